@@ -1,0 +1,32 @@
+# The two commands a fresh machine needs: `make` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: all build test bench golden clean
+
+all: build
+
+# The virtual environment, with the project installed (editable) and the test tools.
+$(BIN)/nests: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+build: $(BIN)/nests
+	$(BIN)/nests build -o build
+
+test: $(BIN)/nests
+	$(BIN)/python -m pytest -q
+
+# Speed and memory, measured side by side in one run (not a test).
+bench: $(BIN)/nests
+	$(BIN)/python -m tests.bench
+
+# Regenerate the golden outputs after a deliberate change; review the diff before committing.
+golden: $(BIN)/nests
+	$(BIN)/python -m tests.golden
+
+clean:
+	rm -rf build $(VENV)

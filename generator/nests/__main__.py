@@ -1,0 +1,3 @@
+from nests.cli import main
+
+main()

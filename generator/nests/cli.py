@@ -1,0 +1,83 @@
+"""The command line. Each command parses its options, calls one core function
+and reports what it wrote. Heavy imports (WeasyPrint above all) happen inside
+the command that needs them, so ``nests --help`` stays fast."""
+
+from __future__ import annotations
+
+import click
+
+from nests import __version__
+from nests.errors import NestsError
+
+FORMATS = click.Choice(["txt", "pdf"])
+PAPER = click.Choice(["a4", "letter"])
+
+
+def content_option(f):
+    return click.option(
+        "--content", "content_dirs", multiple=True, type=click.Path(file_okay=False),
+        help="A content directory that extends and overrides the built-in one (repeatable).",
+    )(f)
+
+
+def output_option(f):
+    return click.option(
+        "-o", "--output", default="build", show_default=True,
+        help="Directory to write into, or - to print the plaintext to standard output.",
+    )(f)
+
+
+def report(paths) -> None:
+    for path in paths:
+        click.echo(f"wrote {path}")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="nests")
+def main() -> None:
+    """Print Nests & Insects: character sheets, Nest packets and the rulebook."""
+
+
+@main.command()
+@content_option
+def classes(content_dirs) -> None:
+    """List the character classes a player can pick."""
+    from nests.content import load_content
+
+    content = load_content(content_dirs)
+    for class_id in content.class_ids():
+        click.echo(f"{class_id:<10} {content.class_documents[class_id].data['name']}")
+
+
+@main.command()
+@click.argument("class_ids", metavar="CLASS...", nargs=-1)
+@click.option("--all", "all_classes", is_flag=True, help="Every class and the blank template.")
+@click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
+@output_option
+@content_option
+def sheet(class_ids, all_classes, formats, paper, output, content_dirs) -> None:
+    """Write character sheets: DIR/<class>.txt and .pdf (`template` is the blank sheet)."""
+    from nests.content import load_content
+    from nests.generators.sheet import write_sheets
+
+    content = load_content(content_dirs)
+    if all_classes:
+        class_ids = tuple(content.class_ids()) + ("template",) + class_ids
+    if not class_ids:
+        raise NestsError("name at least one class, or give --all; see `nests classes`")
+    result = write_sheets(content, list(dict.fromkeys(class_ids)), formats or ("txt",), paper, output)
+    if output == "-":
+        click.echo(result, nl=False)
+    else:
+        report(result)
+
+
+@main.command()
+@output_option
+@content_option
+def build(output, content_dirs) -> None:
+    """Build every default output into DIR (default: build/)."""
+    from nests.build import build_all
+
+    report(build_all(load_content_dirs=content_dirs, output=output))

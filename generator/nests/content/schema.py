@@ -1,0 +1,157 @@
+"""A small declarative schema for content files.
+
+Each spec checks one value and reports problems as "what is wrong, what is
+allowed". Schemas are built in code (they are procedures), but the key sets
+they allow (attribute names, ability names…) come from the catalogue content.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from nests.content.yamlfile import Document
+from nests.errors import Problem
+
+Report = Callable[[tuple, str], None]
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, list)):
+        return "a mapping" if isinstance(value, dict) else "a list"
+    return str(value)
+
+
+class Spec:
+    def check(self, value: Any, path: tuple, report: Report) -> None:
+        raise NotImplementedError
+
+
+@dataclass
+class Int(Spec):
+    low: int | None = None
+    high: int | None = None
+    what: str | None = None
+
+    def check(self, value, path, report):
+        describe = self.what or (
+            f"a whole number {self.low}–{self.high}" if self.low is not None and self.high is not None
+            else f"a whole number ≥ {self.low}" if self.low is not None
+            else "a whole number"
+        )
+        if isinstance(value, bool) or not isinstance(value, int):
+            report(path, f"{_show(value)} is not {describe}")
+        elif (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            report(path, f"{value} is not {describe}")
+
+
+def Rating() -> Int:
+    return Int(0, 100, what="a rating 0–100")
+
+
+def Modifier() -> Int:
+    return Int(-100, 100, what="a modifier −100–+100")
+
+
+@dataclass
+class Str(Spec):
+    max_len: int | None = None
+    allow_empty: bool = True
+
+    def check(self, value, path, report):
+        if not isinstance(value, str):
+            report(path, f"{_show(value)} is not text")
+        elif not self.allow_empty and not value.strip():
+            report(path, "is empty; text is required")
+        elif self.max_len is not None and len(value) > self.max_len:
+            report(path, f"{_show(value)} is {len(value)} characters; at most {self.max_len} fit")
+
+
+@dataclass
+class Bool(Spec):
+    def check(self, value, path, report):
+        if not isinstance(value, bool):
+            report(path, f"{_show(value)} is not true or false")
+
+
+@dataclass
+class OneOf(Spec):
+    choices: list
+
+    def check(self, value, path, report):
+        if value not in self.choices:
+            report(path, f"{_show(value)} is not one of: {', '.join(map(str, self.choices))}")
+
+
+@dataclass
+class List(Spec):
+    item: Spec
+    min_len: int = 0
+    max_len: int | None = None
+
+    def check(self, value, path, report):
+        if not isinstance(value, list):
+            report(path, f"{_show(value)} is not a list")
+            return
+        if len(value) < self.min_len or (self.max_len is not None and len(value) > self.max_len):
+            size = f"{self.min_len}–{self.max_len}" if self.max_len is not None else f"at least {self.min_len}"
+            report(path, f"has {len(value)} entries; allowed: {size}")
+        for i, item in enumerate(value):
+            self.item.check(item, path + (i,), report)
+
+
+@dataclass
+class Map(Spec):
+    """A mapping with named fields; ``optional`` fields may be left out."""
+
+    required: dict[str, Spec] = field(default_factory=dict)
+    optional: dict[str, Spec] = field(default_factory=dict)
+
+    def check(self, value, path, report):
+        if not isinstance(value, dict):
+            report(path, f"{_show(value)} is not a mapping")
+            return
+        allowed = {**self.required, **self.optional}
+        for key in self.required:
+            if key not in value:
+                report(path + (key,), "missing; this key is required")
+        for key, item in value.items():
+            if key not in allowed:
+                report(path + (key,), f"unknown key; allowed: {', '.join(allowed)}")
+            else:
+                allowed[key].check(item, path + (key,), report)
+
+
+@dataclass
+class Table(Spec):
+    """A mapping from a fixed set of keys (all of them, or some) to one spec."""
+
+    keys: list[str]
+    value: Spec
+    every_key: bool = True
+
+    def check(self, value, path, report):
+        if not isinstance(value, dict):
+            report(path, f"{_show(value)} is not a mapping")
+            return
+        if self.every_key:
+            for key in self.keys:
+                if key not in value:
+                    report(path + (key,), "missing; this key is required")
+        for key, item in value.items():
+            if key not in self.keys:
+                report(path + (key,), f"unknown key; allowed: {', '.join(self.keys)}")
+            else:
+                self.value.check(item, path + (key,), report)
+
+
+def validate(doc: Document, spec: Spec) -> list[Problem]:
+    """Every problem of ``doc`` against ``spec``, in file order."""
+    problems: list[Problem] = []
+    spec.check(doc.data, (), lambda path, message: problems.append(doc.problem(path, message)))
+    problems.sort(key=lambda p: p.line or 0)
+    return problems

@@ -1,0 +1,114 @@
+"""The schemas of the content files: what each key may hold.
+
+Text limits are the widths of the fields the text is printed in on the sheet
+(see templates/sheet.txt.j2), so a homebrew class that would not fit is told
+so on load instead of breaking a box line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nests.content.schema import Bool, Int, List, Map, Modifier, Rating, Spec, Str, Table
+
+# Widths of sheet fields (characters), from the sheet template's layout.
+ATTACK_TEXT_WIDTH = 40      # label + value on one attack-box line, one dot at least
+REMINDER_WIDTH = 61         # Condition box rules reminder, inside its brackets
+ITEM_WIDTH = 30             # Inventory line: item name and its types
+CLASS_NAME_WIDTH = 40
+
+
+def _named(extra: dict | None = None) -> Map:
+    return Map(required={"id": Str(allow_empty=False), "name": Str(max_len=18, allow_empty=False), **(extra or {})})
+
+
+def catalogue() -> Spec:
+    ids = List(Str(allow_empty=False), min_len=1)
+    return Map(required={
+        "attributes": List(_named(), min_len=8, max_len=8),
+        "combat_conditions": List(_named({"mean_of": ids, "reminder": Str(max_len=REMINDER_WIDTH)}), min_len=3, max_len=3),
+        "wounds": Map(required={"name": Str(), "base": Int(1, 99)}),
+        "starting_luck": Int(0, 99),
+        "luck_track": List(Int(0, 99), min_len=10, max_len=10),
+        "starting_hunger": Rating(),
+        "specific_abilities": List(_named(), min_len=5, max_len=5),
+        "common_abilities": List(_named({"mean_of": ids}), min_len=10, max_len=10),
+        "effects": List(_named(), min_len=10, max_len=10),
+        "dispositions": List(Map(required={"name": Str(max_len=12), "note": Str(max_len=12)}), min_len=5, max_len=5),
+        "inventory_slots": Int(5, 5),
+    })
+
+
+@dataclass
+class AttackLine(Spec):
+    """One Hit or Miss line: an optional qualifier and the outcome's text."""
+
+    label: str
+
+    def check(self, value, path, report):
+        Map(optional={"qualifier": Str(max_len=9), "text": Str()}).check(value, path, report)
+        if not isinstance(value, dict):
+            return
+        qualifier, text = value.get("qualifier", ""), value.get("text", "")
+        if isinstance(qualifier, str) and isinstance(text, str):
+            shown = f"{self.label} ({qualifier}):" if qualifier else f"{self.label}:"
+            if len(shown) + len(text) > ATTACK_TEXT_WIDTH:
+                report(path, f"'{shown}{text}' is {len(shown) + len(text)} characters; "
+                             f"at most {ATTACK_TEXT_WIDTH} fit on an attack line")
+
+
+@dataclass
+class Keywords(Spec):
+    def check(self, value, path, report):
+        List(Str(allow_empty=False)).check(value, path, report)
+        if isinstance(value, list) and all(isinstance(k, str) for k in value):
+            width = len("Keywords:") + len(", ".join(value))
+            if width > ATTACK_TEXT_WIDTH:
+                report(path, f"the keywords take {width} characters; at most {ATTACK_TEXT_WIDTH} fit")
+
+
+@dataclass
+class Item(Spec):
+    def check(self, value, path, report):
+        Map(required={"name": Str(allow_empty=False), "types": List(Str(max_len=2), min_len=1),
+                      "rating": Rating()}).check(value, path, report)
+        if isinstance(value, dict) and isinstance(value.get("name"), str) and isinstance(value.get("types"), list):
+            shown = f"{value['name']} [{','.join(map(str, value['types']))}]"
+            if len(shown) > ITEM_WIDTH:
+                report(path, f"'{shown}' is {len(shown)} characters; at most {ITEM_WIDTH} fit on an Inventory line")
+
+
+def attack() -> Spec:
+    return Map(required={
+        "name": Str(max_len=ATTACK_TEXT_WIDTH - len("Name:")),
+        "keywords": Keywords(),
+        "damage": Str(max_len=ATTACK_TEXT_WIDTH - len("Damage:")),
+        "max_range": Str(max_len=ATTACK_TEXT_WIDTH - len("Max. Range:")),
+        "hit": List(AttackLine("Hit"), min_len=3, max_len=3),
+        "miss": List(AttackLine("Miss"), min_len=2, max_len=2),
+    })
+
+
+def character_class(catalogue: dict) -> Spec:
+    attributes = [a["id"] for a in catalogue["attributes"]]
+    conditions = [c["id"] for c in catalogue["combat_conditions"]] + ["wounds"]
+    return Map(
+        required={
+            "name": Str(max_len=CLASS_NAME_WIDTH, allow_empty=False),
+            "pronouns": Str(),
+            "diet": Str(),
+            "attributes": Table(attributes, Rating()),
+            "bonus": Table(attributes, Modifier(), every_key=False),
+            "condition_modifiers": Table(conditions, Modifier()),
+            "specific_abilities": Table([a["id"] for a in catalogue["specific_abilities"]], Rating()),
+            "common_ability_modifiers": Table([a["id"] for a in catalogue["common_abilities"]], Modifier()),
+            "hunger": Bool(),
+            "wounds_reminder": Str(max_len=REMINDER_WIDTH),
+            "attacks": Map(required={"base": attack(), "special": attack()}),
+        },
+        optional={
+            "playable": Bool(),
+            "starting_item": Item(),
+            "effects": Table([e["id"] for e in catalogue["effects"]], Rating(), every_key=False),
+        },
+    )

@@ -1,0 +1,84 @@
+"""Safe YAML reading that remembers where every value came from.
+
+Validation messages name the line of the offending value, so we compose the
+YAML node tree (safe loader only) and build plain Python values from it,
+keeping a map from key path to line number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from nests.errors import NestsError, Problem
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_scalars = yaml.constructor.SafeConstructor()
+
+KeyPath = tuple  # of str | int
+
+
+@dataclass
+class Document:
+    """One YAML file: its data, its name as shown to users, and line numbers."""
+
+    data: Any
+    name: str
+    lines: dict[KeyPath, int] = field(default_factory=dict)
+
+    def line(self, path: KeyPath) -> int | None:
+        """Line of the value at ``path``, or of its nearest enclosing value."""
+        path = tuple(path)
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.lines.get((), 1)
+
+    def problem(self, path: KeyPath, message: str) -> Problem:
+        key = ".".join(str(p) for p in path) if path else None
+        return Problem(message, file=self.name, line=self.line(path), key=key)
+
+
+def read_yaml(path: Path, name: str) -> Document:
+    """Read ``path`` (shown to users as ``name``) into a Document."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise NestsError(Problem(f"cannot be read: {err}", file=name)) from None
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        line = mark.line + 1 if mark else None
+        what = getattr(err, "problem", None) or str(err).splitlines()[0]
+        raise NestsError(Problem(f"not valid YAML: {what}", file=name, line=line)) from None
+    doc = Document(data=None, name=name)
+    problems: list[Problem] = []
+    doc.data = _build(root, (), doc, problems) if root is not None else {}
+    if problems:
+        raise NestsError(problems)
+    return doc
+
+
+def _build(node: yaml.Node, path: KeyPath, doc: Document, problems: list[Problem]) -> Any:
+    doc.lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        out: dict = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                problems.append(doc.problem(path, "keys must be plain words"))
+                continue
+            key = _scalars.construct_object(key_node)
+            if key in out:
+                line = key_node.start_mark.line + 1
+                problems.append(Problem("duplicate key", doc.name, line, ".".join(map(str, path + (key,)))))
+                continue
+            out[key] = _build(value_node, path + (key,), doc, problems)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_build(item, path + (i,), doc, problems) for i, item in enumerate(node.value)]
+    return _scalars.construct_object(node)

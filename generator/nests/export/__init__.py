@@ -1,0 +1,1 @@
+"""Export stage: write pages as plaintext, PDF or JSON, atomically."""

@@ -1,0 +1,1 @@
+"""Generators: build what gets printed (sheets, packets, the rulebook) as pages."""

@@ -1,0 +1,111 @@
+"""The game's things as plain, immutable objects, built from validated content."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class AttackLine:
+    """One Hit or Miss outcome line; ``qualifier`` is Alt, Add, Crit… or empty."""
+
+    qualifier: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Attack:
+    name: str
+    keywords: tuple[str, ...]
+    damage: str
+    max_range: str
+    hit: tuple[AttackLine, ...]
+    miss: tuple[AttackLine, ...]
+
+    @classmethod
+    def from_content(cls, data: dict) -> "Attack":
+        def lines(items):
+            return tuple(AttackLine(i.get("qualifier", ""), i.get("text", "")) for i in items)
+
+        return cls(data["name"], tuple(data["keywords"]), data["damage"], data["max_range"],
+                   lines(data["hit"]), lines(data["miss"]))
+
+
+@dataclass(frozen=True)
+class Item:
+    name: str
+    types: tuple[str, ...]
+    rating: int
+    depleted: bool = False
+
+
+@dataclass(frozen=True)
+class CharacterClass:
+    """A class's base figures, exactly as its content file gives them."""
+
+    id: str
+    name: str
+    playable: bool
+    pronouns: str
+    diet: str
+    attributes: dict[str, int]
+    bonus: dict[str, int]
+    condition_modifiers: dict[str, int]
+    specific_abilities: dict[str, int]
+    common_ability_modifiers: dict[str, int]
+    effects: dict[str, int]
+    hunger: bool
+    wounds_reminder: str
+    base_attack: Attack
+    special_attack: Attack
+    starting_item: Item | None = None
+
+    @classmethod
+    def from_content(cls, class_id: str, data: dict) -> "CharacterClass":
+        item = data.get("starting_item")
+        return cls(
+            id=class_id,
+            name=data["name"],
+            playable=data.get("playable", True),
+            pronouns=data["pronouns"],
+            diet=data["diet"],
+            attributes=dict(data["attributes"]),
+            bonus=dict(data["bonus"]),
+            condition_modifiers=dict(data["condition_modifiers"]),
+            specific_abilities=dict(data["specific_abilities"]),
+            common_ability_modifiers=dict(data["common_ability_modifiers"]),
+            effects=dict(data.get("effects", {})),
+            hunger=data["hunger"],
+            wounds_reminder=data["wounds_reminder"],
+            base_attack=Attack.from_content(data["attacks"]["base"]),
+            special_attack=Attack.from_content(data["attacks"]["special"]),
+            starting_item=Item(item["name"], tuple(item["types"]), item["rating"]) if item else None,
+        )
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A named, percentile-rated Feature as it stands on a sheet."""
+
+    id: str
+    name: str
+    rating: int | None
+    applies: bool = False      # Effects only: the radio button is ticked
+    reminder: str = ""         # Combat Conditions only
+
+
+@dataclass(frozen=True)
+class Character:
+    """A character of a class at the start of the game: every Feature on its sheet."""
+
+    character_class: CharacterClass
+    attributes: tuple[Feature, ...]
+    combat_conditions: tuple[Feature, ...]
+    wounds_max: int
+    hunger: int | None                # None: the class has no Hunger
+    luck: int
+    luck_track: tuple[int, ...]
+    specific_abilities: tuple[Feature, ...]
+    common_abilities: tuple[Feature, ...]
+    effects: tuple[Feature, ...]
+    inventory: tuple[Item | None, ...] = field(default_factory=tuple)

@@ -1,0 +1,97 @@
+"""Fixed-width fields for the plaintext templates.
+
+Every filter measures display width (not code points), never truncates, and
+refuses text wider than its field: a broken box line is worse than an error.
+The box-drawing characters themselves always come from the template.
+"""
+
+from __future__ import annotations
+
+from wcwidth import wcswidth
+
+from nests.errors import NestsError
+
+
+def width(text: str) -> int:
+    """Display width of ``text`` in terminal columns."""
+    w = wcswidth(text)
+    if w < 0:
+        raise NestsError(f"text {text!r} holds a character that has no printable width")
+    return w
+
+
+def _room(text: str, field: int) -> int:
+    spare = field - width(text)
+    if spare < 0:
+        raise NestsError(f"text {text!r} is {width(text)} columns wide; its field holds {field}")
+    return spare
+
+
+def ljust(text, field: int, fill: str = " ") -> str:
+    """``text`` then ``fill`` up to ``field`` columns."""
+    text = str(text)
+    return text + fill * _room(text, field)
+
+
+def rjust(text, field: int, fill: str = " ") -> str:
+    """``fill`` then ``text``, ``field`` columns in all."""
+    text = str(text)
+    return fill * _room(text, field) + text
+
+
+def centre(text, field: int, fill: str = " ") -> str:
+    """``text`` centred in ``field`` columns; an odd spare column goes to the left."""
+    text = str(text)
+    spare = _room(text, field)
+    right = spare // 2
+    return fill * (spare - right) + text + fill * right
+
+
+def spread(label, value, field: int, fill: str = ".") -> str:
+    """``label`` at the left, ``value`` at the right, ``fill`` between them."""
+    label, value = str(label), str(value)
+    return label + fill * _room(label + value, field) + value
+
+
+def place(marks, field: int, fill: str) -> str:
+    """A run of ``fill`` ``field`` columns long with each (column, text) mark laid over it."""
+    cells = [fill] * field
+    for column, text in marks:
+        if column < 0 or column + len(text) > field:
+            raise NestsError(f"mark {text!r} at column {column} falls outside its {field}-column field")
+        cells[column:column + len(text)] = list(text)
+    return "".join(cells)
+
+
+def exact(text, field: int) -> str:
+    """``text`` unchanged, provided it is exactly ``field`` columns wide (frame lines)."""
+    text = str(text)
+    if width(text) != field:
+        raise NestsError(f"line {text!r} is {width(text)} columns wide, not {field}")
+    return text
+
+
+def rating(value) -> str:
+    """A percentile field: ``[__60%]``, ``[___0%]``; empty ``[____%]``; a word ``[_NONE]``."""
+    if value is None:
+        return "[____%]"
+    if isinstance(value, str):
+        return "[" + rjust(value, 5, "_") + "]"
+    return "[" + rjust(f"{value}", 4, "_") + "%]"
+
+
+def wounds(maximum) -> str:
+    """The Wounds/Max field: ``[__/_3]``, current Wounds left blank to be pencilled in."""
+    return "[__/" + rjust(f"{maximum}", 2, "_") + "]"
+
+
+FILTERS = {
+    "ljust": ljust,
+    "rjust": rjust,
+    "centre": centre,
+    "spread": spread,
+    "place": place,
+    "exact": exact,
+    "rating": rating,
+    "wounds": wounds,
+}

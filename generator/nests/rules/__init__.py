@@ -1,0 +1,1 @@
+"""Rules engine: the game's procedures (derivation, dice, resolution, tables)."""

@@ -1,0 +1,49 @@
+"""A character's starting Features, derived from its class's base figures.
+
+The formulas are the game's: the class bonus is added to the attributes
+first; each Combat Condition and Common Ability is the mean of its
+attributes (which ones: the catalogue), rounded up, plus the class modifier.
+"""
+
+from __future__ import annotations
+
+from nests.model import Character, CharacterClass, Feature
+
+
+def mean_up(values: list[int]) -> int:
+    """Arithmetic mean rounded up to a whole number (integer arithmetic, no floats)."""
+    return -(-sum(values) // len(values))
+
+
+def create_character(cls: CharacterClass, catalogue: dict) -> Character:
+    attributes = {a: cls.attributes[a] + cls.bonus.get(a, 0) for a in cls.attributes}
+
+    def derived(entry: dict, modifier: int) -> int:
+        return mean_up([attributes[a] for a in entry["mean_of"]]) + modifier
+
+    slots = catalogue["inventory_slots"]
+    items = [cls.starting_item] if cls.starting_item else []
+    return Character(
+        character_class=cls,
+        attributes=tuple(Feature(a["id"], a["name"], attributes[a["id"]]) for a in catalogue["attributes"]),
+        combat_conditions=tuple(
+            Feature(c["id"], c["name"], derived(c, cls.condition_modifiers[c["id"]]), reminder=c["reminder"])
+            for c in catalogue["combat_conditions"]
+        ),
+        wounds_max=catalogue["wounds"]["base"] + cls.condition_modifiers["wounds"],
+        hunger=catalogue["starting_hunger"] if cls.hunger else None,
+        luck=catalogue["starting_luck"],
+        luck_track=tuple(catalogue["luck_track"]),
+        specific_abilities=tuple(
+            Feature(s["id"], s["name"], cls.specific_abilities[s["id"]]) for s in catalogue["specific_abilities"]
+        ),
+        common_abilities=tuple(
+            Feature(c["id"], c["name"], derived(c, cls.common_ability_modifiers[c["id"]]))
+            for c in catalogue["common_abilities"]
+        ),
+        effects=tuple(
+            Feature(e["id"], e["name"], cls.effects.get(e["id"], 0), applies=cls.effects.get(e["id"], 0) > 0)
+            for e in catalogue["effects"]
+        ),
+        inventory=tuple(items + [None] * (slots - len(items))),
+    )
