@@ -32,7 +32,7 @@ def report(paths) -> None:
         click.echo(f"wrote {path}")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(name="nests", context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="nests")
 def main() -> None:
     """Print Nests & Insects: character sheets, Nest packets and the rulebook."""

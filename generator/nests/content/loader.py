@@ -61,7 +61,19 @@ class Content:
     # -- kinds of content --------------------------------------------------
     @cached_property
     def catalogue(self) -> dict:
-        return self.checked("catalogue.yaml", schemas.catalogue()).data
+        doc = self.checked("catalogue.yaml", schemas.catalogue())
+        # Derived Features may only average attributes the catalogue defines.
+        attributes = [a["id"] for a in doc.data["attributes"]]
+        problems = [
+            doc.problem((group, i, "mean_of", j), f"{name!r} is not an attribute; allowed: {', '.join(attributes)}")
+            for group in ("combat_conditions", "common_abilities")
+            for i, entry in enumerate(doc.data[group])
+            for j, name in enumerate(entry["mean_of"])
+            if name not in attributes
+        ]
+        if problems:
+            raise NestsError(problems)
+        return doc.data
 
     @cached_property
     def class_documents(self) -> dict[str, Document]:

@@ -27,15 +27,19 @@ class Document:
 
     data: Any
     name: str
-    lines: dict[KeyPath, int] = field(default_factory=dict)
+    lines: dict[KeyPath, int] = field(default_factory=dict)       # where each value starts
+    key_lines: dict[KeyPath, int] = field(default_factory=dict)   # where each mapping key stands
 
     def line(self, path: KeyPath) -> int | None:
-        """Line of the value at ``path``, or of its nearest enclosing value."""
+        """Line of the value at ``path``; for a value that is not there (a missing
+        key), the line of the key that holds its enclosing mapping."""
         path = tuple(path)
+        if path in self.lines:
+            return self.lines[path]
         while path:
-            if path in self.lines:
-                return self.lines[path]
             path = path[:-1]
+            if path in self.key_lines:
+                return self.key_lines[path]
         return self.lines.get((), 1)
 
     def problem(self, path: KeyPath, message: str) -> Problem:
@@ -77,6 +81,7 @@ def _build(node: yaml.Node, path: KeyPath, doc: Document, problems: list[Problem
                 line = key_node.start_mark.line + 1
                 problems.append(Problem("duplicate key", doc.name, line, ".".join(map(str, path + (key,)))))
                 continue
+            doc.key_lines[path + (key,)] = key_node.start_mark.line + 1
             out[key] = _build(value_node, path + (key,), doc, problems)
         return out
     if isinstance(node, yaml.SequenceNode):

@@ -1,0 +1,41 @@
+"""Checks every test applies to a plaintext page: the page grid, the frame, closed boxes."""
+
+from wcwidth import wcswidth
+
+PAGE_LINES = 50
+PAGE_WIDTH = 94          # 93 columns of frame plus the shadow column
+
+DOWN = set("┌┐├┤│┬┼╔╗╠╣║╦╬")     # characters with a line leaving downwards
+UP = set("└┘├┤│┴┼╚╝╠╣║╩╬")       # characters with a line leaving upwards
+
+
+def pages_of(text: str) -> list[list[str]]:
+    lines = text.split("\n")
+    assert lines[-1] == "", "the document ends with a newline"
+    lines = lines[:-1]
+    assert len(lines) % PAGE_LINES == 0, f"{len(lines)} lines is not a whole number of pages"
+    return [lines[i:i + PAGE_LINES] for i in range(0, len(lines), PAGE_LINES)]
+
+
+def check_page(page: list[str]) -> None:
+    assert len(page) == PAGE_LINES
+    for n, line in enumerate(page, 1):
+        assert wcswidth(line) == PAGE_WIDTH, f"line {n} is {wcswidth(line)} columns: {line!r}"
+    assert page[0].startswith("╔►Nests & Insects◄") and page[0].endswith("╗ ")
+    for n, line in enumerate(page[1:-2], 2):
+        assert line[0] in "║╠" and line[-2:] in ("║▓", "╣▓"), f"line {n} leaves the frame: {line!r}"
+    assert page[-2].startswith("╚") and page[-2].endswith("╝▓")
+    assert page[-1] == " " + "▀" * 93
+    check_boxes(page)
+
+
+def check_boxes(page: list[str]) -> None:
+    """Every vertical box line continues above and below: no gaps, no misaligned walls."""
+    for r, line in enumerate(page):
+        for c, ch in enumerate(line):
+            if ch in DOWN and r + 1 < len(page):
+                below = page[r + 1][c] if c < len(page[r + 1]) else " "
+                assert below in UP, f"line {r + 1} column {c + 1}: {ch!r} has {below!r} below it"
+            if ch in UP and r > 0:
+                above = page[r - 1][c] if c < len(page[r - 1]) else " "
+                assert above in DOWN, f"line {r + 1} column {c + 1}: {ch!r} has {above!r} above it"

@@ -1,0 +1,70 @@
+"""The commands, with their exact output."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from nests import __version__
+from nests.cli import main
+
+GOLDEN = Path(__file__).parent / "golden" / "sheets"
+
+
+def test_version(runner):
+    result = runner.invoke(main, ["--version"])
+    assert result.output == f"nests, version {__version__}\n"
+
+
+def test_classes(runner):
+    result = runner.invoke(main, ["classes"])
+    assert result.exit_code == 0
+    assert result.output == ("ants       Ants\nbeetle     Beetle\nladybug    Ladybug\nscorpion   Scorpion\n"
+                             "spider     Spider\nwasp       Wasp\n")
+
+
+def test_sheet_to_stdout_is_the_plaintext(runner):
+    result = runner.invoke(main, ["sheet", "wasp", "spider", "-o", "-"])
+    assert result.exit_code == 0
+    expected = "".join((GOLDEN / f"{c}.txt").read_text(encoding="utf-8") for c in ("wasp", "spider"))
+    assert result.output == expected
+
+
+def test_sheet_all_writes_every_class_and_the_template(runner, tmp_path):
+    result = runner.invoke(main, ["sheet", "--all", "-o", str(tmp_path)])
+    assert result.exit_code == 0
+    names = ["ants", "beetle", "ladybug", "scorpion", "spider", "wasp", "template"]
+    assert result.output == "".join(f"wrote {tmp_path}/{n}.txt\n" for n in names)
+    for n in names:
+        assert (tmp_path / f"{n}.txt").read_text(encoding="utf-8") == (GOLDEN / f"{n}.txt").read_text(encoding="utf-8")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{n}.txt" for n in names), "no temporary files left"
+
+
+def test_sheet_needs_a_class(runner):
+    result = runner.invoke(main, ["sheet"])
+    assert result.exit_code == 2
+    assert result.output == "error: name at least one class, or give --all; see `nests classes`\n"
+
+
+def test_unknown_format_is_a_usage_error(runner):
+    result = runner.invoke(main, ["sheet", "wasp", "--format", "doc"])
+    assert result.exit_code == 2
+    assert "Invalid value for '--format': 'doc' is not one of 'txt', 'pdf'." in result.output
+
+
+def test_every_command_has_help(runner):
+    for command in ([], ["classes"], ["sheet"], ["build"]):
+        result = runner.invoke(main, command + ["--help"])
+        assert result.exit_code == 0 and result.output.startswith("Usage: nests")
+
+
+def test_help_does_not_import_weasyprint():
+    code = ("import sys\nfrom click.testing import CliRunner\nfrom nests.cli import main\n"
+            "CliRunner().invoke(main, ['--help'])\nCliRunner().invoke(main, ['sheet', 'wasp', '-o', '-'])\n"
+            "print('weasyprint' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout == "False\n"
+
+
+def test_python_dash_m_works():
+    out = subprocess.run([sys.executable, "-m", "nests", "classes"], capture_output=True, text=True, check=True)
+    assert out.stdout.startswith("ants       Ants\n")

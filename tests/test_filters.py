@@ -1,0 +1,46 @@
+import pytest
+
+from nests.errors import NestsError
+from nests.render import filters
+
+
+def test_ljust_rjust_centre_fill_to_display_width():
+    assert filters.ljust("ab", 5, ".") == "ab..."
+    assert filters.rjust("ab", 5, "_") == "___ab"
+    assert filters.centre(" X ", 8, ".") == "··· X ··".replace("·", ".")   # odd column to the left
+    assert filters.ljust("○ □", 4) == "○ □ "
+
+
+def test_spread_puts_label_left_and_value_right():
+    assert filters.spread("Name:", "Bite", 12) == "Name:...Bite"
+    assert filters.spread("Hit:", "", 8) == "Hit:...."
+
+
+def test_fields_refuse_text_wider_than_themselves():
+    for call in (lambda: filters.ljust("abcdef", 5), lambda: filters.spread("abc", "def", 5),
+                 lambda: filters.centre("abcdef", 3), lambda: filters.rating(12345)):
+        with pytest.raises(NestsError, match="field holds"):
+            call()
+
+
+def test_exact_accepts_only_the_exact_width():
+    assert filters.exact("║ab║", 4) == "║ab║"
+    with pytest.raises(NestsError, match="3 columns wide, not 4"):
+        filters.exact("║a║", 4)
+
+
+def test_place_lays_marks_over_a_fill():
+    assert filters.place([(0, "<^XP>"), (7, "^")], 10, "─") == "<^XP>──^──"
+    with pytest.raises(NestsError, match="falls outside"):
+        filters.place([(8, "<^XP>")], 10, "─")
+
+
+@pytest.mark.parametrize("value, shown", [(60, "[__60%]"), (0, "[___0%]"), (100, "[_100%]"),
+                                          (None, "[____%]"), ("NONE", "[_NONE]")])
+def test_rating_field(value, shown):
+    assert filters.rating(value) == shown
+
+
+@pytest.mark.parametrize("maximum, shown", [(3, "[__/_3]"), (10, "[__/10]")])
+def test_wounds_field(maximum, shown):
+    assert filters.wounds(maximum) == shown
