@@ -44,3 +44,16 @@ def test_rating_field(value, shown):
 @pytest.mark.parametrize("maximum, shown", [(3, "[__/_3]"), (10, "[__/10]")])
 def test_wounds_field(maximum, shown):
     assert filters.wounds(maximum) == shown
+
+
+def test_width_agrees_with_wcwidth_on_every_character_we_print():
+    from wcwidth import wcswidth
+
+    samples = ["╔►Nests & Insects◄═╗", "║│ □ ○ ✓ ✗ ≥ ▓▀▄█░▒ ┌┐└┘├┤─│ ^ ·", "Ünïcödé", "蜂の巣", "e\u0301", "🐝"]
+    for text in samples:
+        assert filters.width(text) == wcswidth(text), text
+
+
+def test_control_characters_are_refused():
+    with pytest.raises(NestsError, match="control character"):
+        filters.width("a\tb")

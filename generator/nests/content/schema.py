@@ -7,7 +7,6 @@ they allow (attribute names, ability names…) come from the catalogue content.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from nests.content.yamlfile import Document
@@ -31,11 +30,9 @@ class Spec:
         raise NotImplementedError
 
 
-@dataclass
 class Int(Spec):
-    low: int | None = None
-    high: int | None = None
-    what: str | None = None
+    def __init__(self, low: int | None = None, high: int | None = None, what: str | None = None):
+        self.low, self.high, self.what = low, high, what
 
     def check(self, value, path, report):
         describe = self.what or (
@@ -57,10 +54,9 @@ def Modifier() -> Int:
     return Int(-100, 100, what="a modifier −100–+100")
 
 
-@dataclass
 class Str(Spec):
-    max_len: int | None = None
-    allow_empty: bool = True
+    def __init__(self, max_len: int | None = None, allow_empty: bool = True):
+        self.max_len, self.allow_empty = max_len, allow_empty
 
     def check(self, value, path, report):
         if not isinstance(value, str):
@@ -71,27 +67,24 @@ class Str(Spec):
             report(path, f"{_show(value)} is {len(value)} characters; at most {self.max_len} fit")
 
 
-@dataclass
 class Bool(Spec):
     def check(self, value, path, report):
         if not isinstance(value, bool):
             report(path, f"{_show(value)} is not true or false")
 
 
-@dataclass
 class OneOf(Spec):
-    choices: list
+    def __init__(self, choices: list):
+        self.choices = choices
 
     def check(self, value, path, report):
         if value not in self.choices:
             report(path, f"{_show(value)} is not one of: {', '.join(map(str, self.choices))}")
 
 
-@dataclass
 class List(Spec):
-    item: Spec
-    min_len: int = 0
-    max_len: int | None = None
+    def __init__(self, item: Spec, min_len: int = 0, max_len: int | None = None):
+        self.item, self.min_len, self.max_len = item, min_len, max_len
 
     def check(self, value, path, report):
         if not isinstance(value, list):
@@ -104,12 +97,11 @@ class List(Spec):
             self.item.check(item, path + (i,), report)
 
 
-@dataclass
 class Map(Spec):
     """A mapping with named fields; ``optional`` fields may be left out."""
 
-    required: dict[str, Spec] = field(default_factory=dict)
-    optional: dict[str, Spec] = field(default_factory=dict)
+    def __init__(self, required: dict[str, Spec] | None = None, optional: dict[str, Spec] | None = None):
+        self.required, self.optional = required or {}, optional or {}
 
     def check(self, value, path, report):
         if not isinstance(value, dict):
@@ -126,13 +118,11 @@ class Map(Spec):
                 allowed[key].check(item, path + (key,), report)
 
 
-@dataclass
 class Table(Spec):
     """A mapping from a fixed set of keys (all of them, or some) to one spec."""
 
-    keys: list[str]
-    value: Spec
-    every_key: bool = True
+    def __init__(self, keys: list[str], value: Spec, every_key: bool = True):
+        self.keys, self.value, self.every_key = keys, value, every_key
 
     def check(self, value, path, report):
         if not isinstance(value, dict):

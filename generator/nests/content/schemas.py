@@ -7,8 +7,6 @@ so on load instead of breaking a box line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from nests.content.schema import Bool, Int, List, Map, Modifier, Rating, Spec, Str, Table
 
 # Widths of sheet fields (characters), from the sheet template's layout.
@@ -39,11 +37,11 @@ def catalogue() -> Spec:
     })
 
 
-@dataclass
 class AttackLine(Spec):
     """One Hit or Miss line: an optional qualifier and the outcome's text."""
 
-    label: str
+    def __init__(self, label: str):
+        self.label = label
 
     def check(self, value, path, report):
         Map(optional={"qualifier": Str(max_len=9), "text": Str()}).check(value, path, report)
@@ -57,7 +55,6 @@ class AttackLine(Spec):
                              f"at most {ATTACK_TEXT_WIDTH} fit on an attack line")
 
 
-@dataclass
 class Keywords(Spec):
     def check(self, value, path, report):
         List(Str(allow_empty=False)).check(value, path, report)
@@ -67,7 +64,6 @@ class Keywords(Spec):
                 report(path, f"the keywords take {width} characters; at most {ATTACK_TEXT_WIDTH} fit")
 
 
-@dataclass
 class Item(Spec):
     def check(self, value, path, report):
         Map(required={"name": Str(allow_empty=False), "types": List(Str(max_len=2), min_len=1),

@@ -7,16 +7,15 @@ keeping a map from key path to line number.
 
 from __future__ import annotations
 
+import hashlib
+import marshal
+from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from nests.cache import cache_dir
 from nests.errors import NestsError, Problem
-
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_scalars = yaml.constructor.SafeConstructor()
 
 KeyPath = tuple  # of str | int
 
@@ -48,13 +47,43 @@ class Document:
 
 
 def read_yaml(path: Path, name: str) -> Document:
-    """Read ``path`` (shown to users as ``name``) into a Document."""
+    """Read ``path`` (shown to users as ``name``) into a Document.
+
+    A file read before is taken from the cache, keyed by a hash of its bytes:
+    importing and running the YAML parser costs more than a text sheet's
+    whole rendering.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise NestsError(Problem(f"cannot be read: {err}", file=name)) from None
+    cached = _cache_file(raw)
+    if cached and cached.is_file():
+        try:
+            data, lines, key_lines = marshal.loads(cached.read_bytes())
+            return Document(data, name, lines, key_lines)
+        except (OSError, ValueError, EOFError, TypeError):
+            pass
+    doc = _parse(text, name)
+    if cached:
+        try:
+            cached.write_bytes(marshal.dumps((doc.data, doc.lines, doc.key_lines)))
+        except (OSError, ValueError):
+            pass       # not cacheable (e.g. a date value): parse again next time
+    return doc
+
+
+def _cache_file(raw: bytes) -> Path | None:
+    base = cache_dir("yaml")
+    return base / (hashlib.sha256(raw).hexdigest() + ".marshal") if base else None
+
+
+def _parse(text: str, name: str) -> Document:
+    import yaml
+
     try:
-        root = yaml.compose(text, Loader=_Loader)
+        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else None
@@ -68,7 +97,9 @@ def read_yaml(path: Path, name: str) -> Document:
     return doc
 
 
-def _build(node: yaml.Node, path: KeyPath, doc: Document, problems: list[Problem]) -> Any:
+def _build(node, path: KeyPath, doc: Document, problems: list[Problem]) -> Any:
+    import yaml
+
     doc.lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         out: dict = {}
@@ -76,7 +107,7 @@ def _build(node: yaml.Node, path: KeyPath, doc: Document, problems: list[Problem
             if not isinstance(key_node, yaml.ScalarNode):
                 problems.append(doc.problem(path, "keys must be plain words"))
                 continue
-            key = _scalars.construct_object(key_node)
+            key = _scalars().construct_object(key_node)
             if key in out:
                 line = key_node.start_mark.line + 1
                 problems.append(Problem("duplicate key", doc.name, line, ".".join(map(str, path + (key,)))))
@@ -86,4 +117,11 @@ def _build(node: yaml.Node, path: KeyPath, doc: Document, problems: list[Problem
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_build(item, path + (i,), doc, problems) for i, item in enumerate(node.value)]
-    return _scalars.construct_object(node)
+    return _scalars().construct_object(node)
+
+
+@lru_cache(maxsize=1)
+def _scalars():
+    import yaml
+
+    return yaml.constructor.SafeConstructor()

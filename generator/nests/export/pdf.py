@@ -44,13 +44,21 @@ def _fetcher_class():
     return TemplatesOnly
 
 
-def pdf_bytes(pages: list[PdfPage], title: str, paper: str = "a4") -> bytes:
+def pdf_html(pages: list[PdfPage], title: str, paper: str = "a4") -> str:
+    """The HTML WeasyPrint typesets: every plaintext page in a <pre>, escaped."""
     if paper not in PAPERS:
         raise NestsError(f"unknown paper {paper!r}; allowed: {', '.join(PAPERS)}")
+    return render("pages.html.j2", pages=pages, title=title, paper=PAPERS[paper], version=__version__)
+
+
+def pdf_bytes(pages: list[PdfPage], title: str, paper: str = "a4") -> bytes:
+    return html_to_pdf(pdf_html(pages, title, paper))
+
+
+def html_to_pdf(html: str) -> bytes:
     os.environ.setdefault("SOURCE_DATE_EPOCH", FIXED_EPOCH)
     import weasyprint
 
-    html = render("pages.html.j2", pages=pages, title=title, paper=PAPERS[paper], version=__version__)
     document = weasyprint.HTML(
         string=html,
         base_url=paths.TEMPLATES.resolve().as_uri() + "/",

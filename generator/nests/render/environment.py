@@ -11,12 +11,22 @@ from functools import lru_cache
 import jinja2
 
 from nests import paths
+from nests.cache import cache_dir
 from nests.render.filters import FILTERS
+
+
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Compiled templates kept between runs: compiling the sheet template costs
+    more than everything else a text sheet needs. Jinja checks each entry
+    against its template's source, so a stale entry is never used."""
+    base = cache_dir("jinja")
+    return jinja2.FileSystemBytecodeCache(str(base)) if base else None
 
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
+        bytecode_cache=_bytecode_cache(),
         loader=jinja2.FileSystemLoader(str(paths.TEMPLATES)),
         undefined=jinja2.StrictUndefined,
         autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),

@@ -7,17 +7,28 @@ The box-drawing characters themselves always come from the template.
 
 from __future__ import annotations
 
-from wcwidth import wcswidth
+import unicodedata
+from functools import lru_cache
 
 from nests.errors import NestsError
 
 
+@lru_cache(maxsize=4096)
 def width(text: str) -> int:
-    """Display width of ``text`` in terminal columns."""
-    w = wcswidth(text)
-    if w < 0:
-        raise NestsError(f"text {text!r} holds a character that has no printable width")
-    return w
+    """Display width of ``text`` in terminal columns: East Asian wide and
+    full-width characters take two, combining marks and format characters
+    none, everything else (box drawing included) one."""
+    if text.isascii() and text.isprintable():
+        return len(text)
+    total = 0
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category == "Cc":
+            raise NestsError(f"text {text!r} holds a control character, which has no printable width")
+        if category in ("Mn", "Me", "Cf"):
+            continue
+        total += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return total
 
 
 def _room(text: str, field: int) -> int:
