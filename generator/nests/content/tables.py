@@ -218,7 +218,7 @@ FILES: dict[str, Spec] = {
                                      "rows": List(Map(required={"degree": OneOf(SIX), "outcome": Str(allow_empty=False)}))}),
     "alarm-pheromones": Map(required={**HEAD, "trigger": Str(), "rows": List(Map(
         required={"enemy": Str(allow_empty=False), "label": Str(), "numbers": Str(), "count": Int(1, 1000), "chance": Rating()},
-        optional={"wounds_max": DIE_NAME}), min_len=1)}, optional={"rulings": RULINGS}),
+        ), min_len=1)}, optional={"rulings": RULINGS}),
 }
 FILES["risks"] = FILES["rewards"] = FILES["costs"]
 ENCOUNTERS = Map(required={**HEAD, "generated_when": OneOf(["at-most", "below"]), "rows": _event_rows()},
