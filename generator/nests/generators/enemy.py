@@ -80,7 +80,7 @@ def enemy(content, enemy_id: str) -> Enemy:
 
 
 def enemy_text(content, enemy_id: str, number: int | None = None) -> str:
-    text = render("enemy.txt.j2", enemy=enemy(content, enemy_id), number=number)
+    text = render("enemy.txt.j2", enemy=enemy(content, enemy_id), number=number).rstrip("\n") + "\n"
     lines = text.rstrip("\n").split("\n")
     if len(lines) != PAGE_LINES:
         raise NestsError(f"enemy {enemy_id!r}: its stat block takes {len(lines)} lines; a page holds {PAGE_LINES}")
