@@ -117,11 +117,9 @@ def odds(effort, resistance, static, dramatic, as_json, content_dirs) -> None:
 def enemies(content_dirs) -> None:
     """List the enemies that have stat blocks."""
     from nests.content import load_content
-    from nests.generators.enemy import enemy
+    from nests.generators.enemy import enemy, enemy_ids
 
     content = load_content(content_dirs)
-    from nests.generators.enemy import enemy_ids
-
     for enemy_id in enemy_ids(content):
         e = enemy(content, enemy_id)
         click.echo(f"{enemy_id:<22} {e.name}{' (provisional)' if e.provisional else ''}")

@@ -117,7 +117,6 @@ def test_alarm_pheromones_picks_lowest_chance_above(tables):
         if s.roll is None:
             continue
         face = s.roll.result
-        expected = {True: None}
         above = [r for r in tables.summons["rows"] if r["chance"] > face]
         assert (s.group.enemy if s.group else None) == (min(above, key=lambda r: r["chance"])["enemy"] if above else None)
 
