@@ -81,3 +81,63 @@ def build(output, content_dirs) -> None:
     from nests.build import build_all
 
     report(build_all(load_content_dirs=content_dirs, output=output))
+
+
+@main.command()
+@click.argument("die")
+@click.option("--times", default=1, show_default=True, type=click.IntRange(1, 10000), help="How many rolls.")
+@click.option("--seed", type=int, default=None, help="Seed for a repeatable run.")
+@content_option
+def roll(die, times, seed, content_dirs) -> None:
+    """Roll DIE: a decile die d20 … d120 (from 0), or an ordinary one-based 1d4 … 1d20."""
+    from nests.content import load_content
+    from nests.rules.commands import roll_dice
+
+    for result in roll_dice(load_content(content_dirs), die, times, seed):
+        click.echo(result)
+
+
+@main.command()
+@click.option("--effort", required=True, type=int, help="Effort, a rating 0–100.")
+@click.option("--resistance", required=True, type=int, help="Resistance, a rating 0–100.")
+@click.option("--static", "static", multiple=True, type=int, help="A static modifier, e.g. +20 or -10 (repeatable).")
+@click.option("--dramatic", "dramatic", multiple=True, type=int, help="A dramatic modifier (at most two: the Rule of Two).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON object of exact probabilities.")
+@content_option
+def odds(effort, resistance, static, dramatic, as_json, content_dirs) -> None:
+    """Exact chances of the six Degrees of Success of one Action."""
+    from nests.content import load_content
+    from nests.rules.commands import odds_report
+
+    click.echo(odds_report(load_content(content_dirs), effort, resistance, static, dramatic, as_json))
+
+
+@main.command()
+@content_option
+def enemies(content_dirs) -> None:
+    """List the enemies that have stat blocks."""
+    from nests.content import load_content
+    from nests.generators.enemy import enemy, enemy_ids
+
+    content = load_content(content_dirs)
+    for enemy_id in enemy_ids(content):
+        e = enemy(content, enemy_id)
+        click.echo(f"{enemy_id:<22} {e.name}{' (provisional)' if e.provisional else ''}")
+
+
+@main.command(name="enemy")
+@click.argument("enemy_ids", metavar="ID...", nargs=-1, required=True)
+@click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
+@output_option
+@content_option
+def enemy_command(enemy_ids, formats, paper, output, content_dirs) -> None:
+    """Write enemy stat blocks: DIR/<id>.txt and .pdf (ids: see `nests enemies`)."""
+    from nests.content import load_content
+    from nests.generators.enemy import write_enemies
+
+    result = write_enemies(load_content(content_dirs), list(dict.fromkeys(enemy_ids)), formats or ("txt",), paper, output)
+    if output == "-":
+        click.echo(result, nl=False)
+    else:
+        report(result)

@@ -1,0 +1,406 @@
+"""The rulebook's tables, rulings and enemies as content: schemas, coverage checks, typed views.
+
+Every file under ``content/tables/`` names its rulebook ``source:`` and its
+``die:``, which says what the rows are keyed by:
+
+* ``dN`` / ``1dN`` with ``faces:`` rows — a die table; the rows must cover every
+  face of the die exactly once (a face is ``3`` or a run ``"0-1"``);
+* ``d100`` with ``chance:`` rows — an event table; each row's Chance is
+  ``base + level × Level rating [+ a character Feature]``;
+* ``rating`` with ``ratings:`` rows — bands that cover 0–100 exactly once;
+* ``degree`` with ``degree:`` rows — one row for each of the six Degrees of Success;
+* ``none`` — not a table of rows (the dice of the game).
+
+``load_tables(content)`` validates all of it (every problem at once, each
+with file:line and key path) and returns a ``Tables``; it is cached per
+``Content``. Enemies (``content/enemies/*.yaml``) load on first use of
+``Tables.enemies``.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from nests.content import schemas
+from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, validate
+from nests.content.yamlfile import Document
+from nests.errors import NestsError, Problem
+from nests.rules.dice import Die
+
+SIX = ["Critical Failure", "Complete Failure", "Partial Failure",
+       "Partial Success", "Complete Success", "Critical Success"]
+_RUN = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+
+
+# -- typed views ---------------------------------------------------------------
+@dataclass(frozen=True)
+class Chance:
+    """base + level × (Level rating) [+ a character Feature]."""
+
+    base: int
+    level: int
+    feature: str | None = None
+
+    def value(self, level: int, features: dict | None = None) -> int | None:
+        """The Chance at a Level; None when it needs a Feature that was not given."""
+        extra = 0
+        if self.feature:
+            if not features or features.get(self.feature) is None:
+                return None
+            extra = features[self.feature]
+        return self.base + self.level * level + extra
+
+    def __str__(self) -> str:
+        """The formula as the rulebook writes it: "50% + Level", "Level − 50%", "Perception − Level"."""
+        terms = [(1, self.feature.capitalize())] if self.feature else []
+        if self.base:
+            terms.append((1 if self.base > 0 else -1, f"{abs(self.base)}%"))
+        if self.level:
+            terms.append((self.level, "Level"))
+        terms.sort(key=lambda t: t[0] < 0)          # positive terms first
+        if not terms:
+            return "0%"
+        text = ("−" if terms[0][0] < 0 else "") + terms[0][1]
+        for sign, term in terms[1:]:
+            text += (" − " if sign < 0 else " + ") + term
+        return text
+
+
+@dataclass(frozen=True)
+class FaceRow:
+    faces: tuple[int, ...]
+    result: str
+    data: dict
+
+
+@dataclass(frozen=True)
+class FaceTable:
+    id: str
+    source: str
+    die: Die
+    rows: tuple[FaceRow, ...]
+
+    def row(self, face: int) -> FaceRow:
+        for row in self.rows:
+            if face in row.faces:
+                return row
+        raise NestsError(f"{self.id}: no row for face {face} of {self.die.name}")
+
+
+@dataclass(frozen=True)
+class EventRow:
+    id: str
+    name: str
+    chance: Chance
+    data: dict
+
+
+@dataclass(frozen=True)
+class ChanceTable:
+    id: str
+    source: str
+    die: Die
+    generated_when: str             # "at-most" (roll ≤ Chance) or "below" (roll < Chance)
+    rulings: tuple[str, ...]
+    rows: tuple[EventRow, ...]
+
+    def generates(self, roll: int, chance: int | None) -> bool:
+        if chance is None:
+            return False
+        return roll <= chance if self.generated_when == "at-most" else roll < chance
+
+    def row(self, row_id: str) -> EventRow:
+        for row in self.rows:
+            if row.id == row_id:
+                return row
+        raise NestsError(f"{self.id}: no row {row_id!r}")
+
+
+@dataclass(frozen=True)
+class Band:
+    low: int
+    high: int
+    data: dict
+
+    @property
+    def label(self) -> str:
+        return f"{self.low}–{self.high}%"
+
+
+@dataclass(frozen=True)
+class RatingTable:
+    id: str
+    source: str
+    rows: tuple[Band, ...]
+    extra: dict = field(default_factory=dict)
+
+    def band(self, rating: int) -> Band:
+        for band in self.rows:
+            if band.low <= rating <= band.high:
+                return band
+        raise NestsError(f"{self.id}: rating {rating} is outside 0–100")
+
+
+# -- schemas -------------------------------------------------------------------
+def _faces_spec() -> Spec:
+    return _FacesSpec()
+
+
+class _FacesSpec(Spec):
+    def check(self, value, path, report):
+        if _faces(value) is None:
+            report(path, f"{value!r} is not a face (a whole number) or a run like \"0-1\"")
+
+
+def _faces(value) -> list[int] | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [value]
+    match = _RUN.match(value) if isinstance(value, str) else None
+    if match and int(match.group(1)) <= int(match.group(2)):
+        return list(range(int(match.group(1)), int(match.group(2)) + 1))
+    return None
+
+
+CHANCE = Map(required={"base": Int(-100, 200), "level": OneOf([-1, 0, 1])},
+             optional={"feature": OneOf(["perception"])})
+DIE_NAME = Str(allow_empty=False)
+HEAD = {"source": Str(allow_empty=False), "die": Str(allow_empty=False)}
+RULINGS = List(Str(allow_empty=False))
+RESOLVE = Map(required={"procedure": OneOf(["players", "boolean", "set", "encounter", "food-item",
+                                             "shortcut", "level", "secret"])},
+              optional={"effort": CHANCE, "success": Str(), "failure": Str(), "die": OneOf(["features", "costs_risks", "rewards"]),
+                        "feature": Str(), "blocks": Bool(), "known": Bool()})
+
+
+def _face_rows(**extra) -> Spec:
+    return List(Map(required={"faces": _faces_spec(), "result": Str(allow_empty=False)}, optional=extra), min_len=1)
+
+
+def _event_rows(**extra) -> Spec:
+    return List(Map(required={"id": Str(allow_empty=False), "name": Str(allow_empty=False), "chance": CHANCE},
+                    optional=extra), min_len=1)
+
+
+FILES: dict[str, Spec] = {
+    "dice": Map(required={**HEAD, "decile": List(Int(2, 1000), min_len=1), "polyhedral": List(Int(2, 1000)),
+                          "one_based": List(Int(2, 1000), min_len=1)}),
+    "degrees-of-success": Map(required={**HEAD, "degrees": List(OneOf(SIX), min_len=6, max_len=6),
+                                        "initial": List(Map(required={"matches_effort": Bool(), "beats_resistance": Bool(),
+                                                                      "degree": OneOf(SIX)}), min_len=4, max_len=4),
+                                        "most_dramatic_modifiers": Int(0, 10)}),
+    "quantification-dice": Map(required={**HEAD, "cap": Rating(), "rows": List(Map(required={"ratings": _faces_spec(), "die": DIE_NAME}))},
+                               optional={"rulings": RULINGS}),
+    "nest-levels": Map(required={**HEAD, "rows": List(Map(required={"ratings": _faces_spec(), "features": DIE_NAME,
+                                                                    "costs_risks": DIE_NAME, "rewards": DIE_NAME})),
+                                 "first_level": Map(required={"band": Str(), "die": OneOf(["features", "costs_risks", "rewards"])}),
+                                 "next_level": Map(required={"die": OneOf(["features", "costs_risks", "rewards"])}),
+                                 "heart": Rating()}),
+    "food-colour": Map(required={**HEAD, "rows": _face_rows()}),
+    "food-type": Map(required={**HEAD, "rows": _face_rows()}),
+    "item-condition": Map(required={**HEAD, "rows": _face_rows(note=Str())}),
+    "item-alignment": Map(required={**HEAD, "rows": _face_rows(then=Str())}),
+    "beneficial-abilities": Map(required={**HEAD, "rows": _face_rows(note=Str())}),
+    "harmful-abilities": Map(required={**HEAD, "rows": _face_rows(note=Str())}),
+    "secret": Map(required={**HEAD, "rows": _face_rows(then=Str())}, optional={"rulings": RULINGS}),
+    "secret-costs": Map(required={**HEAD, "rows": _face_rows()}),
+    "secret-risks": Map(required={**HEAD, "rows": _face_rows()}),
+    "secret-rewards": Map(required={**HEAD, "rows": _face_rows()}),
+    "costs": Map(required={**HEAD, "generated_when": OneOf(["at-most", "below"]),
+                           "rows": _event_rows(resolve=RESOLVE, once_per_action=Bool())}, optional={"rulings": RULINGS}),
+    "exploration-action": Map(required={**HEAD, "effort": Str(), "resistance": Str(), "modifiers": List(Str()),
+                                        "rows": List(Map(required={"degree": OneOf(SIX), "events": List(OneOf(["Cost", "Risk", "Reward"]), min_len=1)})),
+                                        "tables": Map(required={"Cost": Str(), "Risk": Str(), "Reward": Str()})}),
+    "desperate-times": Map(required={**HEAD, "effort": Str(), "resistance": Str(),
+                                     "rows": List(Map(required={"degree": OneOf(SIX), "outcome": Str(allow_empty=False)}))}),
+    "alarm-pheromones": Map(required={**HEAD, "trigger": Str(), "rows": List(Map(
+        required={"enemy": Str(allow_empty=False), "label": Str(), "numbers": Str(), "count": Int(1, 1000), "chance": Rating()},
+        ), min_len=1)}, optional={"rulings": RULINGS}),
+}
+FILES["risks"] = FILES["rewards"] = FILES["costs"]
+ENCOUNTERS = Map(required={**HEAD, "generated_when": OneOf(["at-most", "below"]), "rows": _event_rows()},
+                 optional={"rulings": RULINGS})
+RULINGS_FILE = Map(required={"rulings": List(Map(required={"id": Str(allow_empty=False), "text": Str(allow_empty=False, max_len=160)}), min_len=1)})
+
+FEATURE = Map(required={"names": List(Str(allow_empty=False), min_len=1)},
+              optional={"rating": Rating(), "die": DIE_NAME, "number": Int(0, 1000), "note": Str()})
+ENEMY = Map(
+    required={"name": Str(allow_empty=False, max_len=60), "source": Str(allow_empty=False), "provisional": Bool(),
+              "features": List(FEATURE, min_len=1), "group": Str(allow_empty=False, max_len=80),
+              "special_rules": List(Map(required={"name": Str(allow_empty=False), "text": Str(allow_empty=False)}))},
+    optional={"description": Str(), "attacks": Map(required={"base": schemas.attack(), "special": schemas.attack()}),
+              "disposition": List(Str(allow_empty=False), min_len=5, max_len=5), "count": Int(1, 1000),
+              "wounds_max": DIE_NAME},
+)
+
+
+# -- coverage ------------------------------------------------------------------
+def _cover(doc: Document, key: str, universe: list, what: str, read=_faces) -> list[Problem]:
+    """Each row's ``key`` must take every member of ``universe`` exactly once."""
+    problems, seen = [], {}
+    for i, row in enumerate(doc.data.get("rows", [])):
+        members = read(row.get(key)) if isinstance(row, dict) else None
+        if members is None:
+            continue
+        for m in members:
+            if m not in universe:
+                problems.append(doc.problem(("rows", i, key), f"{m} is not {what}"))
+            elif m in seen:
+                problems.append(doc.problem(("rows", i, key), f"{m} is already covered by row {seen[m] + 1}"))
+            else:
+                seen[m] = i
+    missing = [str(m) for m in universe if m not in seen]
+    if missing:
+        problems.append(doc.problem(("rows",), f"no row covers {', '.join(missing)}; every one of {what} needs exactly one row"))
+    return problems
+
+
+def _die_problem(doc: Document, path: tuple, name, sizes: dict) -> list[Problem]:
+    die = Die.parse(name) if isinstance(name, str) else None
+    allowed = sizes["one_based" if die and die.first else "zero_based"] if die else []
+    if die is None or die.faces not in allowed:
+        names = [f"d{n}" for n in sizes["zero_based"]] + [f"1d{n}" for n in sizes["one_based"]]
+        return [doc.problem(path, f"{name!r} is not a die of the game; allowed: {', '.join(names)}")]
+    return []
+
+
+class Tables:
+    """Every table, the rulings and the enemies, validated; see the module docstring."""
+
+    def __init__(self, content):
+        self.content = content
+        docs, problems = {}, []
+        for rel in content.files("tables"):
+            stem = Path(rel).stem
+            spec = FILES.get(stem) or (ENCOUNTERS if stem.startswith("encounters-") else None)
+            doc = content.document(rel)
+            if spec is None:
+                problems.append(Problem(f"unknown table; known: {', '.join(sorted(FILES))}, encounters-<nest>", file=doc.name))
+                continue
+            problems += validate(doc, spec)
+            docs[stem] = doc
+        for stem in FILES:
+            if stem not in docs and not any(p.file and p.file.endswith(f"/{stem}.yaml") for p in problems):
+                problems.append(Problem("missing from the content", file=f"tables/{stem}.yaml"))
+        if problems:
+            raise NestsError(problems)
+        self.docs = docs
+        dice = docs["dice"].data
+        self.dice_sizes = {"zero_based": sorted(set(dice["decile"]) | set(dice["polyhedral"])),
+                           "decile": list(dice["decile"]), "one_based": list(dice["one_based"])}
+        problems += self._check_dice_and_coverage()
+        rulings_doc = content.checked("rulings.yaml", RULINGS_FILE)
+        self.rulings = {r["id"]: r["text"] for r in rulings_doc.data["rulings"]}
+        for stem, doc in docs.items():
+            for i, rid in enumerate(doc.data.get("rulings", [])):
+                if rid not in self.rulings:
+                    problems.append(doc.problem(("rulings", i), f"{rid!r} is not a ruling in rulings.yaml"))
+        if problems:
+            raise NestsError(sorted(problems, key=lambda p: (p.file or "", p.line or 0)))
+        self._build()
+
+    def _check_dice_and_coverage(self) -> list[Problem]:
+        problems = []
+        for stem, doc in self.docs.items():
+            die_name = doc.data["die"]
+            if die_name not in ("none", "rating", "degree"):
+                problems += _die_problem(doc, ("die",), die_name, self.dice_sizes)
+            rows = doc.data.get("rows", [])
+            if rows and isinstance(rows[0], dict) and "faces" in rows[0] and not problems:
+                die = Die.parse(die_name)
+                problems += _cover(doc, "faces", list(die.face_range()), f"the faces of {die.name}")
+            elif die_name == "rating":
+                problems += _cover(doc, "ratings", list(range(0, 101)), "the ratings 0–100")
+                for i, row in enumerate(rows):
+                    for k in ("die", "features", "costs_risks", "rewards"):
+                        if k in row:
+                            problems += _die_problem(doc, ("rows", i, k), row[k], self.dice_sizes)
+            elif die_name == "degree":
+                problems += _cover(doc, "degree", SIX, "the six Degrees of Success", read=lambda v: [v] if v in SIX else None)
+        return problems
+
+    def _build(self) -> None:
+        d = self.docs
+        degrees = d["degrees-of-success"].data
+        self.degrees: list[str] = list(degrees["degrees"])
+        self.initial = {(r["matches_effort"], r["beats_resistance"]): r["degree"] for r in degrees["initial"]}
+        self.most_dramatic: int = degrees["most_dramatic_modifiers"]
+        self.quantification = self._rating_table("quantification-dice", extra={"cap": d["quantification-dice"].data["cap"]})
+        levels = d["nest-levels"].data
+        self.levels = self._rating_table("nest-levels", extra={k: levels[k] for k in ("first_level", "next_level", "heart")})
+        self.face_tables = {stem: self._face_table(stem) for stem, doc in d.items() if doc.data.get("rows") and "faces" in doc.data["rows"][0]}
+        self.events = {stem: self._chance_table(stem) for stem in ("costs", "risks", "rewards")}
+        self.encounters = {stem[len("encounters-"):]: self._chance_table(stem) for stem in d if stem.startswith("encounters-")}
+        ex = d["exploration-action"].data
+        self.exploration = {r["degree"]: list(r["events"]) for r in ex["rows"]}
+        self.exploration_tables = dict(ex["tables"])
+        self.exploration_source = ex["source"]
+        self.desperate_times = {r["degree"]: r["outcome"] for r in d["desperate-times"].data["rows"]}
+        self.summons = d["alarm-pheromones"].data
+        self.all = {stem: doc.data for stem, doc in d.items()}
+
+    def _face_table(self, stem: str) -> FaceTable:
+        data = self.docs[stem].data
+        rows = tuple(FaceRow(tuple(_faces(r["faces"])), r["result"], r) for r in data["rows"])
+        return FaceTable(stem, data["source"], Die.parse(data["die"]), rows)
+
+    def _chance_table(self, stem: str) -> ChanceTable:
+        data = self.docs[stem].data
+        rows = tuple(EventRow(r["id"], r["name"], Chance(r["chance"]["base"], r["chance"]["level"], r["chance"].get("feature")), r)
+                     for r in data["rows"])
+        return ChanceTable(stem, data["source"], Die.parse(data["die"]), data["generated_when"], tuple(data.get("rulings", [])), rows)
+
+    def _rating_table(self, stem: str, extra: dict) -> RatingTable:
+        data = self.docs[stem].data
+        rows = tuple(Band(min(_faces(r["ratings"])), max(_faces(r["ratings"])), r) for r in data["rows"])
+        return RatingTable(stem, data["source"], rows, extra)
+
+    # -- look-ups ---------------------------------------------------------------
+    def die(self, name: str) -> Die:
+        """The die called ``name``, if the game has it; a NestsError naming the allowed ones otherwise."""
+        die = Die.parse(name)
+        sizes = self.dice_sizes["one_based" if die and die.first else "zero_based"] if die else []
+        if die is None or die.faces not in sizes:
+            hint = ""
+            if die and not die.first and die.faces in self.dice_sizes["one_based"]:
+                hint = f" (for an ordinary one-based d{die.faces}, write 1d{die.faces})"
+            names = [f"d{n}" for n in self.dice_sizes["zero_based"]] + [f"1d{n}" for n in self.dice_sizes["one_based"]]
+            raise NestsError(f"{name!r} is not a die of the game{hint}; allowed: {', '.join(names)}")
+        return die
+
+    def table(self, stem: str) -> FaceTable:
+        return self.face_tables[stem]
+
+    def ruling(self, rid: str) -> str:
+        return self.rulings[rid]
+
+    @cached_property
+    def enemies(self) -> dict[str, Document]:
+        """Every enemy file by id (its file name), validated."""
+        docs, problems = {}, []
+        for rel in self.content.files("enemies"):
+            doc = self.content.document(rel)
+            problems += validate(doc, ENEMY)
+            if not problems:
+                for i, f in enumerate(doc.data["features"]):
+                    if ("rating" in f) + ("die" in f) + ("number" in f) != 1:
+                        problems.append(doc.problem(("features", i), "give exactly one of rating, die, number"))
+                    elif "die" in f:
+                        problems += _die_problem(doc, ("features", i, "die"), f["die"], self.dice_sizes)
+            docs[Path(rel).stem] = doc
+        if problems:
+            raise NestsError(problems)
+        return docs
+
+
+_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def load_tables(content) -> Tables:
+    """The validated tables of ``content`` (built once per Content)."""
+    if content not in _CACHE:
+        _CACHE[content] = Tables(content)
+    return _CACHE[content]

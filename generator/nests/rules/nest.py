@@ -1,0 +1,96 @@
+"""Nest Levels (Survival and Exploration > Level Rating, Table 27).
+
+* ``level_dice(tables, rating)`` → ``LevelDice``: the Features, Costs/Risks and Rewards dice.
+* ``first_level(rng, tables)`` → ``Level`` 1: rating set with the 0–20% band's
+  Features die (ruling first-level).
+* ``next_level(rng, tables, previous)`` → the next ``Level``: a Roll to Increase
+  the previous rating with its Costs/Risks die (rulings new-level-die,
+  level-not-raised), capped at 100 (d120-cap).
+* ``level_chain(rng, tables)`` → ``LevelChain``: Levels until one reaches the
+  Heart (100%).
+* ``shortcut(rng, tables, rating, chain=None)`` → ``Shortcut``: a Roll to Increase
+  with the Rewards die; with a chain, the Level it leads to (ruling shortcut).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from nests.rules.dice import Record, Roll
+from nests.rules.quantification import quantify
+
+
+@dataclass(frozen=True)
+class LevelDice(Record):
+    rating: int
+    band: str
+    features: str
+    costs_risks: str
+    rewards: str
+
+
+def level_dice(tables, rating: int) -> LevelDice:
+    band = tables.levels.band(rating)
+    return LevelDice(rating, band.label, band.data["features"], band.data["costs_risks"], band.data["rewards"])
+
+
+@dataclass(frozen=True)
+class Level(Record):
+    number: int
+    rating: int
+    dice: LevelDice
+    roll: Roll
+    rulings: list[str]
+
+
+@dataclass(frozen=True)
+class LevelChain(Record):
+    levels: list[Level]
+    heart: int
+
+    def first_at_least(self, rating: int) -> Level:
+        """The first Level whose rating is at least ``rating`` (the Heart when none is lower)."""
+        return next((lv for lv in self.levels if lv.rating >= rating), self.levels[-1])
+
+
+def first_level(rng: random.Random, tables) -> Level:
+    first = tables.levels.extra["first_level"]
+    low = int(str(first["band"]).split("-")[0])
+    die = tables.levels.band(low).data[first["die"]]
+    q = quantify(rng, tables, "set", None, die=die, feature="Level rating")
+    return Level(1, q.after, level_dice(tables, q.after), q.roll, ["first-level"] + q.rulings)
+
+
+def next_level(rng: random.Random, tables, previous: Level) -> Level:
+    die = previous.dice.__getattribute__(tables.levels.extra["next_level"]["die"])
+    q = quantify(rng, tables, "increase", previous.rating, die=die, feature="Level rating")
+    rulings = ["new-level-die"] + q.rulings + ([] if q.after > previous.rating else ["level-not-raised"])
+    return Level(previous.number + 1, q.after, level_dice(tables, q.after), q.roll, rulings)
+
+
+def level_chain(rng: random.Random, tables) -> LevelChain:
+    heart = tables.levels.extra["heart"]
+    levels = [first_level(rng, tables)]
+    while levels[-1].rating < heart:
+        levels.append(next_level(rng, tables, levels[-1]))
+    return LevelChain(levels, heart)
+
+
+@dataclass(frozen=True)
+class Shortcut(Record):
+    rating: int
+    roll: Roll
+    new_rating: int
+    leads_to_level: int | None       # a Level number of the chain, when a chain was given
+    reaches_heart: bool
+    procedure: str = "shortcut"
+    rulings: list[str] = field(default_factory=lambda: ["shortcut"])
+
+
+def shortcut(rng: random.Random, tables, rating: int, chain: LevelChain | None = None) -> Shortcut:
+    q = quantify(rng, tables, "increase", rating, die=level_dice(tables, rating).rewards, feature="Level rating")
+    target = chain.first_at_least(q.after) if chain else None
+    heart = tables.levels.extra["heart"]
+    return Shortcut(rating, q.roll, q.after, target.number if target else None,
+                    (target.rating if target else q.after) >= heart, rulings=["shortcut"] + q.rulings)
