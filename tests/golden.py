@@ -16,6 +16,10 @@ def main() -> None:
         path = GOLDEN / "sheets" / f"{sheet.class_id}.txt"
         path.write_text(join_pages([sheet.text]), encoding="utf-8")
         print(f"wrote {path}")
+    # Each area regenerates its own golden files.
+    from tests.rules import golden as stat_blocks
+
+    stat_blocks.main()
 
 
 if __name__ == "__main__":
