@@ -156,8 +156,7 @@ class _Parser:
             if stripped.startswith("%"):
                 i += 1
                 continue
-            if stripped.startswith("/*"):
-                self.flush()
+            if stripped.startswith("/*"):      # invisible: the paragraph around it goes on
                 j = i
                 while j < len(lines) and "*/" not in lines[j]:
                     j += 1
