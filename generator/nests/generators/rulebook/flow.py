@@ -35,24 +35,31 @@ def wrap(text: str, field: int, marker: str = "") -> list[str]:
     """
     indent = width(marker) + 1 if marker else 0
     room = field - indent
+    words = text.split()
+    sizes = [len(w) for w in words] if text.isascii() else [width(w) for w in words]
+    if any(size > room for size in sizes):
+        words, sizes = _cut(words, sizes, room)
     lines: list[str] = []
-    current: list[str] = []
-    used = 0
-    for word in text.split():
-        w = width(word)
-        while w > room:                       # a very long word: cut it
-            if current:
-                lines.append(" ".join(current))
-                current, used = [], 0
-            lines.append(word[:room])
-            word = word[room:]
-            w = width(word)
-        if current and used + 1 + w > room:
-            lines.append(" ".join(current))
-            current, used = [], 0
-        current.append(word)
-        used += w + (1 if used else 0)
-    if current or not lines:
-        lines.append(" ".join(current))
+    start, used = 0, -1
+    for k, size in enumerate(sizes):
+        if used + 1 + size > room and k > start:
+            lines.append(" ".join(words[start:k]))
+            start, used = k, -1
+        used += 1 + size
+    lines.append(" ".join(words[start:]))
     pad = " " * indent
     return [(marker + " " if n == 0 and marker else pad) + line for n, line in enumerate(lines)]
+
+
+def _cut(words: list[str], sizes: list[int], room: int):
+    """Words wider than a line, cut into pieces that fit (by code point: such words are rare)."""
+    out_words, out_sizes = [], []
+    for word, size in zip(words, sizes):
+        while size > room:
+            out_words.append(word[:room])
+            out_sizes.append(width(word[:room]))
+            word = word[room:]
+            size = width(word)
+        out_words.append(word)
+        out_sizes.append(size)
+    return out_words, out_sizes
