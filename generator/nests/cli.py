@@ -141,3 +141,25 @@ def enemy_command(enemy_ids, formats, paper, output, content_dirs) -> None:
         click.echo(result, nl=False)
     else:
         report(result)
+
+
+@main.command()
+@click.argument("source", type=click.Path(dir_okay=False))
+@click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
+@output_option
+@content_option
+def rulebook(source, formats, paper, output, content_dirs) -> None:
+    """Typeset the rulebook SOURCE: DIR/<source name>.txt and .pdf, with contents and class sheets."""
+    from nests.content import load_content
+    from nests.generators.rulebook import write_rulebook
+
+    if output == "-" and "pdf" in formats:
+        raise NestsError("a PDF cannot go to standard output; give -o DIR")
+    result, warnings = write_rulebook(source, load_content(content_dirs), formats or ("txt",), paper, output)
+    for line, message in warnings:
+        click.echo(f"warning: {source}:{line}: {message}", err=True)
+    if output == "-":
+        click.echo(result, nl=False)
+    else:
+        report(result)

@@ -1,0 +1,47 @@
+"""The contents pages: one entry per heading, dot leaders, the heading's page number.
+
+The contents sit in front of the body, so their own length decides the body's
+page numbers. Entries are laid out with the numbers they would get, the pages
+counted, and the numbers fixed again until the count no longer changes (a
+longer number can push a long title onto a second line).
+"""
+
+from __future__ import annotations
+
+from nests.generators.rulebook.flow import width, wrap
+from nests.generators.rulebook.layout import BODY, TEXT, Page
+
+INDENT = 2             # columns per heading level
+
+
+def _entries(body: list[Page], first: int) -> list:
+    items = [("text", "Contents", None), ("rule", "═", (len("Contents"), 0))]
+    for n, page in enumerate(body, start=first):
+        for level, number, title in page.headings:
+            if level == 1:
+                items.append(("blank", "", None))
+            pad = " " * (INDENT * (level - 1))
+            label = f"{number} {title}"
+            room = TEXT - len(pad) - len(str(n)) - 4     # a space and at least two dots each side
+            if width(label) > room:
+                lines = wrap(label, room - 2)
+                items += [("text", pad + (s if k == 0 else "  " + s), None) for k, s in enumerate(lines[:-1])]
+                label = "  " + lines[-1]
+            items.append(("entry", pad + label, str(n)))
+    return items
+
+
+def contents_pages(body: list[Page]) -> list[Page]:
+    count = 1
+    while True:
+        items = _entries(body, first=count + 1)
+        pages = []
+        for k in range(0, len(items), BODY):
+            chunk = items[k:k + BODY]
+            while chunk and chunk[0][0] == "blank":      # no blank line heading a page
+                chunk = chunk[1:]
+            pages.append(Page("contents", chunk))
+        if len(pages) <= count:                          # settled (a page to spare is harmless)
+            pages += [Page("contents", [("blank", "", None)])] * (count - len(pages))
+            return pages
+        count = len(pages)
