@@ -22,10 +22,11 @@ def _time(label: str, make) -> None:
     for i in range(N):
         make(i)
     elapsed = time.perf_counter() - start
-    print(f"{label:<24} {N} in {elapsed:.3f} s  ({elapsed / N * 1e6:.1f} µs each)")
+    print(f"  {label:<46} {elapsed * 1000:9.1f} ms  for {N:,}: {elapsed / N * 1e6:.1f} µs each")
 
 
 def main() -> None:
+    print("Rules engine (in one process)")
     tables = load_tables(load_content())
     tables.enemies   # load and validate before timing
     rng = random.Random(2024)

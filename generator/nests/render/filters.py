@@ -8,27 +8,37 @@ The box-drawing characters themselves always come from the template.
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
 
 from nests.errors import NestsError
 
 
-@lru_cache(maxsize=4096)
+_NARROW: set[str] = set()      # characters seen so far that take exactly one column
+
+
 def width(text: str) -> int:
     """Display width of ``text`` in terminal columns: East Asian wide and
     full-width characters take two, combining marks and format characters
     none, everything else (box drawing included) one."""
     if text.isascii() and text.isprintable():
         return len(text)
-    total = 0
-    for ch in text:
-        category = unicodedata.category(ch)
-        if category == "Cc":
-            raise NestsError(f"text {text!r} holds a control character, which has no printable width")
-        if category in ("Mn", "Me", "Cf"):
-            continue
-        total += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return total
+    # Pages are made of a few dozen distinct characters: remember the narrow
+    # ones, so that a line of them is measured at C speed.
+    unknown = set(text) - _NARROW
+    if not unknown:
+        return len(text)
+    for ch in unknown:
+        if _char_width(ch) == 1:
+            _NARROW.add(ch)
+    return sum(map(_char_width, text))
+
+
+def _char_width(ch: str) -> int:
+    category = unicodedata.category(ch)
+    if category == "Cc":
+        raise NestsError(f"text holds the control character {ch!r}, which has no printable width")
+    if category in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
 
 
 def _room(text: str, field: int) -> int:
