@@ -26,3 +26,9 @@ def test_wheel_installs_and_builds_elsewhere(tmp_path):
     built = elsewhere / "out" / "sheets"
     assert (built / "wasp.txt").read_text(encoding="utf-8") == (ROOT / "tests/golden/sheets/wasp.txt").read_text(encoding="utf-8")
     assert (built / "template.pdf").read_bytes().startswith(b"%PDF")
+    # Every package of the code is in the wheel: each command runs from it.
+    book = ROOT / "tests" / "rulebook" / "fixtures" / "small-book.raw.txt"
+    for command in (["rulebook", str(book), "-o", "book"], ["enemy", "worker-termite", "-o", "-"],
+                    ["odds", "--effort", "50", "--resistance", "50"]):
+        run = subprocess.run([env_dir / "bin" / "nests", *command], cwd=elsewhere, capture_output=True, text=True)
+        assert run.returncode == 0, (command, run.stderr)
