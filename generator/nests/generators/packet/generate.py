@@ -38,14 +38,14 @@ def check_party(content, party: list[str]) -> list[str]:
     known = content.class_ids()
     if not party:
         raise NestsError(f"--party names no class; a party is 1 to {settings['max_party']} of: {', '.join(known)}")
+    if len(party) > settings["max_party"]:
+        raise NestsError(f"--party names {len(party)} classes; a party has at most {settings['max_party']}")
     for cid in party:
         if cid not in known:
             raise NestsError(f"--party: unknown class {cid!r}; playable classes: {', '.join(known)}")
     for cid in party:
         if party.count(cid) > 1:
             raise NestsError(f"--party: class {cid!r} is named {party.count(cid)} times; each class at most once (Character Selection)")
-    if len(party) > settings["max_party"]:
-        raise NestsError(f"--party names {len(party)} classes; a party has at most {settings['max_party']}")
     return list(party)
 
 
@@ -78,7 +78,7 @@ class _Items:
     def add(self, item, room: str, known: bool) -> dict:
         if known and self.items:
             earlier = self.items[-1]
-            return {"item": earlier["id"], "known": True, "reused": True, "name": earlier["form"]["name"]}
+            return {"item": earlier["id"], "known": True, "reused": True, "item_name": earlier["form"]["name"]}
         form, fn = item.form, item.function
         entry = {"id": f"I{len(self.items) + 1}", "room": room, "known": known,
                  "form": {"colour": form.colour, "type": form.type, "amount": form.amount, "name": form.name,
@@ -86,7 +86,7 @@ class _Items:
                  "function": {"condition": fn.condition, "condition_note": fn.condition_note, "alignment": fn.alignment,
                               "ability": fn.ability, "ability_note": fn.ability_note, "rolls": [_roll(r) for r in fn.rolls]}}
         self.items.append(entry)
-        return {"item": entry["id"], "known": known, "reused": False, "name": form.name}
+        return {"item": entry["id"], "known": known, "reused": False, "item_name": form.name}
 
 
 class _Packet:

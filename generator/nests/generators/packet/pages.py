@@ -97,8 +97,8 @@ def event_detail(e: dict, heart: int) -> str | None:
         return f"{lead}{name}: {roll_text(e['roll'])}: " + ("; ".join(groups) if groups else "no one comes")
     if side == "food-item":
         if e["reused"]:
-            return f"{lead}{name}: {e['item']} {e['name']} again (the Item keyed just before; ruling packet-known-item)"
-        return f"{lead}{name}: {e['item']} {e['name']}; its Function is sealed in the Item Key under {e['item']}"
+            return f"{lead}{name}: {e['item']} {e['item_name']} again (the Item keyed just before; ruling packet-known-item)"
+        return f"{lead}{name}: {e['item']} {e['item_name']}; its Function is sealed in the Item Key under {e['item']}"
     if side == "shortcut":
         where = "the Heart" if e["reaches_heart"] else f"Level {e['leads_to_level']} ({e['leads_to_rating']}%)"
         return f"{lead}{name}: {roll_text(e['roll'])}: rating raised to {e['rating']}%: leads to {where}"
@@ -118,7 +118,7 @@ def room_rows(room: dict, heart: int) -> list[tuple[str, str]]:
     named = f" ({roll_text(title)})" if "die" in title else ""
     rows = [("text", line) for line in _wrap(title["flavour"] + named, TEXT)]
     feats = " · ".join(f"{f['feature']} {roll_text(f)}%" for f in room["features"])
-    rows += [("text", line) for line in _wrap(feats + " (Darkness only when no one has light)", TEXT)]
+    rows += [("text", line) for line in _wrap(feats + " (Darkness: only without light)", TEXT)]
     for key, label in (("cost", "Cost"), ("risk", "Risk"), ("reward", "Reward")):
         rows.append(("section", label))
         for lookup in room[key]:
