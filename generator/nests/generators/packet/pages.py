@@ -165,12 +165,12 @@ def glance(packet: dict) -> list[Page]:
                                       f"{d['costs_risks']:<11}{d['rewards']}"]))
     flow.add(_block("blank"))
     flow.add(_block("section", text="Map: Levels down the page, Rooms along each line, ┆ a Shaft"), keep_with=4)
-    flow.add(_block("text", rows=["   Outside: the mound's skin", "      ┆"]))
+    flow.add(_block("text", rows=["Outside: the mound's skin", " ┆"]))
     for lv in levels:
         rooms = " ── ".join(f"[{r['id']} {r['name']}]" for r in lv["rooms"])
         tag = "  ♥ THE HEART: the target" if lv["number"] == last else ""
         line = f"L{lv['number']:<3} {str(lv['rating']) + '%':>4} ══ {rooms}{tag}"
-        flow.add(_block("text", rows=_wrap(line, FRAMED, "          ") + ([] if lv["number"] == last else ["      ┆"])))
+        flow.add(_block("text", rows=_wrap(line, FRAMED, "", ) + ([] if lv["number"] == last else [" ┆"])))
     return flow.pages
 
 
