@@ -144,6 +144,36 @@ def enemy_command(enemy_ids, formats, paper, output, content_dirs) -> None:
 
 
 @main.command()
+@click.option("--seed", type=click.IntRange(0, 999_999_999), default=None, help="Seed for a repeatable packet (default: a random one, printed).")
+@click.option("--party", default=None, metavar="CLASS,CLASS…", help="1 to 6 distinct classes (default: content/packet.yaml).")
+@click.option("--nest", default=None, help="The Nest (a file in content/nests/; default: termite).")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
+@click.option("--format", "formats", type=click.Choice(["txt", "pdf", "json"]), multiple=True,
+              help="txt, pdf, json (repeatable; default all three).")
+@click.option("--handout", is_flag=True, help="Also write packet-<seed>-players.txt|.pdf: the Job as told, and the sheets.")
+@output_option
+@content_option
+def packet(seed, party, nest, paper, formats, handout, output, content_dirs) -> None:
+    """Write a pre-rolled Nest packet: DIR/packet-<seed>.txt, .pdf and .json."""
+    import os
+
+    from nests.content import load_content
+    from nests.generators.packet.tables import packet_tables
+    from nests.generators.packet.write import write_packet
+
+    content = load_content(content_dirs)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
+        click.echo(f"seed: {seed}", err=output == "-")
+    party_ids = [p.strip() for p in party.split(",")] if party is not None else packet_tables(content).settings["default_party"]
+    result = write_packet(content, seed, party_ids, nest, formats or ("txt", "pdf", "json"), paper, output, handout)
+    if output == "-":
+        click.echo(result, nl=False)
+    else:
+        report(result)
+
+
+@main.command()
 @click.argument("source", type=click.Path(dir_okay=False))
 @click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
