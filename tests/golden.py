@@ -17,9 +17,11 @@ def main() -> None:
         path.write_text(join_pages([sheet.text]), encoding="utf-8")
         print(f"wrote {path}")
     # Each area regenerates its own golden files.
+    from tests.packet import golden as packet
     from tests.rules import golden as stat_blocks
 
     stat_blocks.main()
+    packet.main()
 
 
 if __name__ == "__main__":

@@ -142,9 +142,13 @@ def room_keys(packet: dict) -> list[Page]:
                 f"Rating {roll_text(level['roll'])}: {level['meaning'].split(': ', 1)[-1]}"]
         if level["number"] == last:
             text.append(f"The Job's target is here: {packet['job']['target']['result']}.")
-        flow.add(head + _block("text", rows=sum((_wrap(t, FRAMED) for t in text), [])), (2, label), keep_with=12)
-        for room in level["rooms"]:
-            flow.room(f"Room {room['id']} · {room['name']}", label.replace(" · THE HEART", ""), room_rows(room, 100))
+        rooms = [(room, room_rows(room, 100)) for room in level["rooms"]]
+        intro = head + _block("text", rows=sum((_wrap(t, FRAMED) for t in text), []))
+        # A Level's heading stays on the page of its first Room key (when that key fits on a page).
+        first = len(rooms[0][1]) + 2 if rooms else 0
+        flow.add(intro, (2, label), keep_with=first if len(intro) + first <= BODY else 12)
+        for room, rows in rooms:
+            flow.room(f"Room {room['id']} · {room['name']}", label.replace(" · THE HEART", ""), rows)
     return flow.pages
 
 
