@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import weakref
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from nests.content import schemas
@@ -55,19 +55,25 @@ class Chance:
         return self.base + self.level * level + extra
 
     def __str__(self) -> str:
-        """The formula as the rulebook writes it: "50% + Level", "Level − 50%", "Perception − Level"."""
-        terms = [(1, self.feature.capitalize())] if self.feature else []
-        if self.base:
-            terms.append((1 if self.base > 0 else -1, f"{abs(self.base)}%"))
-        if self.level:
-            terms.append((self.level, "Level"))
-        terms.sort(key=lambda t: t[0] < 0)          # positive terms first
-        if not terms:
-            return "0%"
-        text = ("−" if terms[0][0] < 0 else "") + terms[0][1]
-        for sign, term in terms[1:]:
-            text += (" − " if sign < 0 else " + ") + term
-        return text
+        return _formula(self)
+
+
+@lru_cache(maxsize=None)
+def _formula(chance: Chance) -> str:
+    """The formula as the rulebook writes it: "50% + Level", "Level − 50%", "Perception − Level".
+    Kept once per Chance: a packet prints the same few formulas thousands of times."""
+    terms = [(1, chance.feature.capitalize())] if chance.feature else []
+    if chance.base:
+        terms.append((1 if chance.base > 0 else -1, f"{abs(chance.base)}%"))
+    if chance.level:
+        terms.append((chance.level, "Level"))
+    terms.sort(key=lambda t: t[0] < 0)          # positive terms first
+    if not terms:
+        return "0%"
+    text = ("−" if terms[0][0] < 0 else "") + terms[0][1]
+    for sign, term in terms[1:]:
+        text += (" − " if sign < 0 else " + ") + term
+    return text
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from functools import lru_cache
 import re
 from dataclasses import asdict, dataclass
 
@@ -41,6 +42,7 @@ class Die:
     first: int      # 0 for decile dice, 1 for one-based dice
 
     @classmethod
+    @lru_cache(maxsize=256)       # dice names repeat endlessly in a packet: parse each once
     def parse(cls, name: str) -> "Die | None":
         """The die a name spells, or None when it spells no die."""
         match = _NAME.match(str(name).strip())
