@@ -23,19 +23,29 @@ RUNS = 7
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
+# A small, fresh process starts each measured one and reports its time and peak
+# memory: a child forked straight from this (large) process would inherit this
+# process's memory high-water mark in its own figures.
+_LAUNCHER = """
+import resource, subprocess, sys, time
+start = time.perf_counter()
+code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code)
+"""
+
+
 def process(cmd: list[str], runs: int = RUNS) -> tuple[float, float]:
     """Median wall time (ms) and peak resident memory (MiB) of a whole process,
     after one warm-up run that fills the caches a user's second run would find."""
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
     times, peak = [], 0
-    for _ in range(runs):
-        start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
-        _, status, usage = os.wait4(proc.pid, 0)
-        times.append((time.perf_counter() - start) * 1000)
-        if os.waitstatus_to_exitcode(status) != 0:
+    for i in range(runs + 1):
+        out = subprocess.run([sys.executable, "-c", _LAUNCHER, *cmd], capture_output=True, text=True, env=ENV)
+        seconds, maxrss, code = out.stdout.split()
+        if code != "0":
             raise SystemExit(f"failed: {' '.join(cmd)}")
-        peak = max(peak, usage.ru_maxrss)
+        if i:                                   # the first run only warms up
+            times.append(float(seconds) * 1000)
+            peak = max(peak, int(maxrss))
     return statistics.median(times), peak / 1024
 
 
