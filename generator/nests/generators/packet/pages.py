@@ -160,21 +160,15 @@ def glance(packet: dict) -> list[Page]:
         f"{packet['nest_name']}: {last} Levels from the Entrance down to the Heart (100%), "
         f"{len(levels[0]['rooms'])} Rooms keyed on each. Each Level's rating was rolled to increase the one before it "
         "with that Level's Costs/Risks die (ruling new-level-die).", FRAMED)))
-    flow.add(_block("section", text="Levels and their dice (Table 27)") + _block("text", rows=[
-        f"{'Level':<6}{'Rating':<7}{'Rating rolled':<46}{'Features':<10}{'Cost/Risk':<11}Rewards"]))
-    for lv in levels:
-        rolled = f"{roll_text(lv['roll'])}: {lv['meaning'].split(': ', 1)[-1].replace('Level rating ', '')}"
-        d = lv["dice"]
-        flow.add(_block("text", rows=[f"{lv['number']:<6}{str(lv['rating']) + '%':<7}{rolled:<46}{d['features']:<10}"
-                                      f"{d['costs_risks']:<11}{d['rewards']}"]))
+    rows = [{**lv, "rolled": f"{roll_text(lv['roll'])}: {lv['meaning'].split(': ', 1)[-1].replace('Level rating ', '')}"}
+            for lv in levels]
+    flow.add(_block("section", text="Levels and their dice (Table 27)") + _block("levels", levels=rows))
     flow.add(_block("blank"))
     flow.add(_block("section", text="Map: Levels down the page, Rooms along each line, ┆ a Shaft"), keep_with=4)
     flow.add(_block("text", rows=["Outside: the mound's skin", " ┆"]))
     for lv in levels:
-        rooms = " ── ".join(f"[{r['id']} {r['name']}]" for r in lv["rooms"])
-        tag = "  ♥ THE HEART: the target" if lv["number"] == last else ""
-        line = f"L{lv['number']:<3} {str(lv['rating']) + '%':>4} ══ {rooms}{tag}"
-        flow.add(_block("text", rows=_wrap(line, FRAMED, "", ) + ([] if lv["number"] == last else [" ┆"])))
+        rooms = [f"[{r['id']} {r['name']}]" for r in lv["rooms"]]
+        flow.add(_block("map", level=lv, heart=lv["number"] == last, rooms=rooms))
     return flow.pages
 
 
