@@ -162,11 +162,13 @@ def packet(seed, party, nest, paper, formats, handout, output, content_dirs) -> 
     from nests.generators.packet.write import write_packet
 
     content = load_content(content_dirs)
-    if seed is None:
+    chosen = seed is None
+    if chosen:
         seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
-        click.echo(f"seed: {seed}", err=output == "-")
     party_ids = [p.strip() for p in party.split(",")] if party is not None else packet_tables(content).settings["default_party"]
     result = write_packet(content, seed, party_ids, nest, formats or ("txt", "pdf", "json"), paper, output, handout)
+    if chosen:          # only once the packet exists, so a bad party prints nothing but its error
+        click.echo(f"seed: {seed}", err=output == "-")
     if output == "-":
         click.echo(result, nl=False)
     else:
