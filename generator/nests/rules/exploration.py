@@ -148,8 +148,9 @@ def _row(tables, event_id: str):
     raise NestsError(f"unknown Event {event_id!r}")
 
 
-class _Action:
-    """What one Exploration Action has seen so far: a Level, a standing Obstacle."""
+class ExplorationAction:
+    """What one Exploration Action has seen so far: a Level, a standing Obstacle.
+    Pass the same one to every Event of the action."""
 
     def __init__(self):
         self.level_taken = False
@@ -158,9 +159,9 @@ class _Action:
 
 def resolve_event(rng: random.Random, tables, event_id: str, level: int, nest: str = "termite-nest",
                   chain: LevelChain | None = None, perception: int | None = None,
-                  _action: _Action | None = None, _depth: int = 0) -> Event:
+                  action: ExplorationAction | None = None, _depth: int = 0) -> Event:
     """One Event with the Nest's side of it settled; see the module docstring."""
-    action = _action or _Action()
+    action = action or ExplorationAction()
     kind, row = _row(tables, event_id)
     blocked = action.blocked and kind in ("Risk", "Reward")
     if row.data.get("once_per_action"):
@@ -206,11 +207,21 @@ def resolve_event(rng: random.Random, tables, event_id: str, level: int, nest: s
     return Event(row.id, row.name, kind, result, blocked)
 
 
+def lookup(rng: random.Random, tables, kind: str, level: int, face: int, nest: str = "termite-nest",
+           chain: LevelChain | None = None, perception: int | None = None,
+           action: ExplorationAction | None = None) -> tuple[list[EventCheck], list[Event]]:
+    """One d100 result looked up on the ``kind`` table at a Level: every row's
+    check, and each generated Event resolved, in table order."""
+    checks = events_at(tables, kind, level, face, perception)
+    action = action or ExplorationAction()
+    return checks, [resolve_event(rng, tables, c.id, level, nest, chain, perception, action) for c in checks if c.generated]
+
+
 def explore(rng: random.Random, tables, degree: str, level: int, nest: str = "termite-nest",
             perception: int | None = None, chain: LevelChain | None = None) -> ExplorationOutcome:
     """Every Event of one Exploration outcome at a Level, rolled and resolved."""
     types = event_types(tables, degree)
-    action = _Action()
+    action = ExplorationAction()
     counts: dict[str, int] = {}
     instances, rulings = [], ["roll-per-instance", "event-chance-inclusive"]
     if perception is None:
@@ -218,8 +229,7 @@ def explore(rng: random.Random, tables, degree: str, level: int, nest: str = "te
     for kind in types:
         n = counts[kind] = counts.get(kind, 0) + 1
         face = D100.roll(rng)
-        checks = events_at(tables, kind, level, face, perception)
-        events = [resolve_event(rng, tables, c.id, level, nest, chain, perception, action) for c in checks if c.generated]
+        checks, events = lookup(rng, tables, kind, level, face, nest, chain, perception, action)
         shown = ", ".join(e.name for e in events) or "nothing"
         instances.append(EventRoll(kind, ORDINALS[n - 1] if n <= 3 else f"{n}th", Roll(D100.name, face, f"{kind}: {shown}"),
                                    checks, events))

@@ -14,7 +14,7 @@ from nests.errors import NestsError
 from nests.generators.packet.tables import packet_tables
 from nests.generators.sheet import character
 from nests.rules.dice import substream
-from nests.rules.exploration import ORDINALS, _Action, events_at, resolve_event
+from nests.rules.exploration import ORDINALS, ExplorationAction, lookup
 from nests.rules.lookup import roll_on
 from nests.rules.nest import level_chain
 from nests.rules.quantification import quantify
@@ -161,11 +161,9 @@ class _Packet:
             lookups = []
             for n in range(self.pt.settings["lookups"]):
                 face = D100.roll(rng)
-                checks = events_at(tables, kind, level.rating, face, perception)
-                action = _Action()
-                events = [self.event(resolve_event(rng, tables, c.id, level.rating, self.nest["encounters"], self.chain,
-                                                   perception, action), index, room_id)
-                          for c in checks if c.generated]
+                checks, found = lookup(rng, tables, kind, level.rating, face, self.nest["encounters"], self.chain,
+                                       perception, ExplorationAction())
+                events = [self.event(e, index, room_id) for e in found]
                 lookups.append({"ordinal": ORDINALS[n], "die": D100.name, "roll": face,
                                 "chances": {c.name: c.chance for c in checks}, "events": events})
             out[key] = lookups
