@@ -182,7 +182,8 @@ RESOLVE = Map(required={"procedure": OneOf(["players", "boolean", "set", "encoun
                         "feature": Str(), "blocks": Bool(), "known": Bool()})
 
 
-def _face_rows(**extra) -> Spec:
+def face_rows(**extra) -> Spec:
+    """The rows of a die table: each takes ``faces`` (3, or a run "0-1") and gives a ``result``."""
     return List(Map(required={"faces": _faces_spec(), "result": Str(allow_empty=False)}, optional=extra), min_len=1)
 
 
@@ -205,16 +206,16 @@ FILES: dict[str, Spec] = {
                                  "first_level": Map(required={"band": Str(), "die": OneOf(["features", "costs_risks", "rewards"])}),
                                  "next_level": Map(required={"die": OneOf(["features", "costs_risks", "rewards"])}),
                                  "heart": Rating()}),
-    "food-colour": Map(required={**HEAD, "rows": _face_rows()}),
-    "food-type": Map(required={**HEAD, "rows": _face_rows()}),
-    "item-condition": Map(required={**HEAD, "rows": _face_rows(note=Str())}),
-    "item-alignment": Map(required={**HEAD, "rows": _face_rows(then=Str())}),
-    "beneficial-abilities": Map(required={**HEAD, "rows": _face_rows(note=Str())}),
-    "harmful-abilities": Map(required={**HEAD, "rows": _face_rows(note=Str())}),
-    "secret": Map(required={**HEAD, "rows": _face_rows(then=Str())}, optional={"rulings": RULINGS}),
-    "secret-costs": Map(required={**HEAD, "rows": _face_rows()}),
-    "secret-risks": Map(required={**HEAD, "rows": _face_rows()}),
-    "secret-rewards": Map(required={**HEAD, "rows": _face_rows()}),
+    "food-colour": Map(required={**HEAD, "rows": face_rows()}),
+    "food-type": Map(required={**HEAD, "rows": face_rows()}),
+    "item-condition": Map(required={**HEAD, "rows": face_rows(note=Str())}),
+    "item-alignment": Map(required={**HEAD, "rows": face_rows(then=Str())}),
+    "beneficial-abilities": Map(required={**HEAD, "rows": face_rows(note=Str())}),
+    "harmful-abilities": Map(required={**HEAD, "rows": face_rows(note=Str())}),
+    "secret": Map(required={**HEAD, "rows": face_rows(then=Str())}, optional={"rulings": RULINGS}),
+    "secret-costs": Map(required={**HEAD, "rows": face_rows()}),
+    "secret-risks": Map(required={**HEAD, "rows": face_rows()}),
+    "secret-rewards": Map(required={**HEAD, "rows": face_rows()}),
     "costs": Map(required={**HEAD, "generated_when": OneOf(["at-most", "below"]),
                            "rows": _event_rows(resolve=RESOLVE, once_per_action=Bool())}, optional={"rulings": RULINGS}),
     "exploration-action": Map(required={**HEAD, "effort": Str(), "resistance": Str(), "modifiers": List(Str()),
@@ -273,6 +274,19 @@ def _die_problem(doc: Document, path: tuple, name, sizes: dict) -> list[Problem]
     return []
 
 
+def face_table(doc: Document, stem: str, dice_sizes: dict) -> tuple[FaceTable | None, list[Problem]]:
+    """A validated die table's view, once its die is one of the game's and its rows
+    cover every face of that die exactly once; otherwise None and the problems.
+    Any content that rolls on a die table (the packet's Job and Room tables too) uses this."""
+    problems = _die_problem(doc, ("die",), doc.data["die"], dice_sizes)
+    if problems:
+        return None, problems
+    die = Die.parse(doc.data["die"])
+    problems = _cover(doc, "faces", list(die.face_range()), f"the faces of {die.name}")
+    rows = tuple(FaceRow(tuple(_faces(r["faces"])), r["result"], r) for r in doc.data["rows"])
+    return (None if problems else FaceTable(stem, doc.data["source"], die, rows)), problems
+
+
 class Tables:
     """Every table, the rulings and the enemies, validated; see the module docstring."""
 
@@ -309,16 +323,19 @@ class Tables:
         self._build()
 
     def _check_dice_and_coverage(self) -> list[Problem]:
-        problems = []
+        problems, self.face_tables = [], {}
         for stem, doc in self.docs.items():
             die_name = doc.data["die"]
+            rows = doc.data.get("rows", [])
+            if rows and isinstance(rows[0], dict) and "faces" in rows[0]:
+                table, found = face_table(doc, stem, self.dice_sizes)
+                problems += found
+                if table:
+                    self.face_tables[stem] = table
+                continue
             if die_name not in ("none", "rating", "degree"):
                 problems += _die_problem(doc, ("die",), die_name, self.dice_sizes)
-            rows = doc.data.get("rows", [])
-            if rows and isinstance(rows[0], dict) and "faces" in rows[0] and not problems:
-                die = Die.parse(die_name)
-                problems += _cover(doc, "faces", list(die.face_range()), f"the faces of {die.name}")
-            elif die_name == "rating":
+            if die_name == "rating":
                 problems += _cover(doc, "ratings", list(range(0, 101)), "the ratings 0–100")
                 for i, row in enumerate(rows):
                     for k in ("die", "features", "costs_risks", "rewards"):
@@ -337,7 +354,6 @@ class Tables:
         self.quantification = self._rating_table("quantification-dice", extra={"cap": d["quantification-dice"].data["cap"]})
         levels = d["nest-levels"].data
         self.levels = self._rating_table("nest-levels", extra={k: levels[k] for k in ("first_level", "next_level", "heart")})
-        self.face_tables = {stem: self._face_table(stem) for stem, doc in d.items() if doc.data.get("rows") and "faces" in doc.data["rows"][0]}
         self.events = {stem: self._chance_table(stem) for stem in ("costs", "risks", "rewards")}
         self.encounters = {stem[len("encounters-"):]: self._chance_table(stem) for stem in d if stem.startswith("encounters-")}
         ex = d["exploration-action"].data
@@ -347,11 +363,6 @@ class Tables:
         self.desperate_times = {r["degree"]: r["outcome"] for r in d["desperate-times"].data["rows"]}
         self.summons = d["alarm-pheromones"].data
         self.all = {stem: doc.data for stem, doc in d.items()}
-
-    def _face_table(self, stem: str) -> FaceTable:
-        data = self.docs[stem].data
-        rows = tuple(FaceRow(tuple(_faces(r["faces"])), r["result"], r) for r in data["rows"])
-        return FaceTable(stem, data["source"], Die.parse(data["die"]), rows)
 
     def _chance_table(self, stem: str) -> ChanceTable:
         data = self.docs[stem].data

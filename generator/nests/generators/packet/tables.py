@@ -10,36 +10,24 @@ from functools import lru_cache
 from pathlib import Path
 
 from nests.content.schema import Int, List, Map, Str, validate
-from nests.content.tables import FaceRow, FaceTable, _cover, _die_problem, _face_rows, _faces, load_tables
+from nests.content.tables import FaceTable, face_rows, face_table, load_tables
 from nests.errors import NestsError
-from nests.rules.dice import Die
 
 SETTINGS = Map(required={"default_party": List(Str(allow_empty=False), min_len=1), "default_nest": Str(allow_empty=False),
                          "rooms_per_level": Int(1, 20), "lookups": Int(1, 3), "max_party": Int(1, 20)})
 HEAD = {"source": Str(allow_empty=False), "die": Str(allow_empty=False)}
 ENTRY = {"result": Str(allow_empty=False, max_len=40), "flavour": Str(allow_empty=False, max_len=80)}
 NEST = Map(required={**HEAD, "name": Str(allow_empty=False, max_len=40), "encounters": Str(allow_empty=False),
-                     "entrance": Map(required=ENTRY), "rows": _face_rows(flavour=Str(allow_empty=False, max_len=80))})
+                     "entrance": Map(required=ENTRY), "rows": face_rows(flavour=Str(allow_empty=False, max_len=80))})
 TEXT = {"text": Str(allow_empty=False, max_len=80)}
 JOBS = {
-    "clients": Map(required={**HEAD, "rows": _face_rows(**TEXT)}),
-    "kinds": Map(required={**HEAD, "rows": _face_rows(verb=Str(allow_empty=False, max_len=30), then=Str(allow_empty=False))}),
-    "targets-creature": Map(required={**HEAD, "rows": _face_rows(enemy=Str(allow_empty=False), **TEXT)}),
-    "targets-thing": Map(required={**HEAD, "rows": _face_rows(**TEXT)}),
-    "pay": Map(required={**HEAD, "rows": _face_rows(**TEXT)}),
-    "complications": Map(required={**HEAD, "rows": _face_rows(**TEXT)}),
+    "clients": Map(required={**HEAD, "rows": face_rows(**TEXT)}),
+    "kinds": Map(required={**HEAD, "rows": face_rows(verb=Str(allow_empty=False, max_len=30), then=Str(allow_empty=False))}),
+    "targets-creature": Map(required={**HEAD, "rows": face_rows(enemy=Str(allow_empty=False), **TEXT)}),
+    "targets-thing": Map(required={**HEAD, "rows": face_rows(**TEXT)}),
+    "pay": Map(required={**HEAD, "rows": face_rows(**TEXT)}),
+    "complications": Map(required={**HEAD, "rows": face_rows(**TEXT)}),
 }
-
-
-def _die_table(tables, doc, stem: str) -> tuple[FaceTable | None, list]:
-    """Validate one die table and build its view (the engine's coverage rules)."""
-    problems = _die_problem(doc, ("die",), doc.data["die"], tables.dice_sizes)
-    if problems:
-        return None, problems
-    die = Die.parse(doc.data["die"])
-    problems = _cover(doc, "faces", list(die.face_range()), f"the faces of {die.name}")
-    rows = tuple(FaceRow(tuple(_faces(r["faces"])), r["result"], r) for r in doc.data["rows"])
-    return FaceTable(stem, doc.data["source"], die, rows), problems
 
 
 class PacketTables:
@@ -53,7 +41,7 @@ class PacketTables:
             doc = content.document(rel)
             found = validate(doc, NEST)
             if not found:
-                table, found = _die_table(self.tables, doc, Path(rel).stem)
+                table, found = face_table(doc, Path(rel).stem, self.tables.dice_sizes)
                 if doc.data["encounters"] not in self.tables.encounters:
                     found.append(doc.problem(("encounters",), f"{doc.data['encounters']!r} is not an encounter table; "
                                                               f"known: {', '.join(self.tables.encounters)}"))
@@ -63,7 +51,7 @@ class PacketTables:
             doc = content.document(f"jobs/{stem}.yaml")
             found = validate(doc, spec)
             if not found:
-                self.jobs[stem], found = _die_table(self.tables, doc, stem)
+                self.jobs[stem], found = face_table(doc, stem, self.tables.dice_sizes)
             problems += found
             if not found and stem == "kinds":
                 problems += [doc.problem(("rows", i, "then"), f"{r['then']!r} is not a target table; allowed: targets-creature, targets-thing")
