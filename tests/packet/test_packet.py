@@ -157,9 +157,10 @@ import sys
 from nests.content import load_content
 from nests.generators.packet.generate import build_packet
 from nests.generators.packet.pages import packet_pages
-from nests.generators.packet.write import _pdf
+from nests.export.pdf import PdfPage, pdf_bytes
 c = load_content()
-sys.stdout.buffer.write(_pdf(packet_pages(c, build_packet(c, 15, ["wasp"])), "t", "a4"))
+pages = [PdfPage(p.text, p.bookmarks) for p in packet_pages(c, build_packet(c, 15, ["wasp"]))]
+sys.stdout.buffer.write(pdf_bytes(pages, "t", "a4"))
 """
 
 

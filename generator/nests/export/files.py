@@ -28,3 +28,21 @@ def write_atomic(path: Path, data: bytes | str) -> Path:
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+def write_pages(directory, stem: str, pages: list, formats, title: str, paper: str) -> list[Path]:
+    """One document's pages as DIR/<stem>.txt and/or DIR/<stem>.pdf.
+
+    ``pages`` are ``export.pdf.PdfPage`` (its text, and its bookmarks for the
+    PDF outline). WeasyPrint is imported only when a PDF is asked for.
+    """
+    from nests.export.txt import join_pages
+
+    written = []
+    if "txt" in formats:
+        written.append(write_atomic(Path(directory) / f"{stem}.txt", join_pages([p.text for p in pages])))
+    if "pdf" in formats:
+        from nests.export.pdf import pdf_bytes
+
+        written.append(write_atomic(Path(directory) / f"{stem}.pdf", pdf_bytes(pages, title=title, paper=paper)))
+    return written

@@ -80,29 +80,28 @@ def enemy(content, enemy_id: str) -> Enemy:
 
 
 def enemy_text(content, enemy_id: str, number: int | None = None) -> str:
-    text = render("enemy.txt.j2", enemy=enemy(content, enemy_id), number=number).rstrip("\n") + "\n"
+    return _stat_block(enemy(content, enemy_id), number)
+
+
+def _stat_block(e: Enemy, number: int | None = None) -> str:
+    text = render("enemy.txt.j2", enemy=e, number=number).rstrip("\n") + "\n"
     lines = text.rstrip("\n").split("\n")
     if len(lines) != PAGE_LINES:
-        raise NestsError(f"enemy {enemy_id!r}: its stat block takes {len(lines)} lines; a page holds {PAGE_LINES}")
+        raise NestsError(f"enemy {e.id!r}: its stat block takes {len(lines)} lines; a page holds {PAGE_LINES}")
     return text
 
 
 def write_enemies(content, enemy_ids: list[str], formats, paper: str, output: str):
     """Write DIR/<id>.<format> for each enemy; with output "-", return the plaintext instead."""
-    from nests.export.files import write_atomic
+    from nests.export.files import write_pages
+    from nests.export.pdf import PdfPage
     from nests.export.txt import join_pages
 
-    pages = [(eid, enemy_text(content, eid)) for eid in enemy_ids]   # every problem before any write
+    enemies = [enemy(content, eid) for eid in enemy_ids]
+    pages = [(e, _stat_block(e)) for e in enemies]          # every problem before any write
     if output == "-":
         return join_pages([text for _, text in pages])
     written = []
-    for eid, text in pages:
-        if "txt" in formats:
-            written.append(write_atomic(Path(output) / f"{eid}.txt", join_pages([text])))
-        if "pdf" in formats:
-            from nests.export.pdf import PdfPage, pdf_bytes
-
-            name = enemy(content, eid).name
-            data = pdf_bytes([PdfPage(text, [(0, name)])], title=f"{name} stat block", paper=paper)
-            written.append(write_atomic(Path(output) / f"{eid}.pdf", data))
+    for e, text in pages:
+        written += write_pages(output, e.id, [PdfPage(text, [(1, e.name)])], formats, f"{e.name} stat block", paper)
     return written

@@ -42,9 +42,8 @@ def build_sheets(content: Content, class_ids: list[str]) -> list[Sheet]:
 
 def write_sheets(content: Content, class_ids: list[str], formats, paper: str, output: str):
     """Write each sheet as DIR/<class>.<format>; with output "-", return the plaintext instead."""
-    from pathlib import Path
-
-    from nests.export.files import write_atomic
+    from nests.export.files import write_pages
+    from nests.export.pdf import PdfPage
     from nests.export.txt import join_pages
 
     sheets = build_sheets(content, class_ids)       # every problem surfaces before anything is written
@@ -52,11 +51,6 @@ def write_sheets(content: Content, class_ids: list[str], formats, paper: str, ou
         return join_pages([s.text for s in sheets])
     written = []
     for s in sheets:
-        if "txt" in formats:
-            written.append(write_atomic(Path(output) / f"{s.class_id}.txt", join_pages([s.text])))
-        if "pdf" in formats:
-            from nests.export.pdf import PdfPage, pdf_bytes
-
-            data = pdf_bytes([PdfPage(s.text)], title=f"{s.character.character_class.name} character sheet", paper=paper)
-            written.append(write_atomic(Path(output) / f"{s.class_id}.pdf", data))
+        title = f"{s.character.character_class.name} character sheet"
+        written += write_pages(output, s.class_id, [PdfPage(s.text)], formats, title, paper)
     return written

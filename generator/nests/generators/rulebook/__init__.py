@@ -121,20 +121,12 @@ def write_rulebook(source, content, formats, paper: str, output: str):
 
     Returns (what was written or the text, warnings as (line, message)).
     """
-    from nests.export.files import write_atomic
+    from nests.export.files import write_pages
+    from nests.export.pdf import PdfPage
     from nests.export.txt import join_pages
 
     book = typeset(source, content)
-    text = join_pages([p.text for p in book.pages])
     if output == "-":
-        return text, book.warnings
-    written = []
-    name = output_name(source)
-    if "txt" in formats:
-        written.append(write_atomic(Path(output) / f"{name}.txt", text))
-    if "pdf" in formats:
-        from nests.export.pdf import PdfPage, pdf_bytes
-
-        data = pdf_bytes([PdfPage(p.text, p.bookmarks) for p in book.pages], title=TITLE, paper=paper)
-        written.append(write_atomic(Path(output) / f"{name}.pdf", data))
-    return written, book.warnings
+        return join_pages([p.text for p in book.pages]), book.warnings
+    pages = [PdfPage(p.text, p.bookmarks) for p in book.pages]
+    return write_pages(output, output_name(source), pages, formats, TITLE, paper), book.warnings
