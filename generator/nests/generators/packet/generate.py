@@ -213,5 +213,5 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None) 
     order = list(pt.tables.rulings)
     rulings = [{"id": r, "text": pt.tables.rulings[r]} for r in sorted(packet.rulings, key=order.index)]
     return {"seed": seed, "version": __version__, "content_hash": content.content_hash, "party": party,
-            "nest": nest, "nest_name": packet.nest["name"], "perception": perception, "job": job, "levels": levels,
+            "nest": nest, "nest_name": packet.nest["name"], "nest_outside": packet.nest["outside"], "perception": perception, "job": job, "levels": levels,
             "creatures": creatures, "items": packet.items.items, "rulings": rulings}

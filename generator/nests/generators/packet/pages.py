@@ -164,8 +164,7 @@ def glance(packet: dict) -> list[Page]:
             for lv in levels]
     flow.add(_block("section", text="Levels and their dice (Table 27)") + _block("levels", levels=rows))
     flow.add(_block("blank"))
-    flow.add(_block("section", text="Map: Levels down the page, Rooms along each line, ┆ a Shaft"), keep_with=4)
-    flow.add(_block("text", rows=["Outside: the mound's skin", " ┆"]))
+    flow.add(_block("map_top", outside=packet["nest_outside"]), keep_with=2)
     for lv in levels:
         rooms = [f"[{r['id']} {r['name']}]" for r in lv["rooms"]]
         flow.add(_block("map", level=lv, heart=lv["number"] == last, rooms=rooms))

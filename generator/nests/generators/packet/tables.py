@@ -18,6 +18,7 @@ SETTINGS = Map(required={"default_party": List(Str(allow_empty=False), min_len=1
 HEAD = {"source": Str(allow_empty=False), "die": Str(allow_empty=False)}
 ENTRY = {"result": Str(allow_empty=False, max_len=40), "flavour": Str(allow_empty=False, max_len=80)}
 NEST = Map(required={**HEAD, "name": Str(allow_empty=False, max_len=40), "encounters": Str(allow_empty=False),
+                     "outside": Str(allow_empty=False, max_len=60),
                      "entrance": Map(required=ENTRY), "rows": face_rows(flavour=Str(allow_empty=False, max_len=80))})
 TEXT = {"text": Str(allow_empty=False, max_len=80)}
 JOBS = {
