@@ -13,8 +13,7 @@ from nests.content.tables import load_tables
 from nests.errors import NestsError
 from nests.model import Attack
 from nests.render import render
-
-PAGE_LINES = 50
+from nests.render.grid import PAGE_LINES
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,9 @@ import textwrap
 from dataclasses import dataclass, field
 
 from nests.render import render
+from nests.render.grid import BODY_LINES as BODY, TEXT_WIDTH as FRAMED
 
-BODY = 47          # lines inside a page frame
 TEXT = 87          # columns of text inside a Room key box
-FRAMED = 89        # columns of text inside a framed line
 
 
 @dataclass

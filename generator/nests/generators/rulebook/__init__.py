@@ -16,8 +16,7 @@ from nests.generators.rulebook import layout, markup
 from nests.generators.rulebook.contents import contents_pages
 
 TITLE = "Nests & Insects Rulebook"
-PAGE_WIDTH = 94        # display columns of every page line, shadow included
-PAGE_LINES = 50
+from nests.render.grid import PAGE_LINES, PAGE_WIDTH
 
 
 @dataclass

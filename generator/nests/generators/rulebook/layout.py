@@ -13,11 +13,9 @@ from dataclasses import dataclass, field
 
 from nests.generators.rulebook import markup as m
 from nests.generators.rulebook.flow import inline, width, wrap
+from nests.render.grid import BODY_LINES as BODY, INTERIOR as WIDE, TEXT_WIDTH as TEXT
 
-TEXT = 89          # columns of running text inside ║ … ║
-WIDE = 91          # the whole interior, margins included
 BOX_TEXT = 85      # running text inside a box: ║ │ … │ ║
-BODY = 47          # body lines on a page
 RULES = {1: "═", 2: "─"}   # heading underlines per level
 
 
