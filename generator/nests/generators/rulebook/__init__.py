@@ -14,9 +14,9 @@ from pathlib import Path
 from nests.errors import NestsError, Problem
 from nests.generators.rulebook import layout, markup
 from nests.generators.rulebook.contents import contents_pages
+from nests.render.grid import PAGE_LINES, PAGE_WIDTH
 
 TITLE = "Nests & Insects Rulebook"
-from nests.render.grid import PAGE_LINES, PAGE_WIDTH
 
 
 @dataclass
