@@ -63,7 +63,8 @@ def sheets() -> None:
 
     # (b) in one process: our pipeline to PDF against WeasyPrint alone on the same HTML
     from nests.content import load_content
-    from nests.export.pdf import PdfPage, html_to_pdf, pdf_bytes, pdf_html
+    from nests.document import Page as PdfPage
+    from nests.publish.pdf import html_to_pdf, pdf_bytes, pdf_html
     from nests.generators.sheet import build_sheets
 
     ids = ["ants", "beetle", "ladybug", "scorpion", "spider", "wasp", "template"]

@@ -13,7 +13,7 @@ PARTY = ["wasp", "spider", "beetle", "ants"]
 
 
 def _txt(seed: int) -> int:
-    from nests.export.txt import join_pages
+    from nests.publish.txt import join_pages
     from nests.generators.packet.pages import packet_pages
 
     content = load_content()

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from nests.content import load_content
-from nests.export.txt import join_pages
+from nests.publish.txt import join_pages
 from nests.generators.sheet import build_sheets
 
 GOLDEN = Path(__file__).parent / "golden"

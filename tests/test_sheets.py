@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from nests.export.txt import join_pages
+from nests.publish.txt import join_pages
 from nests.generators.sheet import build_sheets
 from tests.frames import check_page, pages_of
 from tests.golden import SHEETS

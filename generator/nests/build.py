@@ -1,21 +1,24 @@
-"""`nests build`: every default output, in one go."""
+"""`nests build`: every default output, checked first, then written in one go."""
 
 from __future__ import annotations
 
 from nests.content import load_content
-from nests.generators.enemy import enemy_ids, write_enemies
-from nests.generators.sheet import write_sheets
+from nests.document import Document
+from nests.generators.enemy import enemy_documents, enemy_ids
+from nests.generators.sheet import sheet_documents
 
 SAMPLE_SEED = 42       # the sample packet: fixed seed, default party
+FORMATS = ("txt", "pdf", "json")
 
 
-def build_all(load_content_dirs=(), output: str = "build") -> list:
+def build_documents(content_dirs=()) -> list[Document]:
+    """Every default output as documents; any bad input fails here, before a file is written."""
     from nests.generators.packet.tables import packet_tables
-    from nests.generators.packet.write import write_packet
+    from nests.generators.packet.write import packet_documents
 
-    content = load_content(load_content_dirs)
-    written = write_sheets(content, content.class_ids() + ["template"], ("txt", "pdf"), "a4", f"{output}/sheets")
-    written += write_enemies(content, enemy_ids(content), ("txt", "pdf"), "a4", f"{output}/enemies")
+    content = load_content(content_dirs)
+    docs = sheet_documents(content, content.class_ids() + ["template"], "sheets/")
+    docs += enemy_documents(content, enemy_ids(content), "enemies/")
     party = packet_tables(content).settings["default_party"]
-    written += write_packet(content, SAMPLE_SEED, list(party), None, ("txt", "pdf", "json"), "a4", f"{output}/packets")
-    return written
+    docs += packet_documents(content, SAMPLE_SEED, list(party), None, folder="packets/")
+    return docs

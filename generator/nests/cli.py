@@ -27,8 +27,33 @@ def output_option(f):
     )(f)
 
 
-def report(paths) -> None:
-    for path in paths:
+def templates_option(f):
+    return click.option(
+        "--templates", "templates_dir", default=None, type=click.Path(),
+        help="A directory of templates that override the built-in ones of the same name.",
+    )(f)
+
+
+def setup(content_dirs=(), templates_dir=None):
+    """Load the content (checked in full) and point rendering at the user's templates."""
+    from nests.content import load_content
+    from nests.render import use_templates
+
+    use_templates(templates_dir)
+    return load_content(content_dirs)
+
+
+def emit(documents, formats, paper: str, output: str) -> None:
+    """Publish documents (to files, or text to standard output) and say what was written."""
+    import sys
+
+    from nests.publish import publish
+
+    progress = None
+    if output != "-" and sys.stderr.isatty():
+        def progress(name):
+            click.echo(f"  made {name}", err=True)
+    for path in publish(documents, formats, paper, output, progress=progress):
         click.echo(f"wrote {path}")
 
 
@@ -56,31 +81,31 @@ def classes(content_dirs) -> None:
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @output_option
 @content_option
-def sheet(class_ids, all_classes, formats, paper, output, content_dirs) -> None:
+@templates_option
+def sheet(class_ids, all_classes, formats, paper, output, content_dirs, templates_dir) -> None:
     """Write character sheets: DIR/<class>.txt and .pdf (`template` is the blank sheet)."""
-    from nests.content import load_content
-    from nests.generators.sheet import write_sheets
+    from nests.generators.sheet import sheet_documents
 
-    content = load_content(content_dirs)
+    content = setup(content_dirs, templates_dir)
     if all_classes:
         class_ids = tuple(content.class_ids()) + ("template",) + class_ids
     if not class_ids:
         raise NestsError("name at least one class, or give --all; see `nests classes`")
-    result = write_sheets(content, list(dict.fromkeys(class_ids)), formats or ("txt",), paper, output)
-    if output == "-":
-        click.echo(result, nl=False)
-    else:
-        report(result)
+    emit(sheet_documents(content, list(dict.fromkeys(class_ids))), formats or ("txt",), paper, output)
 
 
 @main.command()
 @output_option
 @content_option
-def build(output, content_dirs) -> None:
-    """Build every default output into DIR (default: build/)."""
-    from nests.build import build_all
+@templates_option
+def build(output, content_dirs, templates_dir) -> None:
+    """Build every default output into DIR (default: build/): all checked first, then written."""
+    from nests.build import FORMATS, build_documents
 
-    report(build_all(load_content_dirs=content_dirs, output=output))
+    if output == "-":
+        raise NestsError("nests build writes many files; give -o DIR")
+    setup((), templates_dir)
+    emit(build_documents(content_dirs), FORMATS, "a4", output)
 
 
 @main.command()
@@ -131,16 +156,13 @@ def enemies(content_dirs) -> None:
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @output_option
 @content_option
-def enemy_command(enemy_ids, formats, paper, output, content_dirs) -> None:
+@templates_option
+def enemy_command(enemy_ids, formats, paper, output, content_dirs, templates_dir) -> None:
     """Write enemy stat blocks: DIR/<id>.txt and .pdf (ids: see `nests enemies`)."""
-    from nests.content import load_content
-    from nests.generators.enemy import write_enemies
+    from nests.generators.enemy import enemy_documents
 
-    result = write_enemies(load_content(content_dirs), list(dict.fromkeys(enemy_ids)), formats or ("txt",), paper, output)
-    if output == "-":
-        click.echo(result, nl=False)
-    else:
-        report(result)
+    content = setup(content_dirs, templates_dir)
+    emit(enemy_documents(content, list(dict.fromkeys(enemy_ids))), formats or ("txt",), paper, output)
 
 
 @main.command()
@@ -150,29 +172,27 @@ def enemy_command(enemy_ids, formats, paper, output, content_dirs) -> None:
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @click.option("--format", "formats", type=click.Choice(["txt", "pdf", "json"]), multiple=True,
               help="txt, pdf, json (repeatable; default all three).")
-@click.option("--handout", is_flag=True, help="Also write packet-<seed>-players.txt|.pdf: the Job as told, and the sheets.")
+@click.option("--handout", is_flag=True, help="Also write packet-<seed>-players in the formats asked for: the Job as told, and the sheets.")
 @output_option
 @content_option
-def packet(seed, party, nest, paper, formats, handout, output, content_dirs) -> None:
+@templates_option
+def packet(seed, party, nest, paper, formats, handout, output, content_dirs, templates_dir) -> None:
     """Write a pre-rolled Nest packet: DIR/packet-<seed>.txt, .pdf and .json."""
     import os
 
-    from nests.content import load_content
     from nests.generators.packet.tables import packet_tables
-    from nests.generators.packet.write import write_packet
+    from nests.generators.packet.write import packet_documents
 
-    content = load_content(content_dirs)
+    content = setup(content_dirs, templates_dir)
     chosen = seed is None
     if chosen:
         seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
     party_ids = [p.strip() for p in party.split(",")] if party is not None else packet_tables(content).settings["default_party"]
-    result = write_packet(content, seed, party_ids, nest, formats or ("txt", "pdf", "json"), paper, output, handout)
+    documents = packet_documents(content, seed, party_ids, nest, handout)
     if chosen:          # only once the packet exists, so a bad party prints nothing but its error
         click.echo(f"seed: {seed}", err=output == "-")
-    if output == "-":
-        click.echo(result, nl=False)
-    else:
-        report(result)
+    default = ("txt",) if output == "-" else ("txt", "pdf", "json")
+    emit(documents, formats or default, paper, output)
 
 
 @main.command()
@@ -181,17 +201,13 @@ def packet(seed, party, nest, paper, formats, handout, output, content_dirs) -> 
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @output_option
 @content_option
-def rulebook(source, formats, paper, output, content_dirs) -> None:
+@templates_option
+def rulebook(source, formats, paper, output, content_dirs, templates_dir) -> None:
     """Typeset the rulebook SOURCE: DIR/<source name>.txt and .pdf, with contents and class sheets."""
-    from nests.content import load_content
-    from nests.generators.rulebook import write_rulebook
+    from nests.generators.rulebook import rulebook_document
 
-    if output == "-" and "pdf" in formats:
-        raise NestsError("a PDF cannot go to standard output; give -o DIR")
-    result, warnings = write_rulebook(source, load_content(content_dirs), formats or ("txt",), paper, output)
+    content = setup(content_dirs, templates_dir)
+    document, warnings = rulebook_document(source, content)
     for line, message in warnings:
         click.echo(f"warning: {source}:{line}: {message}", err=True)
-    if output == "-":
-        click.echo(result, nl=False)
-    else:
-        report(result)
+    emit([document], formats or ("txt",), paper, output)

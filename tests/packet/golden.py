@@ -3,8 +3,8 @@
 from pathlib import Path
 
 from nests.content import load_content
-from nests.export.json import packet_json
-from nests.export.txt import join_pages
+from nests.publish.json import packet_json
+from nests.publish.txt import join_pages
 from nests.generators.packet.generate import build_packet
 from nests.generators.packet.pages import packet_pages
 

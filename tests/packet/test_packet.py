@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from nests.cli import main
 from nests.content import load_content
 from nests.errors import NestsError
-from nests.export.json import packet_data, packet_json
-from nests.export.txt import join_pages
+from nests.publish.json import packet_data, packet_json
+from nests.publish.txt import join_pages
 from nests.generators.packet.generate import build_packet
 from nests.generators.packet.pages import packet_pages
 from tests.frames import check_page, pages_of
@@ -157,7 +157,8 @@ import sys
 from nests.content import load_content
 from nests.generators.packet.generate import build_packet
 from nests.generators.packet.pages import packet_pages
-from nests.export.pdf import PdfPage, pdf_bytes
+from nests.document import Page as PdfPage
+from nests.publish.pdf import pdf_bytes
 c = load_content()
 pages = [PdfPage(p.text, p.bookmarks) for p in packet_pages(c, build_packet(c, 15, ["wasp"]))]
 sys.stdout.buffer.write(pdf_bytes(pages, "t", "a4"))

@@ -9,7 +9,7 @@ import re
 from tests.frames import check_page, pages_of
 from wcwidth import wcswidth
 
-from nests.export.txt import join_pages
+from nests.publish.txt import join_pages
 
 from .conftest import REAL
 
@@ -101,7 +101,8 @@ def test_pdf_has_one_page_per_plaintext_page_and_an_outline(book):
 
     import pypdf
 
-    from nests.export.pdf import PdfPage, pdf_bytes
+    from nests.document import Page as PdfPage
+    from nests.publish.pdf import pdf_bytes
 
     data = pdf_bytes([PdfPage(p.text, p.bookmarks) for p in book.pages], title="Rulebook", paper="letter")
     reader = pypdf.PdfReader(io.BytesIO(data))

@@ -1,7 +1,7 @@
 """`nests rulebook`, with its exact output."""
 
 from nests.cli import main
-from nests.export.txt import join_pages
+from nests.publish.txt import join_pages
 from nests.generators.rulebook import output_name, typeset
 
 from .conftest import SMALL

@@ -4,7 +4,7 @@ import re
 
 from tests.frames import check_page, pages_of
 
-from nests.export.txt import join_pages
+from nests.publish.txt import join_pages
 from nests.generators.rulebook import flow, markup
 
 

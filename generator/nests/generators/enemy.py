@@ -1,15 +1,15 @@
 """Enemy stat blocks: an enemy's content → an ``Enemy`` → a framed page (templates/enemy.txt.j2).
 
 ``enemy(content, enemy_id)`` builds the view; ``enemy_text`` renders one page;
-``write_enemies`` writes DIR/<id>.txt and .pdf, or returns the plaintext for ``-o -``.
+``enemy_documents`` returns the documents that the publish step writes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from nests.content.tables import load_tables
+from nests.document import Document, Page
 from nests.errors import NestsError
 from nests.model import Attack
 from nests.render import render
@@ -90,17 +90,8 @@ def _stat_block(e: Enemy, number: int | None = None) -> str:
     return text
 
 
-def write_enemies(content, enemy_ids: list[str], formats, paper: str, output: str):
-    """Write DIR/<id>.<format> for each enemy; with output "-", return the plaintext instead."""
-    from nests.export.files import write_pages
-    from nests.export.pdf import PdfPage
-    from nests.export.txt import join_pages
-
+def enemy_documents(content, enemy_ids: list[str], folder: str = "") -> list[Document]:
+    """One document per enemy: ``<folder><id>``.txt and .pdf."""
     enemies = [enemy(content, eid) for eid in enemy_ids]
-    pages = [(e, _stat_block(e)) for e in enemies]          # every problem before any write
-    if output == "-":
-        return join_pages([text for _, text in pages])
-    written = []
-    for e, text in pages:
-        written += write_pages(output, e.id, [PdfPage(text, [(1, e.name)])], formats, f"{e.name} stat block", paper)
-    return written
+    return [Document(f"{folder}{e.id}", f"{e.name} stat block", [Page(_stat_block(e), [(1, e.name)])])
+            for e in enemies]

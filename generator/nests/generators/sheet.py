@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nests.content import Content
+from nests.document import Document, Page
 from nests.errors import NestsError
 from nests.model import Character, CharacterClass
 from nests.render import render
@@ -40,17 +41,9 @@ def build_sheets(content: Content, class_ids: list[str]) -> list[Sheet]:
     return sheets
 
 
-def write_sheets(content: Content, class_ids: list[str], formats, paper: str, output: str):
-    """Write each sheet as DIR/<class>.<format>; with output "-", return the plaintext instead."""
-    from nests.export.files import write_pages
-    from nests.export.pdf import PdfPage
-    from nests.export.txt import join_pages
-
-    sheets = build_sheets(content, class_ids)       # every problem surfaces before anything is written
-    if output == "-":
-        return join_pages([s.text for s in sheets])
-    written = []
-    for s in sheets:
-        title = f"{s.character.character_class.name} character sheet"
-        written += write_pages(output, s.class_id, [PdfPage(s.text)], formats, title, paper)
-    return written
+def sheet_documents(content: Content, class_ids: list[str], folder: str = "") -> list[Document]:
+    """One document per class id: ``<folder><class>``.txt and .pdf."""
+    return [
+        Document(f"{folder}{s.class_id}", f"{s.character.character_class.name} character sheet", [Page(s.text)])
+        for s in build_sheets(content, class_ids)
+    ]

@@ -1,18 +1,40 @@
-"""The one Jinja environment: our templates only, StrictUndefined, our filters.
+"""The one Jinja environment: a user's templates over ours, StrictUndefined, our filters.
 
 Plaintext templates (``*.txt.j2``) are not escaped; HTML templates
-(``*.html.j2``) are, so content text never reaches HTML raw.
+(``*.html.j2``) are, so content text never reaches HTML raw. A user's
+``--templates DIR`` comes first in a ChoiceLoader: a file there at the same
+relative path as a built-in template replaces it. The page grid's numbers
+reach every template as globals (``grid.PAGE_WIDTH``…).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 import jinja2
 
 from nests import paths
 from nests.cache import cache_dir
+from nests.errors import NestsError, Problem
+from nests.render import grid
 from nests.render.filters import FILTERS
+
+_user_templates: str | None = None
+
+
+def use_templates(directory: str | None) -> None:
+    """Put a user's template directory before the built-in one (None: built-in only)."""
+    global _user_templates
+    if directory is not None:
+        path = Path(directory)
+        if not path.exists():
+            raise NestsError(Problem("no such templates directory", file=str(directory)))
+        if not path.is_dir():
+            raise NestsError(Problem("is not a directory; --templates takes a directory", file=str(directory)))
+    if directory != _user_templates:
+        _user_templates = directory
+        environment.cache_clear()
 
 
 def _bytecode_cache() -> jinja2.BytecodeCache | None:
@@ -27,7 +49,10 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         bytecode_cache=_bytecode_cache(),
-        loader=jinja2.FileSystemLoader(str(paths.TEMPLATES)),
+        loader=jinja2.ChoiceLoader(
+            ([jinja2.FileSystemLoader(_user_templates)] if _user_templates else [])
+            + [jinja2.FileSystemLoader(str(paths.TEMPLATES))]
+        ),
         undefined=jinja2.StrictUndefined,
         autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
         trim_blocks=True,
@@ -35,8 +60,20 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters.update(FILTERS)
+    env.globals["grid"] = grid
     return env
 
 
 def render(template: str, **context) -> str:
-    return environment().get_template(template).render(**context)
+    try:
+        compiled = environment().get_template(template)
+    except jinja2.TemplateSyntaxError as err:
+        raise NestsError(Problem(f"template does not compile: {err.message}", file=err.filename or err.name,
+                                 line=err.lineno)) from None
+    except UnicodeDecodeError:
+        raise NestsError(Problem("template is not UTF-8 text", file=template)) from None
+    try:
+        return compiled.render(**context)
+    except jinja2.UndefinedError as err:
+        raise NestsError(Problem(f"template uses something it is not given: {err.message}",
+                                 file=compiled.filename or template)) from None

@@ -4,7 +4,7 @@ Every part rolls on its own named sub-stream (``substream(seed, name)``):
 "job", "levels", "level-2/room-3" (its Features and lookups) and
 "level-2/room-3/name", so changing one part never reshuffles another. Each
 printed result keeps its die and roll. The dict is JSON-ready and ordered;
-``nests.export.json`` picks the keys the JSON carries.
+``nests.publish.json`` picks the keys the JSON carries.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from nests.document import Document, Page
 from nests.errors import NestsError, Problem
 from nests.generators.rulebook import layout, markup
 from nests.generators.rulebook.contents import contents_pages
@@ -115,17 +116,8 @@ def output_name(source) -> str:
     return name
 
 
-def write_rulebook(source, content, formats, paper: str, output: str):
-    """Typeset ``source``; write DIR/<name>.txt and .pdf, or return the plaintext for output "-".
-
-    Returns (what was written or the text, warnings as (line, message)).
-    """
-    from nests.export.files import write_pages
-    from nests.export.pdf import PdfPage
-    from nests.export.txt import join_pages
-
+def rulebook_document(source, content, folder: str = "") -> tuple[Document, list[tuple[int, str]]]:
+    """The typeset book as a document (``<folder><name>``.txt and .pdf), and its warnings as (line, message)."""
     book = typeset(source, content)
-    if output == "-":
-        return join_pages([p.text for p in book.pages]), book.warnings
-    pages = [PdfPage(p.text, p.bookmarks) for p in book.pages]
-    return write_pages(output, output_name(source), pages, formats, TITLE, paper), book.warnings
+    pages = [Page(p.text, p.bookmarks) for p in book.pages]
+    return Document(f"{folder}{output_name(source)}", TITLE, pages), book.warnings

@@ -1,0 +1,1 @@
+"""Books as format-neutral document trees (``model``), read from many markups (``readers``)."""

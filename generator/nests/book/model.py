@@ -1,0 +1,236 @@
+"""A book as a format-neutral tree: what every reader returns and the layout reads.
+
+Readers (one per markup, see ``nests.book.readers``) turn a source into a
+``Book``; the typesetter (``nests.generators.rulebook``) lays any ``Book`` out
+on the page grid. No node knows its markup. Every node keeps the source file
+and line it came from, so warnings can point at the source.
+
+Inlines sit inside paragraphs, headings, list items, table cells and captions;
+blocks make up the book, boxes, list items, footnotes and definitions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+
+@dataclass(kw_only=True)
+class Node:
+    source: str = ""          # the source file's path as the user gave it
+    line: int = 0             # 1-based line in that file; 0 when unknown
+
+
+# -- inlines ---------------------------------------------------------------
+@dataclass
+class Text(Node):
+    text: str
+
+
+@dataclass
+class Emphasis(Node):
+    children: list["Inline"]
+
+
+@dataclass
+class Strong(Node):
+    children: list["Inline"]
+
+
+@dataclass
+class Code(Node):
+    text: str
+
+
+@dataclass
+class Math(Node):
+    """A formula inside running text, already turned into plain Unicode (→ ≥ √)."""
+    text: str
+
+
+@dataclass
+class Ref(Node):
+    """A cross-reference to an anchor in the book; the layout prints its page.
+
+    ``children`` is the reference's own words; empty means "use the target's
+    title". A reference to an anchor that nothing defines becomes ``Missing``."""
+    target: str
+    children: list["Inline"] = field(default_factory=list)
+
+
+@dataclass
+class FootnoteRef(Node):
+    label: str                # matches a ``Footnote.label``
+
+
+@dataclass
+class Symbol(Node):
+    """A named symbol printed as one glyph (a die face, a suit…)."""
+    name: str
+    glyph: str
+
+
+@dataclass
+class LineBreak(Node):
+    pass
+
+
+@dataclass
+class Missing(Node):
+    """Something the source refers to but lacks: an include, an image, a link
+    to another file, a reference to nothing. Printed as a visible placeholder
+    naming it in words (``[missing: 04-combat.md]``); the reader also reports
+    a warning for it. Used as an inline and as a block."""
+    what: str                 # in words: "04-combat.md", "image: d6-face-3.png"
+
+
+Inline = Union[Text, Emphasis, Strong, Code, Math, Ref, FootnoteRef, Symbol, LineBreak, Missing]
+
+
+# -- blocks ----------------------------------------------------------------
+@dataclass
+class Heading(Node):
+    level: int                                 # 1 is the top level; any depth
+    title: list[Inline]
+    anchor: str = ""                           # what a Ref.target names
+    numbered: bool = True                      # False: \section*, document titles…
+
+
+@dataclass
+class Paragraph(Node):
+    children: list[Inline]
+
+
+@dataclass
+class ListItem(Node):
+    blocks: list["Block"]
+
+
+@dataclass
+class ListBlock(Node):
+    ordered: bool
+    items: list[ListItem]
+    start: int = 1
+
+
+@dataclass
+class Definition(Node):
+    term: list[Inline]
+    blocks: list["Block"]
+
+
+@dataclass
+class DefinitionList(Node):
+    items: list[Definition]
+
+
+@dataclass
+class Cell(Node):
+    children: list[Inline]
+
+
+@dataclass
+class Table(Node):
+    header: list[list[Cell]]                   # zero or more header rows
+    rows: list[list[Cell]]
+    widths: list[int] | None = None            # relative column hints, if the source gives them
+    caption: list[Inline] = field(default_factory=list)
+    anchor: str = ""
+    numbered: bool = False                     # "Table 7" when True
+    gap: int | None = None                     # columns between cells, if the source fixes it
+
+
+@dataclass
+class Box(Node):
+    """A framed aside: an example, a note, an admonition. Tables are allowed inside."""
+    kind: str                                  # "note", "example", "warning", "box"…
+    title: list[Inline]
+    blocks: list["Block"]
+    numbered: bool = False                     # "Example 3" when True
+    anchor: str = ""
+
+
+@dataclass
+class Verbatim(Node):
+    """Lines kept exactly as written: code, drawings, dot-leader formulae."""
+    lines: list[str]
+
+
+@dataclass
+class Formula(Node):
+    """A displayed formula, already plain Unicode text."""
+    text: str
+
+
+@dataclass
+class Figure(Node):
+    """An image is never printed: its caption (or alt text) is."""
+    caption: list[Inline]
+    alt: str = ""
+    anchor: str = ""
+    numbered: bool = False
+    lines: list[str] = field(default_factory=list)   # a text drawing to print, if the source has one
+
+
+@dataclass
+class Footnote(Node):
+    label: str
+    blocks: list["Block"]
+
+
+@dataclass
+class PageBreak(Node):
+    pass
+
+
+@dataclass
+class SheetPlaceholder(Node):
+    """Where the source asks for a character sheet: the sheet definition's id,
+    or "" for "the standard sheets" of the book's game."""
+    sheet: str
+
+
+@dataclass
+class DrawnPage(Node):
+    """A whole page the author drew (a cover, credits): printed as drawn."""
+    kind: str
+    lines: list[str]
+
+
+Block = Union[Heading, Paragraph, ListBlock, DefinitionList, Table, Box, Verbatim, Formula, Figure,
+              Footnote, PageBreak, SheetPlaceholder, DrawnPage, Missing]
+
+
+@dataclass(frozen=True)
+class Warning:
+    source: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}: warning: {self.message}"
+
+
+@dataclass
+class Book:
+    title: str                                 # plain text, for the PDF and the cover
+    blocks: list[Block]
+    source: str
+    warnings: list[Warning] = field(default_factory=list)
+
+
+def plain(inlines: list[Inline]) -> str:
+    """The words of some inlines, without any markup: for titles, contents, bookmarks."""
+    out = []
+    for node in inlines:
+        if isinstance(node, (Text, Code, Math)):
+            out.append(node.text)
+        elif isinstance(node, (Emphasis, Strong, Ref)):
+            out.append(plain(node.children))
+        elif isinstance(node, Symbol):
+            out.append(node.glyph)
+        elif isinstance(node, LineBreak):
+            out.append(" ")
+        elif isinstance(node, Missing):
+            out.append(f"[missing: {node.what}]")
+    return "".join(out)

@@ -1,0 +1,56 @@
+"""One reader per markup, registered by name and chosen by file extension or ``--from``.
+
+A reader is a module with ``read(text: str, shown: str, path: Path) -> Book``:
+``text`` is the source, ``shown`` the path as the user gave it (for warnings),
+``path`` the file itself (to look for what it includes). Reader modules are
+imported only when used: their parsers are heavy.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from nests.book.model import Book
+from nests.errors import NestsError, Problem
+
+# name → (module, file extensions)
+READERS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "nests": ("nests.book.readers.nests", (".raw.txt",)),
+    "md": ("nests.book.readers.markdown", (".md", ".markdown")),
+    "rst": ("nests.book.readers.rst", (".rst",)),
+    "latex": ("nests.book.readers.latex", (".tex",)),
+    "xml": ("nests.book.readers.xml", (".xml",)),
+}
+
+
+def reader_for(path: Path, name: str | None = None) -> str:
+    """The reader's name: ``name`` if given, else the one whose extension ends the file's name."""
+    if name is not None:
+        if name not in READERS:
+            raise NestsError(f"unknown markup {name!r}; allowed: {', '.join(READERS)}")
+        return name
+    for reader, (_, extensions) in READERS.items():
+        if any(path.name.lower().endswith(ext) for ext in extensions):
+            return reader
+    raise NestsError(Problem(f"cannot tell the markup from the file name; give --from {'|'.join(READERS)}",
+                             file=str(path)))
+
+
+def read_book(source: str, name: str | None = None) -> Book:
+    """The book at ``source``, read by the reader ``name`` or the one its extension names."""
+    path = Path(source)
+    reader = reader_for(path, name)
+    try:
+        raw = path.read_bytes()
+        text = raw.decode("utf-8-sig")
+    except FileNotFoundError:
+        raise NestsError(Problem("no such rulebook source", file=source)) from None
+    except IsADirectoryError:
+        raise NestsError(Problem("is a directory, not a rulebook source", file=source)) from None
+    except UnicodeDecodeError as err:
+        raise NestsError(Problem(f"is not UTF-8 text (byte {err.start})", file=source)) from None
+    except OSError as err:
+        raise NestsError(Problem(f"cannot be read: {err.strerror}", file=source)) from None
+    module = importlib.import_module(READERS[reader][0])
+    return module.read(text.replace("\r\n", "\n"), source, path)

@@ -1,1 +1,0 @@
-"""Export stage: write pages as plaintext, PDF or JSON, atomically."""

@@ -1,0 +1,90 @@
+"""The publish stage: documents → files (txt, pdf, json, svg, md) or standard output.
+
+``publish`` is the one place that writes. It renders every output in memory
+first (PDFs in a pool of processes when there are several), then stages each
+file under a temporary name beside its target and renames them all into
+place: when anything fails, nothing has been written.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Callable, Iterable
+
+from nests.document import Document
+from nests.errors import NestsError
+from nests.publish.files import commit, stage
+from nests.publish.txt import join_pages
+
+STDOUT = "-"
+BINARY = {"pdf"}
+
+
+def _outputs(documents: list[Document], formats: Iterable[str]) -> list[tuple[Document, str]]:
+    """Each (document, format) to make: a format a document does not offer is skipped."""
+    return [(doc, fmt) for doc in documents for fmt in formats if fmt in doc.formats()]
+
+
+def file_name(doc: Document, fmt: str) -> str:
+    return doc.files[fmt].name if fmt in doc.files else f"{doc.stem}.{fmt}"
+
+
+def _text(doc: Document, fmt: str) -> str:
+    return join_pages([p.text for p in doc.pages]) if fmt == "txt" else doc.files[fmt].text
+
+
+def render_all(documents: list[Document], formats: Iterable[str], paper: str,
+               progress: Callable[[str], None] | None = None) -> list[tuple[str, bytes]]:
+    """Every output as (file name, bytes), in document order; PDFs rendered in parallel."""
+    wanted = _outputs(documents, formats)
+    pdfs = [doc for doc, fmt in wanted if fmt == "pdf"]
+    pdf_data = {}
+    if pdfs:
+        from nests.publish.pdf import render_pdfs
+
+        names = [file_name(doc, "pdf") for doc in pdfs]
+        for name, data in zip(names, render_pdfs(pdfs, paper, progress=progress, names=names)):
+            pdf_data[name] = data
+    out = []
+    for doc, fmt in wanted:
+        name = file_name(doc, fmt)
+        out.append((name, pdf_data[name] if fmt == "pdf" else _text(doc, fmt).encode("utf-8")))
+    return out
+
+
+def publish(documents: list[Document], formats: Iterable[str], paper: str, output: str,
+            progress: Callable[[str], None] | None = None) -> list[Path]:
+    """Write each document in each of ``formats`` into the directory ``output``, or,
+    with ``output`` "-", its text formats to standard output. Returns the paths written."""
+    formats = list(dict.fromkeys(formats))
+    if output == STDOUT:
+        binary = [f for f in formats if f in BINARY]
+        if binary:
+            raise NestsError(f"a {binary[0].upper()} cannot go to standard output; give -o DIR")
+        for doc, fmt in _outputs(documents, formats):
+            sys.stdout.buffer.write(_text(doc, fmt).encode("utf-8"))
+        sys.stdout.flush()
+        return []
+    files = render_all(documents, formats, paper, progress)
+    return write_files(Path(output), files)
+
+
+def write_files(directory: Path, files: list[tuple[str, bytes]]) -> list[Path]:
+    """Stage every file, then rename all into place; on any failure, remove what was staged."""
+    staged = []
+    try:
+        for name, data in files:
+            staged.append(stage(directory / name, data))
+        return commit(staged)
+    except BaseException:
+        for tmp, _ in staged:
+            Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def output_directory(output: str) -> None:
+    """Refuse an output that cannot be a directory before any work is done."""
+    if output != STDOUT and os.path.exists(output) and not os.path.isdir(output):
+        raise NestsError(f"{output}: is not a directory; give -o a directory, or - for standard output")
