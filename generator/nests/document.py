@@ -10,11 +10,50 @@ from dataclasses import dataclass, field
 
 
 @dataclass
+class Drawing:
+    """A vector picture the PDF prints on a page, in place of some of its body lines.
+
+    ``svg`` is SVG markup made by a template (escaped like HTML). In the PDF it
+    fills the rectangle of page lines ``first_line`` … ``first_line + lines - 1``
+    (0-based, counting the top border as line 0) between columns ``first_column``
+    and ``first_column + columns - 1``; the plaintext page keeps its own text
+    picture there (a text map), which the PDF does not print under the drawing.
+    """
+
+    svg: str
+    first_line: int
+    lines: int
+    first_column: int = 2
+    columns: int = 89
+
+
+@dataclass
+class Field:
+    """A fillable PDF form field over a write-in area of the page grid.
+
+    ``name`` is the dotted key path of the value in a character's state
+    (``attributes.speed``, ``items.0.depleted``); ``line`` and ``column`` are
+    0-based grid positions, ``width`` and ``height`` in columns and lines.
+    ``kind`` is "text" or "checkbox"; ``value`` is what it holds ("" when blank).
+    """
+
+    name: str
+    line: int
+    column: int
+    width: int
+    height: int = 1
+    kind: str = "text"
+    value: str = ""
+
+
+@dataclass
 class Page:
     """One framed plaintext page and its PDF outline entries."""
 
     text: str                                                       # the page's lines, each ending "\n"
     bookmarks: list[tuple[int, str]] = field(default_factory=list)  # (level from 1, label)
+    drawing: Drawing | None = None                                  # a vector picture in the PDF
+    fields: list[Field] = field(default_factory=list)               # form fields, when asked for
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """The one Jinja environment: a user's templates over ours, StrictUndefined, our filters.
 
 Plaintext templates (``*.txt.j2``) are not escaped; HTML templates
-(``*.html.j2``) are, so content text never reaches HTML raw. A user's
+(``*.html.j2``) and SVG templates (``*.svg.j2``) are, so content text never reaches HTML raw. A user's
 ``--templates DIR`` comes first in a ChoiceLoader: a file there at the same
 relative path as a built-in template replaces it. The page grid's numbers
 reach every template as globals (``grid.PAGE_WIDTH``…).
@@ -54,7 +54,7 @@ def environment() -> jinja2.Environment:
             + [jinja2.FileSystemLoader(str(paths.TEMPLATES))]
         ),
         undefined=jinja2.StrictUndefined,
-        autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
+        autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2", "svg.j2"), default_for_string=False),
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
