@@ -13,7 +13,7 @@ FORMATS = ("txt", "pdf", "json")
 
 def build_documents(content_dirs=()) -> list[Document]:
     """Every default output as documents; any bad input fails here, before a file is written."""
-    from nests.generators.packet.tables import packet_tables
+    from nests.content.packet import packet_tables
     from nests.generators.packet.write import packet_documents
 
     content = load_content(content_dirs)

@@ -169,18 +169,26 @@ def enemy_command(enemy_ids, formats, paper, output, content_dirs, templates_dir
 @click.option("--seed", type=click.IntRange(0, 999_999_999), default=None, help="Seed for a repeatable packet (default: a random one, printed).")
 @click.option("--party", default=None, metavar="CLASS,CLASS…", help="1 to 6 distinct classes (default: content/packet.yaml).")
 @click.option("--nest", default=None, help="The Nest (a file in content/nests/; default: termite).")
+@click.option("--depth", type=click.Choice(["oneshot", "full"]), default="oneshot", show_default=True,
+              help="oneshot: Levels 1–6, spare Rooms and the Heart in at most 28 pages; full: every Level keyed.")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
-@click.option("--format", "formats", type=click.Choice(["txt", "pdf", "json"]), multiple=True,
-              help="txt, pdf, json (repeatable; default all three).")
-@click.option("--handout", is_flag=True, help="Also write packet-<seed>-players in the formats asked for: the Job as told, and the sheets.")
+@click.option("--format", "formats", type=click.Choice(["txt", "pdf", "json", "svg"]), multiple=True,
+              help="txt, pdf, json, svg (the map alone) (repeatable; default txt, pdf, json).")
+@click.option("--handout", is_flag=True, help="Also write packet-<seed>-players (txt, pdf): the Job as told, exploring, the Pool, a blank map, the sheets.")
+@click.option("--schema", is_flag=True, help="Print the JSON Schema of the packet's JSON and stop.")
 @output_option
 @content_option
 @templates_option
-def packet(seed, party, nest, paper, formats, handout, output, content_dirs, templates_dir) -> None:
+def packet(seed, party, nest, depth, paper, formats, handout, schema, output, content_dirs, templates_dir) -> None:
     """Write a pre-rolled Nest packet: DIR/packet-<seed>.txt, .pdf and .json."""
     import os
 
-    from nests.generators.packet.tables import packet_tables
+    if schema:
+        from nests.publish.json import packet_schema
+
+        click.echo(packet_schema(), nl=False)
+        return
+    from nests.content.packet import packet_tables
     from nests.generators.packet.write import packet_documents
 
     content = setup(content_dirs, templates_dir)
@@ -188,7 +196,7 @@ def packet(seed, party, nest, paper, formats, handout, output, content_dirs, tem
     if chosen:
         seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
     party_ids = [p.strip() for p in party.split(",")] if party is not None else packet_tables(content).settings["default_party"]
-    documents = packet_documents(content, seed, party_ids, nest, handout)
+    documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth)
     if chosen:          # only once the packet exists, so a bad party prints nothing but its error
         click.echo(f"seed: {seed}", err=output == "-")
     default = ("txt",) if output == "-" else ("txt", "pdf", "json")

@@ -1,12 +1,12 @@
-"""Regenerate the golden packet: `python -m tests.packet.golden`. Review `git diff tests/golden/packet` first."""
+"""Regenerate the golden packet: `make golden` (or `python -m tests.packet.golden`). Review `git diff tests/golden/packet` first."""
 
 from pathlib import Path
 
 from nests.content import load_content
-from nests.publish.json import packet_json
-from nests.publish.txt import join_pages
 from nests.generators.packet.generate import build_packet
 from nests.generators.packet.pages import packet_pages
+from nests.publish.json import packet_json
+from nests.publish.txt import join_pages
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "packet"
 SEED, PARTY = 15, ["wasp", "spider", "beetle"]
@@ -15,8 +15,8 @@ SEED, PARTY = 15, ["wasp", "spider", "beetle"]
 def outputs() -> dict[str, str]:
     content = load_content()
     packet = build_packet(content, SEED, PARTY)
-    return {f"packet-{SEED}.txt": join_pages([p.text for p in packet_pages(content, packet)]),
-            f"packet-{SEED}.json": packet_json(packet)}
+    text = join_pages([p.text for p in packet_pages(content, packet)])
+    return {f"packet-{SEED}.txt": text, f"packet-{SEED}.json": packet_json(packet)}
 
 
 def main() -> None:

@@ -1,10 +1,17 @@
-"""The pre-rolled Nest packet: lookups against the content tables, determinism, pages, errors, CLI."""
+"""The pre-rolled Nest packet: lookups against the content tables, determinism, pages, errors, CLI.
+
+The rule tests (test_rules.py) check what the packet prints against the rulebook
+over many seeds; this module checks the packet as a whole.
+"""
 
 import json
+import re
+import statistics
 import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 import yaml
 from click.testing import CliRunner
@@ -12,20 +19,38 @@ from click.testing import CliRunner
 from nests.cli import main
 from nests.content import load_content
 from nests.errors import NestsError
-from nests.publish.json import packet_data, packet_json
-from nests.publish.txt import join_pages
 from nests.generators.packet.generate import build_packet
 from nests.generators.packet.pages import packet_pages
+from nests.publish.json import packet_data, packet_json, packet_schema
+from nests.publish.txt import join_pages
 from tests.frames import check_page, pages_of
 from tests.packet import golden
 
 ROOT = Path(__file__).resolve().parents[2]
 PARTY = ["wasp", "spider", "beetle", "ants"]
+CLASSES = ["ants", "beetle", "ladybug", "scorpion", "spider", "wasp"]
+SCHEMA = json.loads(packet_schema())
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 
 
 @pytest.fixture(scope="module")
 def content():
     return load_content()
+
+
+def made(content, seed, party=PARTY, depth="oneshot", validate=True):
+    """A packet, paginated, its txt and its JSON data, checked against the shipped schema."""
+    packet = build_packet(content, seed, party, depth=depth)
+    pages = packet_pages(content, packet)
+    data = packet_data(packet)
+    if validate:
+        VALIDATOR.validate(data)
+    return packet, pages, join_pages([p.text for p in pages]), data
+
+
+@pytest.fixture(scope="module")
+def thirty(content):
+    return {seed: made(content, seed) for seed in range(1, 31)}
 
 
 def _rows(kind):
@@ -46,68 +71,125 @@ def _expected(kind, rating, roll, perception):
     return names
 
 
-def test_every_lookup_matches_the_tables(content):
-    for seed in range(200):
-        p = build_packet(content, seed, PARTY)
-        data = packet_data(p)
+def test_every_lookup_matches_the_tables(content, thirty):
+    for seed, (packet, _, _, data) in thirty.items():
         ratings = [lv["rating"] for lv in data["levels"]]
         assert ratings == sorted(ratings) and ratings[-1] == 100 and all(r < 100 for r in ratings[:-1])
+        assert [lv["number"] for lv in data["levels"]] == list(range(1, len(ratings) + 1))
         for lv in data["levels"]:
             for room in lv["rooms"]:
                 for kind in ("cost", "risk", "reward"):
                     assert len(room[kind]) == 3
                     for lk in room[kind]:
-                        assert lk["die"] == "d100" and 0 <= lk["roll"] <= 99
+                        assert lk["die"] == "d100" and 0 <= lk["roll"] <= 99 and lk["table"] == kind + "s"
                         got = [e["name"] for e in lk["events"]]
-                        assert got == _expected(kind, lv["rating"], lk["roll"], p["perception"]), (seed, room["id"], kind)
+                        assert got == _expected(kind, lv["rating"], lk["roll"], packet.perception), (seed, room["id"], kind)
 
 
-def test_secret_uses_the_party_best_perception(content):
-    p = build_packet(content, 3, PARTY)
-    assert p["perception"] == max(
-        f.rating for cid in PARTY for f in __import__("nests.generators.sheet", fromlist=["x"]).character(content, cid).common_abilities
-        if f.id == "perception")
-    assert "packet-perception" in [r["id"] for r in p["rulings"]]
+def test_one_shot_is_at_most_28_pages_median_24(thirty):
+    """Issue 10, point 1: a one-shot packet is at most 28 pages; over seeds 1–30 the median is at most 24."""
+    counts = [len(pages) for _, pages, _, _ in thirty.values()]
+    assert max(counts) <= 28 and statistics.median(counts) <= 24, counts
 
 
-def test_json_keys_exactly(content):
-    data = json.loads(packet_json(build_packet(content, 15, PARTY)))
-    assert list(data) == ["seed", "version", "content_hash", "party", "nest", "job", "levels", "creatures", "items", "rulings"]
+def test_one_shot_order_and_what_is_keyed(thirty):
+    """Levels 1–6 and the Heart keyed; spare Rooms only beyond Level 6, at the first Level of their band."""
+    for packet, pages, _, data in thirty.values():
+        keyed = [lv["number"] for lv in data["levels"] if lv["rooms"]]
+        last = len(data["levels"])
+        assert keyed[:min(6, last)] == list(range(1, min(6, last) + 1)) and keyed[-1] == last
+        for lv in data["levels"]:
+            spare = [r for r in lv["rooms"] if r.get("spare")]
+            if spare:
+                assert lv["number"] > 6 and lv["number"] < last
+                earlier = [x for x in data["levels"] if x["number"] < lv["number"]]
+                assert lv["band"] not in [x["band"] for x in earlier if x["number"] > 6]
+        parts = [p.part for p in pages]
+        assert parts[0] == "Cover" and parts[1] == "How to Run" and parts[2] == "The Nest at a Glance"
+        assert parts.index("The Heart") < parts.index("Stat Blocks") < parts.index("Item Key") < parts.index("Character Sheet")
+
+
+def test_every_code_is_on_its_page(thirty):
+    """Issue 10, point 3: every code printed with its page; `pages` maps each code to a page that holds it."""
+    for packet, pages, text, data in thirty.values():
+        framed = pages_of(text)
+        for code, number in data["pages"].items():
+            page = "\n".join(framed[number - 1])
+            if code == "Item Key":
+                assert "ITEM KEY" in page
+            elif code.startswith("Level "):
+                n = code[6:]
+                assert re.search(rf"Level {n}\b", page) or re.search(rf"^║ {n} ", page, re.M), code
+            elif code[0] == "E":
+                assert f"►{code} · " in page, code
+            elif code[0] == "I":
+                assert f"║ {code} " in page, code
+            else:
+                assert f"[Room {code} · " in page, code
+        for room in packet.rooms():
+            assert room.id in data["pages"]
+        for ref in re.findall(r"\b(E\d+|I\d+|Level \d+) p\.(\d+)", text):
+            assert data["pages"][ref[0]] == int(ref[1]), ref
+
+
+def test_no_room_is_split_and_pages_pass_the_frame_checks(thirty):
+    for seed in (15, 42 % 30):
+        _, pages, text, _ = thirty[seed]
+        for page in pages_of(text):
+            check_page(page)
+            assert page[0].endswith("►Nest Packet◄╗ ")
+            assert f"seed {seed} · v" in page[-2]
+            opened = sum(line.count("┌[Room ") for line in page)
+            closed = sum(1 for line in page if line.startswith("║└" + "─" * 89 + "┘║"))
+            assert opened == closed
+
+
+@pytest.mark.parametrize("size", range(1, 7))
+def test_every_party_and_seed_builds(content, size):
+    """Parties of 1 to 6 × seeds 0, 1, 42, 999999999: one-shot at most 28 pages, the cover fits any party."""
+    party = CLASSES[:size]
+    for seed in (0, 1, 42, 999_999_999):
+        _, pages, text, data = made(content, seed, party, validate=seed == 1)
+        assert len(pages) <= 28 and data["depth"] == "oneshot"
+        check_page(pages_of(pages[0].text)[0])                     # the cover holds any party and seed
+    for seed in ((0, 999_999_999) if size in (1, 6) else ()):
+        _, pages, text, data = made(content, seed, party, "full")
+        assert data["depth"] == "full" and all(lv["rooms"] for lv in data["levels"])
+        for page in pages_of(text):
+            check_page(page)
+
+
+def test_json_keeps_its_keys_and_adds(content, thirty):
+    data = thirty[15][3]
+    assert list(data) == ["seed", "version", "content_hash", "depth", "party", "nest", "job", "levels", "creatures",
+                          "items", "rulings", "session", "pages"]
     lv = data["levels"][0]
-    assert list(lv) == ["rating", "dice", "rooms"] and set(lv["dice"]) == {"features", "costs_risks", "rewards"}
-    assert list(lv["rooms"][0]) == ["id", "name", "cost", "risk", "reward"]
-    assert list(lv["rooms"][0]["cost"][0]) == ["die", "roll", "events"]
+    assert {"rating", "dice", "rooms", "number", "roll"} <= set(lv) and set(lv["dice"]) == {"features", "costs_risks", "rewards"}
+    room = lv["rooms"][0]
+    assert {"id", "name", "cost", "risk", "reward", "area", "height", "darkness", "flavour"} <= set(room)
+    assert {"die", "roll", "events", "table", "source"} == set(room["cost"][0])
     assert data["content_hash"] == content.content_hash and data["party"] == PARTY
+    assert "null" not in json.dumps(data)
+
+
+def test_schema_requires_every_key_and_two_depths():
+    assert set(SCHEMA["required"]) == set(SCHEMA["properties"])
+    assert SCHEMA["properties"]["depth"] == {"enum": ["oneshot", "full"]}
+    result = CliRunner().invoke(main, ["packet", "--schema"])
+    assert result.exit_code == 0 and json.loads(result.output) == SCHEMA
 
 
 def test_golden_packet():
     for name, text in golden.outputs().items():
-        assert text == (golden.GOLDEN / name).read_text(encoding="utf-8"), f"{name} differs: python -m tests.packet.golden"
-
-
-def test_pages_pass_the_frame_checks(content):
-    for seed in (15, 42):
-        pages = pages_of(join_pages([p.text for p in packet_pages(content, build_packet(content, seed, PARTY))]))
-        for page in pages:
-            check_page(page)
-            assert page[0].endswith("►Nest Packet◄╗ ")
-            assert f"seed {seed} · v" in page[-2]
-
-
-def test_same_seed_same_bytes_other_seed_differs(content):
-    a = build_packet(content, 5, PARTY)
-    b = build_packet(content, 5, PARTY)
-    assert packet_json(a) == packet_json(b)
-    assert join_pages([p.text for p in packet_pages(content, a)]) == join_pages([p.text for p in packet_pages(content, b)])
-    assert packet_json(build_packet(content, 6, PARTY)) != packet_json(a)
+        assert text == (golden.GOLDEN / name).read_text(encoding="utf-8"), f"{name} differs: make golden"
 
 
 def test_substreams_keep_levels_when_the_job_changes(content):
     a = build_packet(content, 5, PARTY)
     b = build_packet(content, 5, ["wasp"])
-    assert [lv["rating"] for lv in a["levels"]] == [lv["rating"] for lv in b["levels"]]
-    assert a["levels"][0]["rooms"][0]["cost"] == b["levels"][0]["rooms"][0]["cost"]
-    assert a["job"] == b["job"]
+    assert [lv.rating for lv in a.levels] == [lv.rating for lv in b.levels]
+    assert a.levels[0].rooms[0].lookups["cost"][0].roll == b.levels[0].rooms[0].lookups["cost"][0].roll
+    assert a.job == b.job
 
 
 @pytest.mark.parametrize("party, message", [
@@ -122,13 +204,45 @@ def test_bad_party(content, party, message):
     assert str(err.value.message) == message
 
 
+def _override(tmp_path, rel, old, new):
+    target = tmp_path / rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = (ROOT / "content" / rel).read_text()
+    assert old in text
+    target.write_text(text.replace(old, new, 1))
+    return text[:text.index(old)].count("\n") + 1
+
+
+@pytest.mark.parametrize("rel, old, new, expected", [
+    ("tables/costs.yaml", "{procedure: boolean, effort: {base: 100, level: -1}, success: leads to a Room, failure: dead end}",
+     "{procedure: boolean, success: leads to a Room, failure: dead end}", "resolve.effort: missing; this key is required"),
+    ("tables/costs.yaml", "{procedure: players}", "{procedure: dice}", "resolve.procedure: 'dice' is not a procedure; allowed:"),
+    ("tables/nest-levels.yaml", "first_level: {band: 0-20", "first_level: {band: low", "first_level.band: 'low' is not a band"),
+    ("tables/encounters-termite-nest.yaml", "{id: moth,", "{id: mothman,", "'mothman' has no stat block"),
+    ("packet.yaml", "oneshot_levels: 6", "oneshot_levels: many", "oneshot_levels: 'many'"),
+])
+def test_bad_packet_content_is_one_line_per_problem(tmp_path, rel, old, new, expected):
+    line = _override(tmp_path, rel, old, new)
+    result = CliRunner().invoke(main, ["packet", "--seed", "1", "--content", str(tmp_path), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    lines = [x for x in result.output.splitlines() if x.startswith("error")]
+    assert len(lines) == 1 and f"{rel}:{line}" in lines[0] and expected in lines[0], result.output
+    assert not (tmp_path / "out").exists()
+
+
 def test_cli_exact_output(tmp_path):
     runner = CliRunner()
     result = runner.invoke(main, ["packet", "--seed", "15", "--party", "wasp,spider,beetle", "--format", "txt",
-                                  "--format", "json", "-o", str(tmp_path)])
+                                  "--format", "json", "--format", "svg", "-o", str(tmp_path)])
     assert result.exit_code == 0
-    assert result.output == f"wrote {tmp_path}/packet-15.txt\nwrote {tmp_path}/packet-15.json\n"
+    assert result.output == (f"wrote {tmp_path}/packet-15.txt\nwrote {tmp_path}/packet-15.json\n"
+                             f"wrote {tmp_path}/packet-15-map.svg\n")
     assert (tmp_path / "packet-15.txt").read_text() == (golden.GOLDEN / "packet-15.txt").read_text()
+    svg = (tmp_path / "packet-15-map.svg").read_text()
+    levels = json.loads((tmp_path / "packet-15.json").read_text())["levels"]
+    assert svg.startswith("<svg") and svg.count("<circle") == len(levels) and "The Heart" in svg
+    full = runner.invoke(main, ["packet", "--seed", "15", "--depth", "full", "--format", "json", "-o", str(tmp_path / "f")])
+    assert json.loads((tmp_path / "f" / "packet-15.json").read_text())["depth"] == "full"
     bad = runner.invoke(main, ["packet", "--seed", "1", "--party", "wasp,wasp", "-o", str(tmp_path)])
     assert bad.exit_code == 2
     assert bad.output == "error: --party: class 'wasp' is named 2 times; each class at most once (Character Selection)\n"
@@ -142,38 +256,74 @@ def test_cli_random_seed_is_printed(tmp_path):
     assert json.loads((tmp_path / f"packet-{seed}.json").read_text())["seed"] == seed
 
 
-def test_handout_has_no_secrets(tmp_path):
+def test_handout_has_what_players_need_and_no_secrets(content, tmp_path):
+    """Issue 10, point 5: the Job as told, the Exploration table, the Pool, a blank map, the sheets;
+    no Item Function, Room contents, encounter, Secret or complication."""
+    import re
+
     CliRunner().invoke(main, ["packet", "--seed", "15", "--party", "wasp,spider", "--format", "txt", "--handout", "-o", str(tmp_path)])
     text = (tmp_path / "packet-15-players.txt").read_text()
-    pages = pages_of(text)
-    assert len(pages) == 3
-    for page in pages:
+    for page in pages_of(text):
         check_page(page)
-    assert "As the client tells it" in text and "Complications" not in text and "For the GQ" not in text
+    packet = build_packet(content, 15, ["wasp", "spider"])
+    assert "As the client tells it" in text and "Critical Success" in text
+    assert "Environment Pool" in text and "____%" in text
+    assert "Complications" not in text and "For the GQ" not in text
+    for c in packet.job["complications"]:
+        assert c["text"] not in text
+    for room in packet.rooms()[1:]:
+        assert f"Room {room.id}" not in text and room.flavour not in text
+    assert not re.search(r"\b(E\d+|I\d+) p\.", text) and "Secret:" not in text and "Item Key" not in text
 
 
-PDF_SCRIPT = """
+SCRIPT = """
+import hashlib, sys
+from pathlib import Path
+from nests.content import load_content
+from nests.generators.packet.write import packet_documents
+from nests.publish import render_all
+c = load_content()
+docs = packet_documents(c, 15, ["wasp", "spider"], None, handout=True)
+formats = ["txt", "json", "svg"] + (["pdf"] if sys.argv[1] == "a4" else [])
+for name, data in render_all(docs[:1], formats, sys.argv[1]) + render_all(docs[1:], ["txt"], sys.argv[1]):
+    print(name, hashlib.sha256(data).hexdigest())
+    if name.endswith(".pdf"):
+        Path(sys.argv[2]).write_bytes(data)
+"""
+LETTER = """
 import sys
 from nests.content import load_content
-from nests.generators.packet.generate import build_packet
-from nests.generators.packet.pages import packet_pages
-from nests.document import Page as PdfPage
-from nests.publish.pdf import pdf_bytes
+from nests.generators.packet.write import packet_documents
+from nests.publish import render_all
 c = load_content()
-pages = [PdfPage(p.text, p.bookmarks) for p in packet_pages(c, build_packet(c, 15, ["wasp"]))]
-sys.stdout.buffer.write(pdf_bytes(pages, "t", "a4"))
+docs = packet_documents(c, 15, ["wasp", "spider"], None)
+sys.stdout.buffer.write(render_all(docs, ["pdf"], "letter")[0][1])
 """
 
 
-def test_pdf_same_bytes_across_processes_and_page_count(content):
+def test_two_processes_give_identical_bytes_and_the_pdf_matches_the_txt(content, tmp_path):
+    """Same seed and content → the same bytes in every format from two processes; the PDF has the txt's
+    pages at A4 and Letter, an outline down to every Room, stat block and the Item Key."""
     import io
 
     from pypdf import PdfReader
 
-    runs = [subprocess.run([sys.executable, "-c", PDF_SCRIPT], capture_output=True, check=True).stdout for _ in range(2)]
-    assert runs[0] == runs[1] and runs[0].startswith(b"%PDF")
-    reader = PdfReader(io.BytesIO(runs[0]))
-    pages = packet_pages(content, build_packet(content, 15, ["wasp"]))
-    assert len(reader.pages) == len(pages)
-    titles = [o.title for o in reader.outline if not isinstance(o, list)]
-    assert titles[:4] == ["Cover", "The Job", "How to run this packet", "The Nest at a Glance"]
+    runs = [subprocess.run([sys.executable, "-c", SCRIPT, "a4", str(tmp_path / f"{i}.pdf")], capture_output=True,
+                           text=True, check=True).stdout for i in range(2)]
+    assert runs[0] == runs[1] and "packet-15.pdf" in runs[0] and "packet-15-players.txt" in runs[0]
+    letter = subprocess.run([sys.executable, "-c", LETTER], capture_output=True, check=True).stdout
+    packet = build_packet(content, 15, ["wasp", "spider"])
+    txt_pages = packet_pages(content, packet)
+    reader = PdfReader(io.BytesIO((tmp_path / "0.pdf").read_bytes()))
+    assert len(reader.pages) == len(PdfReader(io.BytesIO(letter)).pages) == len(txt_pages)
+
+    def titles(outline):
+        for o in outline:
+            yield from (titles(o) if isinstance(o, list) else [o.title])
+
+    marks = list(titles(reader.outline))
+    for room in packet.rooms():
+        assert f"Room {room.id} · {room.name}" in marks
+    for c in packet.creatures:
+        assert f"{c['id']} {c['name']}" in marks
+    assert "Item Key" in marks and "Map of the Nest" in marks

@@ -176,10 +176,16 @@ CHANCE = Map(required={"base": Int(-100, 200), "level": OneOf([-1, 0, 1])},
 DIE_NAME = Str(allow_empty=False)
 HEAD = {"source": Str(allow_empty=False), "die": Str(allow_empty=False)}
 RULINGS = List(Str(allow_empty=False))
-RESOLVE = Map(required={"procedure": OneOf(["players", "boolean", "set", "encounter", "food-item",
-                                             "shortcut", "level", "secret"])},
-              optional={"effort": CHANCE, "success": Str(), "failure": Str(), "die": OneOf(["features", "costs_risks", "rewards"]),
-                        "feature": Str(), "blocks": Bool(), "known": Bool()})
+class _Resolve(Spec):
+    """A row's ``resolve``: the named procedure checks its own arguments (nests.rules.procedures)."""
+
+    def check(self, value, path, report):
+        from nests.rules.procedures import ResolveSpec
+
+        ResolveSpec().check(value, path, report)
+
+
+RESOLVE = _Resolve()
 
 
 def face_rows(**extra) -> Spec:

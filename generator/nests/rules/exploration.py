@@ -7,12 +7,9 @@
   generated (ruling event-chance-inclusive; Secret needs ``perception``,
   ruling secret-perception).
 * ``resolve_event(rng, tables, event_id, level, ...)`` → the Nest's side of
-  one Event, as a record whose ``procedure`` names its kind: "players" (the
-  characters' own rolls), "boolean" (``PassageResult``), "set"
-  (``SetResult``: Darkness, Obstruction, Building Resources), "encounter"
-  (``encounter.Encounter``), "food-item" (``food.FoodItem``), "shortcut"
-  (``nest.Shortcut``), "level" (``LevelResult``), "secret" (``SecretResult``,
-  which holds the Event it became, resolved in turn).
+  one Event: the row's ``resolve: {procedure: …}`` names its handler in
+  ``nests.rules.procedures.PROCEDURES``, which returns a result record whose
+  ``procedure`` names it (a Secret holds the Event it became, resolved in turn).
 * ``explore(rng, tables, degree, level, ...)`` → ``ExplorationOutcome``: one d100
   per Cost/Risk/Reward instance (ruling roll-per-instance), each generated
   Event resolved, at most one Level per action (one-level-per-action), and
@@ -26,15 +23,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from nests.content.tables import Chance
 from nests.errors import NestsError
 from nests.rules.dice import Record, Roll
-from nests.rules.encounter import encounter
-from nests.rules.food import food_item
-from nests.rules.lookup import roll_on
-from nests.rules.nest import LevelChain, level_dice, next_level, shortcut, Level
-from nests.rules.quantification import Quantification, quantify
-from nests.rules.resolution import D100, BooleanRoll, boolean
+from nests.rules.nest import LevelChain
+from nests.rules.procedures import (PROCEDURES, Context, DarknessResult, LevelResult, PassageResult,  # noqa: F401
+                                    PlayersResult, ResourceResult, SecretResult, SetResult)
+from nests.rules.resolution import D100
 
 ORDINALS = ["1st", "2nd", "3rd"]
 MAX_SECRET_DEPTH = 50      # a Secret can become a Secret; a guard against a runaway chain
@@ -50,37 +44,6 @@ class EventCheck(Record):
 
 
 @dataclass(frozen=True)
-class PlayersResult(Record):
-    note: str = "the characters' own rolls settle it"
-    procedure: str = "players"
-    rulings: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class PassageResult(Record):
-    boolean: BooleanRoll
-    leads_to: str
-    procedure: str = "boolean"
-    rulings: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class SetResult(Record):
-    feature: str
-    quantification: Quantification
-    blocks: bool                 # an Obstacle still standing
-    procedure: str = "set"
-    rulings: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class LevelResult(Record):
-    level: Level                 # the new Level (its number counts from the current one)
-    procedure: str = "level"
-    rulings: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
 class Event(Record):
     id: str
     name: str
@@ -88,15 +51,6 @@ class Event(Record):
     resolution: Any              # one of the result records above, or None when void
     blocked: bool = False        # behind a standing Obstacle (ruling obstacle-blocks)
     void: bool = False           # a second Level in one action (ruling one-level-per-action)
-
-
-@dataclass(frozen=True)
-class SecretResult(Record):
-    category: Roll
-    choice: Roll
-    event: Event
-    procedure: str = "secret"
-    rulings: list[str] = field(default_factory=lambda: ["secret-one-based"])
 
 
 @dataclass(frozen=True)
@@ -159,62 +113,34 @@ class ExplorationAction:
 
 def resolve_event(rng: random.Random, tables, event_id: str, level: int, nest: str = "termite-nest",
                   chain: LevelChain | None = None, perception: int | None = None,
-                  action: ExplorationAction | None = None, _depth: int = 0) -> Event:
-    """One Event with the Nest's side of it settled; see the module docstring."""
-    action = action or ExplorationAction()
+                  action: ExplorationAction | None = None, _depth: int = 0, ctx: Context | None = None) -> Event:
+    """One Event with the Nest's side of it settled by its procedure's handler.
+    ``ctx`` (a packet's) carries the Room and the Item Key; otherwise one is made."""
+    action = action or (ctx.action if ctx else None) or ExplorationAction()
+    if ctx is None:
+        ctx = Context(rng, tables, level, nest, chain, None, perception, action)
+    ctx.action = action
     kind, row = _row(tables, event_id)
     blocked = action.blocked and kind in ("Risk", "Reward")
     if row.data.get("once_per_action"):
         if action.level_taken:
             return Event(row.id, row.name, kind, None, blocked, void=True)
         action.level_taken = True
+    if _depth >= MAX_SECRET_DEPTH:
+        raise NestsError(f"a Secret became a Secret {MAX_SECRET_DEPTH} times in a row; check the secret tables")
+    ctx.resolve = lambda inner: resolve_event(rng, tables, inner, level, nest, chain, perception, action, _depth + 1, ctx)
     spec = row.data["resolve"]
-    how = spec["procedure"]
-    dice = level_dice(tables, level)
-    if how == "players":
-        result: Any = PlayersResult()
-    elif how == "boolean":
-        effort = Chance(spec["effort"]["base"], spec["effort"]["level"]).value(level)
-        b = boolean(rng, effort, "")
-        leads = spec["success"] if b.success else spec["failure"]
-        b = BooleanRoll(b.effort, None, Roll(b.roll.die, b.roll.result, f"{row.name} {leads}"), b.success)
-        result = PassageResult(b, leads)
-    elif how == "set":
-        q = quantify(rng, tables, "set", None, die=getattr(dice, spec["die"]), feature=spec["feature"])
-        stands = bool(spec.get("blocks")) and q.after > 0
-        result = SetResult(spec["feature"], q, stands, rulings=["obstacle-blocks"] if stands else [])
-        if stands:
-            action.blocked = True
-    elif how == "encounter":
-        result = encounter(rng, tables, level, nest)
-    elif how == "food-item":
-        result = food_item(rng, tables, level, known=bool(spec.get("known")))
-    elif how == "shortcut":
-        result = shortcut(rng, tables, level, chain)
-    elif how == "level":
-        current = Level(0, level, dice, Roll("", level, "current Level"), [])
-        result = LevelResult(next_level(rng, tables, current))
-    elif how == "secret":
-        if _depth >= MAX_SECRET_DEPTH:
-            raise NestsError(f"a Secret became a Secret {MAX_SECRET_DEPTH} times in a row; check the secret tables")
-        category, category_roll = roll_on(rng, tables, "secret", "Secret becomes a")
-        choice, choice_roll = roll_on(rng, tables, category.data["then"], category.result)
-        inner = resolve_event(rng, tables, choice.result, level, nest, chain, perception, action, _depth + 1)
-        choice_roll = Roll(choice_roll.die, choice_roll.result, f"{category.result}: {inner.name}")
-        result = SecretResult(category_roll, choice_roll, inner)
-    else:  # the schema admits only the procedures above
-        raise NestsError(f"unknown procedure {how!r}")
-    return Event(row.id, row.name, kind, result, blocked)
+    return Event(row.id, row.name, kind, PROCEDURES[spec["procedure"]].resolve(ctx, row, spec), blocked)
 
 
 def lookup(rng: random.Random, tables, kind: str, level: int, face: int, nest: str = "termite-nest",
            chain: LevelChain | None = None, perception: int | None = None,
-           action: ExplorationAction | None = None) -> tuple[list[EventCheck], list[Event]]:
+           action: ExplorationAction | None = None, ctx: Context | None = None) -> tuple[list[EventCheck], list[Event]]:
     """One d100 result looked up on the ``kind`` table at a Level: every row's
     check, and each generated Event resolved, in table order."""
     checks = events_at(tables, kind, level, face, perception)
     action = action or ExplorationAction()
-    return checks, [resolve_event(rng, tables, c.id, level, nest, chain, perception, action) for c in checks if c.generated]
+    return checks, [resolve_event(rng, tables, c.id, level, nest, chain, perception, action, ctx=ctx) for c in checks if c.generated]
 
 
 def explore(rng: random.Random, tables, degree: str, level: int, nest: str = "termite-nest",

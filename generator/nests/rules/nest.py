@@ -8,8 +8,8 @@
   level-not-raised), capped at 100 (d120-cap).
 * ``level_chain(rng, tables)`` → ``LevelChain``: Levels until one reaches the
   Heart (100%).
-* ``shortcut(rng, tables, rating, chain=None)`` → ``Shortcut``: a Roll to Increase
-  with the Rewards die; with a chain, the Level it leads to (ruling shortcut).
+* ``shortcut(rng, tables, rating, chain=None, level_number=None)`` → ``Shortcut``: a Roll to
+  Increase with the Rewards die; with a chain, the deeper Level it leads to, or a dud (ruling shortcut).
 """
 
 from __future__ import annotations
@@ -80,17 +80,35 @@ def level_chain(rng: random.Random, tables) -> LevelChain:
 @dataclass(frozen=True)
 class Shortcut(Record):
     rating: int
-    roll: Roll
+    roll: Roll | None                # None: the Rewards die cannot beat the rating, nothing to roll
     new_rating: int
-    leads_to_level: int | None       # a Level number of the chain, when a chain was given
+    from_level: int | None           # Level numbers of the chain, when a chain was given
+    leads_to_level: int | None
     reaches_heart: bool
+    dud: bool
     procedure: str = "shortcut"
     rulings: list[str] = field(default_factory=lambda: ["shortcut"])
 
 
-def shortcut(rng: random.Random, tables, rating: int, chain: LevelChain | None = None) -> Shortcut:
-    q = quantify(rng, tables, "increase", rating, die=level_dice(tables, rating).rewards, feature="Level rating")
-    target = chain.first_at_least(q.after) if chain else None
+def shortcut(rng: random.Random, tables, rating: int, chain: LevelChain | None = None,
+             level_number: int | None = None) -> Shortcut:
+    """Shortcut (Reward Events > Shortcut), ruling shortcut: a Roll to Increase the rating with
+    the Rewards die. Only a result above the rating raises it; the party then moves on to the
+    first deeper Level of the chain at least that high (or the Heart). Otherwise the Shortcut is a
+    dud; when no face of the die can beat the rating it is a dud without a roll. Never backwards."""
+    die = tables.die(level_dice(tables, rating).rewards)
+    cap = tables.quantification.extra["cap"]
     heart = tables.levels.extra["heart"]
-    return Shortcut(rating, q.roll, q.after, target.number if target else None,
-                    (target.rating if target else q.after) >= heart, rulings=["shortcut"] + q.rulings)
+    here = level_number
+    if chain is not None and here is None:
+        here = max((lv.number for lv in chain.levels if lv.rating <= rating), default=1)
+    if min(die.last, cap) <= rating:
+        return Shortcut(rating, None, rating, here, None, False, True)
+    q = quantify(rng, tables, "increase", rating, die=die.name, feature="Level rating")
+    rulings = ["shortcut"] + q.rulings
+    if q.after <= rating:
+        return Shortcut(rating, q.roll, rating, here, None, False, True, rulings=rulings)
+    if chain is None:
+        return Shortcut(rating, q.roll, q.after, None, None, q.after >= heart, False, rulings=rulings)
+    target = next((lv for lv in chain.levels if lv.number > here and lv.rating >= q.after), chain.levels[-1])
+    return Shortcut(rating, q.roll, q.after, here, target.number, target.rating >= heart, False, rulings=rulings)

@@ -1,35 +1,37 @@
-"""The packet as plain data: ``build_packet(content, seed, party, nest)`` → dict.
+"""The packet as a typed model: ``build_packet(content, seed, party, nest, depth)`` → ``model.Packet``.
 
 Every part rolls on its own named sub-stream (``substream(seed, name)``):
-"job", "levels", "level-2/room-3" (its Features and lookups) and
-"level-2/room-3/name", so changing one part never reshuffles another. Each
-printed result keeps its die and roll. The dict is JSON-ready and ordered;
-``nests.publish.json`` picks the keys the JSON carries.
+"job", "levels", "level-2/room-3" (its Features and lookups),
+"level-2/room-3/name", "item-key/<colour>/<type>" (a Form's Function) and
+"session" (the glance page's simulation), so changing one part never
+reshuffles another. Each printed result keeps its die and roll. Rooms are
+keyed in the order they are printed, so "an earlier Room" means an earlier
+page (ruling packet-known-item).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from nests import __version__
+from nests.content.packet import packet_tables
 from nests.errors import NestsError
-from nests.generators.packet.tables import packet_tables
+from nests.generators.packet.model import Event, Item, LevelKey, Lookup, Packet, Room
 from nests.generators.sheet import character
 from nests.rules.dice import substream
 from nests.rules.exploration import ORDINALS, ExplorationAction, lookup
 from nests.rules.lookup import roll_on
 from nests.rules.nest import level_chain
+from nests.rules.procedures import PROCEDURES, Context, _roll, quantified
 from nests.rules.quantification import quantify
 from nests.rules.resolution import D100
+from nests.rules.session import session_reach
 
-KINDS = [("cost", "Cost"), ("risk", "Risk"), ("reward", "Reward")]
-PACKET_RULINGS = ["packet-perception", "packet-lookups", "packet-level-link", "packet-rooms",
-                  "packet-room-features", "packet-job-tables", "packet-complications", "packet-creatures"]
-
-
-def _roll(r) -> dict:
-    out = {"die": r.die, "roll": r.result}
-    if r.value is not None:
-        out["counts"] = r.value
-    return out
+KINDS = ["cost", "risk", "reward"]
+DEPTHS = ["oneshot", "full"]
+PACKET_RULINGS = ["packet-perception", "packet-lookups", "packet-level-link", "packet-rooms", "room-darkness",
+                  "packet-room-features", "item-function-by-form", "packet-job-tables", "packet-complications",
+                  "packet-creatures", "packet-session"]
 
 
 def check_party(content, party: list[str]) -> list[str]:
@@ -52,9 +54,9 @@ def check_party(content, party: list[str]) -> list[str]:
 def _job(pt, seed: int) -> dict:
     rng = substream(seed, "job")
 
-    def pick(stem: str, what: str) -> dict:
+    def pick(stem: str, what: str):
         row, r = roll_on(rng, pt, stem, what)
-        out = {**_roll(r), "result": row.result}
+        out = {"die": r.die, "roll": r.result, "table": f"jobs/{stem}", "source": pt.jobs[stem].source, "result": row.result}
         out.update({k: v for k, v in row.data.items() if k not in ("faces", "result", "then")})
         return out, row
 
@@ -69,149 +71,220 @@ def _job(pt, seed: int) -> dict:
             "source": pt.jobs["clients"].source}
 
 
-class _Items:
-    """Every Food Item of the packet, numbered I1, I2 … in the order they are keyed."""
+@dataclass(frozen=True)
+class FoundItem:
+    """An Item as a Room finds it: its Form's code, the amount, and the Form's rolls when rolled here."""
+    code: str
+    name: str
+    known: bool
+    amount: dict
+    form_rolls: list | None
+    first_room: str | None            # a Known Item: the earlier Room its Form was found in
+    procedure: str = "food-item"
+    rulings: list[str] = field(default_factory=list)
 
-    def __init__(self):
-        self.items: list[dict] = []
-
-    def add(self, item, room: str, known: bool) -> dict:
-        if known and self.items:
-            earlier = self.items[-1]
-            return {"item": earlier["id"], "known": True, "reused": True, "item_name": earlier["form"]["name"]}
-        form, fn = item.form, item.function
-        entry = {"id": f"I{len(self.items) + 1}", "room": room, "known": known,
-                 "form": {"colour": form.colour, "type": form.type, "amount": form.amount, "name": form.name,
-                          "rolls": [_roll(r) for r in form.rolls]},
-                 "function": {"condition": fn.condition, "condition_note": fn.condition_note, "alignment": fn.alignment,
-                              "ability": fn.ability, "ability_note": fn.ability_note, "rolls": [_roll(r) for r in fn.rolls]}}
-        self.items.append(entry)
-        return {"item": entry["id"], "known": known, "reused": False, "item_name": form.name}
+    def view(self) -> dict:
+        out = {"item": self.code, "known": self.known, "reused": self.first_room is not None, "item_name": self.name,
+               "amount": self.amount}
+        if self.form_rolls:
+            out["form_rolls"] = self.form_rolls
+        if self.first_room:
+            out["first_room"] = self.first_room
+        return out
 
 
-class _Packet:
-    def __init__(self, pt, nest: str, chain, codes: dict):
-        self.pt, self.chain, self.codes = pt, chain, codes
+class ItemKey:
+    """Items by Form (Items > Known Items: all Items with the same Form have the same Function).
+    One Function per Form for the whole Nest, each rolled on its own sub-stream."""
+
+    def __init__(self, pt, seed: int):
+        self.tables = pt.tables
+        colours = [r.result for r in pt.table("food-colour").rows]
+        types = [r.result for r in pt.table("food-type").rows]
+        self.items: dict[tuple[str, str], Item] = {}
+        for c in colours:
+            for t in types:
+                rng = substream(seed, f"item-key/{c}/{t}")
+                condition, r1 = roll_on(rng, pt, "item-condition", "Condition")
+                alignment, r2 = roll_on(rng, pt, "item-alignment", "Alignment")
+                ability, r3 = roll_on(rng, pt, alignment.data["then"], "Ability")
+                function = {"condition": condition.result, "condition_note": condition.data.get("note", ""),
+                            "alignment": alignment.result, "ability": ability.result, "ability_note": ability.data.get("note", ""),
+                            "rolls": [_roll(r1, "item-condition", pt.tables), _roll(r2, "item-alignment", pt.tables),
+                                      _roll(r3, alignment.data["then"], pt.tables)]}
+                self.items[(c, t)] = Item(f"I{len(self.items) + 1}", c, t, function)
+        self.history: list[tuple[str, Item]] = []        # (room id, Item) in the order found
+        self.room: str = ""
+
+    def find(self, ctx: Context, known: bool) -> FoundItem:
+        amount = quantify(ctx.rng, ctx.tables, "set", None, die=ctx.dice.costs_risks, feature="amount")
+        amount_view = quantified(amount, ctx.tables)
+        earlier = [(room, item) for room, item in self.history if room != self.room]
+        if known and earlier:
+            room, item = earlier[-1]
+            return FoundItem(item.id, item.name, True, amount_view, None, room, rulings=["known-item", "packet-known-item"])
+        colour, r1 = roll_on(ctx.rng, ctx.tables, "food-colour", "Colour")
+        kind, r2 = roll_on(ctx.rng, ctx.tables, "food-type", "Type")
+        item = self.items[(colour.result, kind.result)]
+        rolls = [_roll(r1, "food-colour", ctx.tables), _roll(r2, "food-type", ctx.tables)]
+        if item.room is None:
+            item.room, item.known, item.amount = self.room, known, amount.after
+            item.form_rolls = rolls + [amount_view]
+        self.history.append((self.room, item))
+        return FoundItem(item.id, item.name, known, amount_view, rolls, None,
+                         rulings=["known-item", "packet-known-item"] if known else [])
+
+
+class _Builder:
+    def __init__(self, pt, seed: int, nest: str, chain, perception: int):
+        self.pt, self.tables, self.seed, self.chain, self.perception = pt, pt.tables, seed, chain, perception
         self.nest_id, self.nest = nest, pt.nests[nest][0]
-        self.items = _Items()
+        self.items = ItemKey(pt, seed)
         self.rulings: list[str] = []
+        self.codes: dict[str, str] = {}
 
     def note(self, rulings) -> None:
         self.rulings += [r for r in rulings if r not in self.rulings]
 
-    def event(self, e, level_index: int, room: str) -> dict:
-        """The GQ's side of one engine Event, as packet data."""
-        out = {"name": e.name, "id": e.id}
-        if e.blocked:
-            out["blocked"] = True
-        r = e.resolution
-        if e.void:      # a second Level in one lookup (a Secret turned into one)
-            self.note(["one-level-per-action"])
-            out.update(side="void")
-            return out
-        self.note(getattr(r, "rulings", []) or [])
-        how = r.procedure
-        out["side"] = how
-        if how == "boolean":
-            out.update(roll=_roll(r.boolean.roll), effort=r.boolean.effort, leads_to=r.leads_to)
-        elif how == "set":
-            q = r.quantification
-            self.note(q.rulings)
-            out.update(feature=r.feature, roll=_roll(q.roll), rating=q.after, blocks=r.blocks)
-        elif how == "encounter":
-            out.update(roll=_roll(r.roll), groups=[
-                {"creature": self.codes[g.enemy], "enemy": g.enemy, "name": g.name, "count": g.count, "wounds_max": g.wounds_max,
-                 "wounds_roll": _roll(g.wounds_roll) if g.wounds_roll else None} for g in r.groups])
-            for g in r.groups:
-                self.note(g.rulings)
-        elif how == "food-item":
-            if r.known:
-                self.note(["packet-known-item"])
-            out.update(self.items.add(r, room, r.known))
-        elif how == "shortcut":
-            target = self.chain.levels[r.leads_to_level - 1]
-            out.update(roll=_roll(r.roll), rating=r.new_rating, leads_to_level=target.number,
-                       leads_to_rating=target.rating, reaches_heart=r.reaches_heart)
-        elif how == "level":
-            # the engine's own new Level counts from nowhere: link to the chain's next Level instead
-            nxt = self.chain.levels[level_index + 1] if level_index + 1 < len(self.chain.levels) else None
-            out.update(leads_to_level=nxt.number if nxt else None, leads_to_rating=nxt.rating if nxt else None)
-        elif how == "secret":
-            out.update(category={**_roll(r.category), "result": r.category.meaning.split(": ")[-1]},
-                       choice={**_roll(r.choice), "result": r.event.name},
-                       event=self.event(r.event, level_index, room))
-        return out
-
-    def room(self, seed: int, level, index: int, number: int, perception: int) -> dict:
-        tables = self.pt.tables
-        room_id = f"{level.number}.{number}"
-        if level.number == 1 and number == 1:
-            name = {"result": self.nest["entrance"]["result"], "flavour": self.nest["entrance"]["flavour"]}
+    def room(self, lv, number: int, spare: bool) -> Room:
+        tables = self.tables
+        room_id = f"{lv.number}.{number}"
+        self.items.room = room_id
+        if lv.number == 1 and number == 1:
+            name, flavour, name_roll = self.nest["entrance"]["result"], self.nest["entrance"]["flavour"], None
         else:
-            row, r = roll_on(substream(seed, f"level-{level.number}/room-{number}/name"), self.pt, f"rooms-{self.nest_id}", "Room")
-            name = {**_roll(r), "result": row.result, "flavour": row.data["flavour"]}
-        rng = substream(seed, f"level-{level.number}/room-{number}")
-        features = []
-        for feature, die in (("Area", level.dice.features), ("Height", level.dice.features), ("Darkness", level.dice.costs_risks)):
+            row, r = roll_on(substream(self.seed, f"level-{lv.number}/room-{number}/name"), self.pt, f"rooms-{self.nest_id}", "Room")
+            name, flavour = row.result, row.data["flavour"]
+            name_roll = {"die": r.die, "roll": r.result, "table": f"nests/{self.nest_id}", "source": self.pt.nests[self.nest_id][1].source}
+        rng = substream(self.seed, f"level-{lv.number}/room-{number}")
+        feats = []
+        for feature, die in (("Area", lv.dice.features), ("Height", lv.dice.features), ("Darkness", lv.dice.costs_risks)):
             q = quantify(rng, tables, "set", None, die=die, feature=feature)
             self.note(q.rulings)
-            features.append({"feature": feature, **_roll(q.roll), "rating": q.after})
-        out = {"id": room_id, "name": name["result"], "title": name, "features": features}
-        for key, kind in KINDS:
-            lookups = []
+            feats.append(quantified(q, tables))
+        room = Room(room_id, lv.number, name, flavour, name_roll, feats[0], feats[1], feats[2], {}, spare)
+        for kind, word in zip(KINDS, ("Cost", "Risk", "Reward")):
+            out = []
+            stem = tables.exploration_tables[word]
             for n in range(self.pt.settings["lookups"]):
                 face = D100.roll(rng)
-                checks, found = lookup(rng, tables, kind, level.rating, face, self.nest["encounters"], self.chain,
-                                       perception, ExplorationAction())
-                events = [self.event(e, index, room_id) for e in found]
-                lookups.append({"ordinal": ORDINALS[n], "die": D100.name, "roll": face,
-                                "chances": {c.name: c.chance for c in checks}, "events": events})
-            out[key] = lookups
+                ctx = Context(rng, tables, lv.rating, self.nest["encounters"], self.chain, lv.number, self.perception,
+                              ExplorationAction(), room_darkness=feats[2]["rating"], items=self.items)
+                checks, found = lookup(rng, tables, word, lv.rating, face, self.nest["encounters"], self.chain,
+                                       self.perception, ctx.action, ctx=ctx)
+                roll = {"die": D100.name, "roll": face, "table": stem, "source": tables.events[stem].source}
+                out.append(Lookup(kind, ORDINALS[n], roll, {c.name: c.chance for c in checks}, found))
+            room.lookups[kind] = out
+        return room
+
+    def enemies_in(self, events) -> list[str]:
+        out = []
+        for e in events:
+            r = e.resolution
+            if r is None:
+                continue
+            if r.procedure == "encounter":
+                out += [g.enemy for g in r.groups]
+            if r.procedure == "secret":
+                out += self.enemies_in([r.event])
         return out
 
+    def event_view(self, e) -> Event:
+        if e.void:
+            self.note(["one-level-per-action"])
+            return Event(e.id, e.name, "void", {}, e.blocked)
+        r = e.resolution
+        self.note(r.rulings)
+        for attr in ("quantification", "resources"):
+            q = getattr(r, attr, None)
+            if q is not None:
+                self.note(q.rulings)
+        return Event(e.id, e.name, r.procedure, PROCEDURES[r.procedure].view(r, self), e.blocked)
 
-def _creatures(pt, nest: dict, chain, target_enemy: str | None) -> list[str]:
-    table = pt.tables.encounters[nest["encounters"]]
-    ids = [row.id for row in table.rows if any((row.chance.value(lv.rating) or 0) > 0 for lv in chain.levels)]
-    if target_enemy and target_enemy not in ids:
-        ids.append(target_enemy)
-    return ids
+
+def printed_levels(pt, chain, depth: str) -> dict[int, tuple[int, bool]]:
+    """Level number → (Rooms keyed, spare?) for the Levels that get Rooms (ruling packet-spare-rooms)."""
+    per = pt.settings["rooms_per_level" if depth == "full" else "oneshot_rooms_per_level"]
+    last = len(chain.levels)
+    if depth == "full":
+        return {lv.number: (per, False) for lv in chain.levels}
+    keep = pt.settings["oneshot_levels"]
+    out = {lv.number: (per, False) for lv in chain.levels if lv.number <= keep or lv.number == last}
+    # bands Levels 1–6 key already, and the Heart's (its Room stands in for the Levels of its band)
+    bands = {lv.dice.band for lv in chain.levels[:keep]} | {chain.levels[-1].dice.band}
+    for lv in chain.levels[keep:last - 1]:
+        if lv.dice.band not in bands:
+            bands.add(lv.dice.band)
+            out[lv.number] = (pt.settings["spare_rooms_per_band"], True)
+    return dict(sorted(out.items()))
 
 
-def build_packet(content, seed: int, party: list[str], nest: str | None = None) -> dict:
+def build_packet(content, seed: int, party: list[str], nest: str | None = None, depth: str = "oneshot") -> Packet:
     pt = packet_tables(content)
     nest = nest or pt.settings["default_nest"]
     if nest not in pt.nests:
         raise NestsError(f"--nest: unknown Nest {nest!r}; known: {', '.join(pt.nests)}")
+    if depth not in DEPTHS:
+        raise NestsError(f"--depth: {depth!r} is not a depth; allowed: {', '.join(DEPTHS)}")
     party = check_party(content, party)
     characters = [character(content, cid) for cid in party]
-    perception = max(f.rating for c in characters for f in c.common_abilities if f.id == "perception")
+
+    def ability(c, fid):
+        return next(f.rating for f in c.common_abilities if f.id == fid)
+
+    perception = max(ability(c, "perception") for c in characters)
     job = _job(pt, seed)
-    chain = level_chain(substream(seed, "levels"), pt.tables)
-    creature_ids = _creatures(pt, pt.nests[nest][0], chain, job["target"].get("enemy"))
-    codes = {eid: f"E{i + 1}" for i, eid in enumerate(creature_ids)}
-    if "enemy" in job["target"]:
-        job["target"]["creature"] = codes[job["target"]["enemy"]]
-    packet = _Packet(pt, nest, chain, codes)
+    tables = pt.tables
+    chain = level_chain(substream(seed, "levels"), tables)
+    b = _Builder(pt, seed, nest, chain, perception)
     for lv in chain.levels:
-        packet.note(lv.rulings)
+        b.note(lv.rulings)
+    keyed = printed_levels(pt, chain, depth)
+    if depth == "oneshot" and any(spare for _, spare in keyed.values()):
+        b.note(["packet-spare-rooms"])
     levels = []
-    for index, lv in enumerate(chain.levels):
-        rooms = [packet.room(seed, lv, index, n, perception) for n in range(1, pt.settings["rooms_per_level"] + 1)]
-        levels.append({"number": lv.number, "rating": lv.rating, "roll": _roll(lv.roll), "meaning": lv.roll.meaning,
-                       "dice": {"features": lv.dice.features, "costs_risks": lv.dice.costs_risks, "rewards": lv.dice.rewards},
-                       "rooms": rooms})
+    for lv in chain.levels:
+        roll = {"die": lv.roll.die, "roll": lv.roll.result, **({"counts": lv.roll.value} if lv.roll.value is not None else {}),
+                "table": "nest-levels", "source": tables.levels.source}
+        key = LevelKey(lv.number, lv.rating, roll, lv.roll.meaning,
+                       {"features": lv.dice.features, "costs_risks": lv.dice.costs_risks, "rewards": lv.dice.rewards},
+                       lv.dice.band, lv.number == len(chain.levels))
+        count, spare = keyed.get(lv.number, (0, False))
+        key.rooms = [b.room(lv, n, spare) for n in range(1, count + 1)]
+        levels.append(key)
+    # Stat blocks: the creatures the printed Rooms' Encounters bring, and the Job's target (ruling packet-creatures).
+    met = {eid for lv in levels for room in lv.rooms for lks in room.lookups.values() for lk in lks for eid in b.enemies_in(lk.found)}
+    target_enemy = job["target"].get("enemy")
+    order = [row.id for row in tables.encounters[b.nest["encounters"]].rows]
+    creature_ids = [eid for eid in order if eid in met or eid == target_enemy]
+    if target_enemy and target_enemy not in creature_ids:
+        creature_ids.append(target_enemy)
+    b.codes = {eid: f"E{i + 1}" for i, eid in enumerate(creature_ids)}
+    if target_enemy:
+        job["target"]["creature"] = b.codes[target_enemy]
+    for lv in levels:
+        for room in lv.rooms:
+            for lks in room.lookups.values():
+                for lk in lks:
+                    lk.events = [b.event_view(e) for e in lk.found]
     for stem in ("costs", "risks", "rewards"):
-        packet.note(pt.tables.events[stem].rulings)
-    packet.note(PACKET_RULINGS)
+        b.note(tables.events[stem].rulings)
+    b.note(PACKET_RULINGS)
     creatures = []
     for eid in creature_ids:
-        doc = pt.tables.enemies[eid].data
-        creatures.append({"id": codes[eid], "enemy": eid, "name": doc["name"], "provisional": doc["provisional"]})
+        doc = tables.enemies[eid].data
+        creatures.append({"id": b.codes[eid], "enemy": eid, "name": doc["name"], "provisional": doc["provisional"]})
         if doc["provisional"]:
-            packet.note(["provisional-enemies"])
-    order = list(pt.tables.rulings)
-    rulings = [{"id": r, "text": pt.tables.rulings[r]} for r in sorted(packet.rulings, key=order.index)]
-    return {"seed": seed, "version": __version__, "content_hash": content.content_hash, "party": party,
-            "nest": nest, "nest_name": packet.nest["name"], "nest_outside": packet.nest["outside"], "perception": perception, "job": job, "levels": levels,
-            "creatures": creatures, "items": packet.items.items, "rulings": rulings}
+            b.note(["provisional-enemies"])
+    order = list(tables.rulings)
+    rulings = [{"id": r, "text": tables.rulings[r]} for r in sorted(b.rulings, key=order.index)]
+    scout = max(characters, key=lambda c: ability(c, "exploration"))
+    static = tuple([ability(c, "exploration") for c in characters if c is not scout]
+                   + [ability(scout, "eusociology"), ability(scout, "perception")])
+    s = pt.settings["session"]
+    session = session_reach(substream(seed, "session"), tables, chain, ability(scout, "exploration"), static,
+                            s["actions"], s["sessions"])
+    session.update(hours=s["hours"], scout=scout.character_class.name)
+    names = [content.class_documents[cid].data["name"] for cid in party]
+    return Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
+                  perception, job, levels, creatures, list(b.items.items.values()), rulings, session, {"chain": chain, "tables": tables})

@@ -1,19 +1,20 @@
-"""The packet's pages: plain data (``generate.build_packet``) → framed plaintext pages.
+"""The packet's pages: ``model.Packet`` → framed plaintext pages with bookmarks and page references.
 
-Python decides what goes on which page (flowing blocks of lines, splitting a
-long Room key into parts); every line is drawn by templates/packet/. Each
-page carries the reproduction stamp and its PDF bookmarks.
+Python decides only what goes on which page: it renders each block through
+templates/packet/ and counts its lines. Every code printed with its page
+(``E2 p.14``) needs the page numbers first, so the layout runs again with the
+pages of the last run until they stop changing (twice, nearly always).
 """
 
 from __future__ import annotations
 
-import textwrap
+from collections import defaultdict
 from dataclasses import dataclass, field
 
+from nests.document import Drawing
+from nests.errors import NestsError
 from nests.render import render
-from nests.render.grid import BODY_LINES as BODY, TEXT_WIDTH as FRAMED
-
-TEXT = 87          # columns of text inside a Room key box
+from nests.render.grid import BODY_LINES as BODY
 
 
 @dataclass
@@ -21,258 +22,215 @@ class Page:
     part: str
     lines: list[str]
     bookmarks: list[tuple[int, str]] = field(default_factory=list)
-    text: str = ""                     # the whole page, once numbered
+    codes: list[str] = field(default_factory=list)           # the codes this page holds
+    whole: tuple | None = None                                # (template, context): the body, rendered last
+    full: bool = False                                        # whole is a full-page template (a sheet)
+    drawing: Drawing | None = None
+    text: str = ""
 
 
-def _block(block: str, **ctx) -> list[str]:
-    return render("packet/blocks.txt.j2", block=block, **ctx).rstrip("\n").split("\n")
-
-
-def _wrap(text: str, width: int, indent: str = "") -> list[str]:
-    return textwrap.wrap(text, width, subsequent_indent=indent + "  ", initial_indent=indent, break_on_hyphens=False) or [""]
+def block(template: str, **ctx) -> list[str]:
+    return render(template, **ctx).rstrip("\n").split("\n")
 
 
 class Flow:
-    """Pages of one part, filled block by block."""
+    """Pages of one part, filled block by block; a block never splits."""
 
-    def __init__(self, part: str, bookmark: str | None = None):
-        self.part, self.pages = part, [Page(part, [], [(1, bookmark or part)])]
+    def __init__(self, part: str, bookmark: tuple[int, str] | None = None):
+        self.part = part
+        self.pages = [Page(part, [], [bookmark] if bookmark else [])]
 
-    def add(self, lines: list[str], bookmark: tuple[int, str] | None = None, keep_with: int = 0) -> None:
-        """Add a block; it starts a new page when it (and ``keep_with`` lines after it) would not fit."""
+    def add(self, lines: list[str], bookmark: tuple[int, str] | None = None, codes=(), new_page: bool = False) -> None:
         page = self.pages[-1]
-        if page.lines and len(page.lines) + len(lines) + keep_with > BODY:
+        if page.lines and (new_page or len(page.lines) + len(lines) > BODY):
             page = Page(self.part, [])
             self.pages.append(page)
         page.lines += lines
         if bookmark:
             page.bookmarks.append(bookmark)
-
-    def room(self, title: str, right: str, rows: list[tuple[str, str]]) -> None:
-        """A Room key box; split into parts across pages when it is longer than a page."""
-        part = 0
-        while rows:
-            space = BODY - len(self.pages[-1].lines) - 2          # the box's top and bottom lines
-            if len(rows) > space and (len(rows) + 2 <= BODY or space < 6) and self.pages[-1].lines:
-                self.pages.append(Page(self.part, []))
-                continue
-            chunk, rows = rows[:space], rows[space:]
-            if rows and chunk[-1][0] == "section":                # no heading at the foot of a page
-                rows.insert(0, chunk.pop())
-            self.pages[-1].lines += _block("box", title=title + (" (continued)" if part else ""),
-                                           right=right + (" · continues overleaf" if rows else ""), rows=chunk)
-            part += 1
-            if rows:
-                self.pages.append(Page(self.part, []))
-        if len(self.pages[-1].lines) < BODY:
-            self.pages[-1].lines += _block("blank")
+        page.codes += list(codes)
 
 
-# -- Room keys ------------------------------------------------------------------
-def roll_text(r: dict) -> str:
-    return f"{r['die']} → {r['roll']}" + (f" (counts as {r['counts']})" if "counts" in r else "")
-
-
-def event_detail(e: dict, heart: int) -> str | None:
-    """The Nest's side of one Event, in one line of words (None: the players' rolls settle it)."""
-    side, name = e["side"], e["name"]
-    lead = "[blocked while the Obstacle stands] " if e.get("blocked") else ""
-    if side == "void":
-        return f"{name}: void, only one Level counts per Exploration Action"
-    if side == "players":
-        return None
-    if side == "boolean":
-        return f"{lead}{name}: {roll_text(e['roll'])} against {e['effort']}%: {e['leads_to']}"
-    if side == "set":
-        what = {"Darkness": "Darkness {}% (when no one has light)", "Obstruction": "Obstruction {}%",
-                "Building Resources": "Building Resources {}%"}.get(e["feature"], e["feature"] + " {}%").format(e["rating"])
-        if e["feature"] == "Obstruction":
-            what += ": later Risks and Rewards of this action are lost while it stands" if e["blocks"] else ": torn down already"
-        return f"{lead}{name}: {roll_text(e['roll'])}: {what}"
-    if side == "encounter":
-        groups = [f"{g['creature']} {g['name']} ×{g['count']} (Wounds Max "
-                  + (f"{roll_text(g['wounds_roll'])}: {g['wounds_max']})" if g["wounds_roll"] else f"{g['wounds_max']})")
-                  for g in e["groups"]]
-        return f"{lead}{name}: {roll_text(e['roll'])}: " + ("; ".join(groups) if groups else "no one comes")
-    if side == "food-item":
-        if e["reused"]:
-            return f"{lead}{name}: {e['item']} {e['item_name']} again (the Item keyed just before; ruling packet-known-item)"
-        return f"{lead}{name}: {e['item']} {e['item_name']}; its Function is sealed in the Item Key under {e['item']}"
-    if side == "shortcut":
-        where = "the Heart" if e["reaches_heart"] else f"Level {e['leads_to_level']} ({e['leads_to_rating']}%)"
-        return f"{lead}{name}: {roll_text(e['roll'])}: rating raised to {e['rating']}%: leads to {where}"
-    if side == "level":
-        if e["leads_to_level"] is None:
-            return f"{lead}{name}: none deeper: this is the Heart ({heart}%)"
-        return f"{lead}{name}: a Shaft down to Level {e['leads_to_level']} ({e['leads_to_rating']}%)"
-    if side == "secret":
-        inner = event_detail(e["event"], heart)
-        became = f"{roll_text(e['category'])}: {e['category']['result']} · {roll_text(e['choice'])}: {e['choice']['result']}"
-        return f"{lead}{name}: {became}" + (f" → {inner}" if inner else " (the players' side)")
-    return None
-
-
-def room_rows(room: dict, heart: int) -> list[tuple[str, str]]:
-    title = room["title"]
-    named = f" ({roll_text(title)})" if "die" in title else ""
-    rows = [("text", line) for line in _wrap(title["flavour"] + named, TEXT)]
-    feats = " · ".join(f"{f['feature']} {roll_text(f)}%" for f in room["features"])
-    rows += [("text", line) for line in _wrap(feats + " (Darkness: only without light)", TEXT)]
-    for key, label in (("cost", "Cost"), ("risk", "Risk"), ("reward", "Reward")):
-        rows.append(("section", label))
-        for lookup in room[key]:
-            names = " · ".join(e["name"] + (" (blocked)" if e.get("blocked") else "") for e in lookup["events"]) or "nothing"
-            rows += [("text", line) for line in _wrap(f"{lookup['ordinal']} {roll_text(lookup)}: {names}", TEXT)]
-            for e in lookup["events"]:
-                detail = event_detail(e, heart)
-                if detail:
-                    rows += [("text", line) for line in _wrap(detail, TEXT, "    ")]
-    return rows
-
-
-def room_keys(packet: dict) -> list[Page]:
+def _levels(packet, pages) -> list[Page]:
+    """Levels 1–6 (one-shot) or every Level (full), then the spare Rooms, then the Heart. A Level
+    starts a new page unless it fits whole after the one before; a Room key never splits."""
+    spare = [lv for lv in packet.levels if any(r.spare for r in lv.rooms)]
+    keyed = [lv for lv in packet.levels if lv.rooms and lv not in spare and not lv.heart]
     flow = Flow("Room Keys")
-    last = len(packet["levels"])
-    for level in packet["levels"]:
-        d = level["dice"]
-        label = f"Level {level['number']} · {level['rating']}%" + (" · THE HEART" if level["number"] == last else "")
-        head = _block("section", text=label)
-        text = [f"Dice: Features {d['features']} · Costs/Risks {d['costs_risks']} · Rewards {d['rewards']}",
-                f"Rating {roll_text(level['roll'])}: {level['meaning'].split(': ', 1)[-1]}"]
-        if level["number"] == last:
-            text.append(f"The Job's target is here: {packet['job']['target']['result']}.")
-        rooms = [(room, room_rows(room, 100)) for room in level["rooms"]]
-        intro = head + _block("text", rows=sum((_wrap(t, FRAMED) for t in text), []))
-        # A Level's heading stays on the page of its first Room key (when that key fits on a page).
-        first = len(rooms[0][1]) + 2 if rooms else 0
-        flow.add(intro, (2, label), keep_with=first if len(intro) + first <= BODY else 12)
-        for room, rows in rooms:
-            flow.room(f"Room {room['id']} · {room['name']}", label.replace(" · THE HEART", ""), rows)
+    flow.pages = []
+
+    top = 1 if packet.depth == "oneshot" else 2          # a full packet's contents lists "Room Keys", not every Level
+
+    def level(lv, part):
+        lines = block("packet/blocks.txt.j2", block="level", level=lv, packet=packet)
+        rooms = [block("packet/room.txt.j2", room=room, level=lv, pages=pages) for room in lv.rooms]
+        whole = len(lines) + sum(len(r) for r in rooms)
+        if not flow.pages or len(flow.pages[-1].lines) + whole > BODY:
+            flow.pages.append(Page(part, [], [(1, "Room Keys")] if top == 2 and not flow.pages else []))
+        label = f"Level {lv.number}" + (" · the Heart" if lv.heart else "")
+        flow.add(lines, (1 if lv.heart else top, label), [f"Level {lv.number}"])
+        for room, box in zip(lv.rooms, rooms):
+            flow.add(box, ((2 if lv.heart else top + 1), f"Room {room.id} · {room.name}"), [room.id])
+
+    for lv in keyed:
+        level(lv, "Room Keys")
+    if spare:
+        flow.part = "Deeper Levels"
+        flow.pages.append(Page("Deeper Levels", []))
+        flow.add(block("packet/blocks.txt.j2", block="deeper", packet=packet, spare=spare, pages=pages),
+                 (1, "Deeper Levels: spare Rooms"))
+        for lv in spare:
+            for room in lv.rooms:
+                flow.add(block("packet/room.txt.j2", room=room, level=lv, pages=pages), (2, f"Room {room.id} · {room.name}"),
+                         [room.id])
+    flow.part = "The Heart"
+    flow.pages.append(Page("The Heart", []))
+    level(packet.heart, "The Heart")
+    return [p for p in flow.pages if p.lines]
+
+
+def _glance(packet, pages) -> list[Page]:
+    """The chain, the express routes, the session line, then the map (on the same page when it fits).
+    In the PDF a drawing covers the text map."""
+    flow = Flow("The Nest at a Glance", (1, "The Nest at a glance"))
+    routes = [(room, lk, e) for lv in packet.levels for room in lv.rooms for lk in room.lookups["reward"]
+              for e in lk.events if e.side == "shortcut" and "to_level" in e.data]
+    flow.add(block("packet/glance.txt.j2", part="head", packet=packet, pages=pages, routes=routes))
+    for lv in packet.levels:                 # a long chain runs on; a Level without its own heading is found here
+        own = lv.rooms and not any(r.spare for r in lv.rooms)
+        flow.add(block("packet/glance.txt.j2", part="row", lv=lv, packet=packet, pages=pages, routes=routes),
+                 codes=[] if own else [f"Level {lv.number}"])
+    flow.add(block("packet/glance.txt.j2", part="tail", packet=packet, pages=pages, routes=routes))
+    lines = block("packet/map.txt.j2", packet=packet, pages=pages, blank=False)
+    flow.add(lines, (1, "Map of the Nest"))
+    page = flow.pages[-1]
+    page.drawing = Drawing(render("packet/map.svg.j2", packet=packet, pages=pages, blank=False, rows=len(lines) - 2),
+                           len(page.lines) - len(lines) + 2, len(lines) - 1)
     return flow.pages
 
 
-# -- the other parts ----------------------------------------------------------------
-def glance(packet: dict) -> list[Page]:
-    flow = Flow("The Nest at a Glance")
-    levels, last = packet["levels"], len(packet["levels"])
-    flow.add(_block("heading", text="The Nest at a glance") + _block("text", rows=_wrap(
-        f"{packet['nest_name']}: {last} Levels from the Entrance down to the Heart (100%), "
-        f"{len(levels[0]['rooms'])} Rooms keyed on each. Each Level's rating was rolled to increase the one before it "
-        "with that Level's Costs/Risks die (ruling new-level-die).", FRAMED)))
-    rows = [{**lv, "rolled": f"{roll_text(lv['roll'])}: {lv['meaning'].split(': ', 1)[-1].replace('Level rating ', '')}"}
-            for lv in levels]
-    flow.add(_block("section", text="Levels and their dice (Table 27)") + _block("levels", levels=rows))
-    flow.add(_block("blank"))
-    flow.add(_block("map_top", outside=packet["nest_outside"]), keep_with=2)
-    for lv in levels:
-        rooms = [f"[{r['id']} {r['name']}]" for r in lv["rooms"]]
-        flow.add(_block("map", level=lv, heart=lv["number"] == last, rooms=rooms))
+def _creatures(content, packet) -> list[Page]:
+    from nests.generators.enemy import enemy
+
+    flow = Flow("Stat Blocks", (1, "Stat Blocks"))
+    for c in packet.creatures:
+        flow.add(block("packet/statblock.txt.j2", enemy=enemy(content, c["enemy"]), code=c["id"]),
+                 (2, f"{c['id']} {c['name']}"), [c["id"]])
     return flow.pages
 
 
-def item_key(packet: dict) -> list[Page]:
-    flow = Flow("Item Key")
-    flow.add(_block("heading", text="Item Key · GQ only · sealed") + _block("text", rows=_wrap(
-        "Every Food Item of the packet: its Form (what the party sees) and its Function (revealed when a character "
-        "identifies or eats it). Each Item is first found in the Room named.", FRAMED)) + _block("blank"))
-    if not packet["items"]:
-        flow.add(_block("text", rows=["No Food Item turned up in this Nest's lookups."]))
-    for item in packet["items"]:
-        form, fn = item["form"], item["function"]
-        rolls = " · ".join(roll_text(r) for r in form["rolls"])
-        text = [f"{item['id']} · {form['name']} · amount {form['amount']} · first in Room {item['room']}"
-                + (" (found as Known)" if item["known"] else "") + f" · Form {rolls}",
-                f"Condition {roll_text(fn['rolls'][0])}: {fn['condition']}" + (f" ({fn['condition_note']})" if fn["condition_note"] else ""),
-                f"Alignment {roll_text(fn['rolls'][1])}: {fn['alignment']} · Ability {roll_text(fn['rolls'][2])}: {fn['ability']}"
-                + (f" ({fn['ability_note']})" if fn["ability_note"] else "")]
-        rows = _wrap(text[0], FRAMED) + sum((_wrap(t, FRAMED, "    ") for t in text[1:]), [])
-        flow.add(_block("text", rows=rows + [""]))
+def _items(packet, pages) -> list[Page]:
+    flow = Flow("Item Key", (1, "Item Key"))
+    flow.add(block("packet/items.txt.j2", packet=packet, pages=pages, part="table"), codes=[i.id for i in packet.items])
+    flow.add(block("packet/items.txt.j2", packet=packet, pages=pages, part="notes"))
     return flow.pages
 
 
-def rulings(packet: dict) -> list[Page]:
-    flow = Flow("Rulings")
-    flow.add(_block("heading", text="Rulings used in this packet") + _block("text", rows=_wrap(
-        "Where the rulebook (v1.0.0) is silent, TBD or contradicts itself, this packet chose as follows.", FRAMED)) + _block("blank"))
-    for r in packet["rulings"]:
-        flow.add(_block("text", rows=_wrap(f"{r['id']}: {r['text']}", FRAMED, "  ")))
+def _trackers(packet) -> list[Page]:
+    """The Environment Pool and the party's Hunger and Wounds, then the rulings, flowing on."""
+    flow = Flow("Trackers and Rulings", (1, "Trackers"))
+    flow.add(block("packet/pool.txt.j2", packet=packet, gq=True))
+    flow.add(block("packet/blocks.txt.j2", block="rulings_head"), (1, "Rulings"))
+    for r in packet.rulings:
+        flow.add(block("packet/blocks.txt.j2", block="ruling", ruling=r))
     return flow.pages
 
 
-def _single(part: str, template: str, bookmark: str | None = None, **ctx) -> Page:
-    lines = render(template, **ctx).rstrip("\n").split("\n")
-    return Page(part, lines, [(1, bookmark or part)])
-
-
-def stamp(packet: dict) -> str:
-    return f"seed {packet['seed']} · v{packet['version']} · {packet['content_hash']}"
-
-
-def command(packet: dict) -> str:
-    return f"nests packet --seed {packet['seed']} --party {','.join(packet['party'])} --nest {packet['nest']}"
-
-
-def _heart(packet: dict) -> dict:
-    heart = packet["levels"][-1]
-    return {"number": heart["number"], "rating": heart["rating"],
-            "rooms": f"{heart['rooms'][0]['id']}–{heart['rooms'][-1]['id']}" if len(heart["rooms"]) > 1 else heart["rooms"][0]["id"]}
-
-
-def _finish(packet: dict, pages: list) -> list[Page]:
-    """Number and stamp every page: (Page) bodies go through templates/packet/page.txt.j2."""
-    mark = stamp(packet)
-    for number, page in enumerate(pages, 1):
-        if isinstance(page, Page):
-            page.text = render("packet/page.txt.j2", part=page.part, lines=page.lines, number=number, stamp=mark)
-        else:                                # (part, template, context, bookmarks): a whole-page template
-            part, template, ctx, marks = page
-            text = render(template, part=part, number=number, stamp=mark, **ctx)
-            pages[number - 1] = Page(part, [], marks, text)
-    for page in pages:
-        page.text = page.text.rstrip("\n") + "\n"
-    return pages
-
-
-def _sheets(content, packet: dict) -> list:
+def sheets(content, packet) -> list[Page]:
     from nests.generators.sheet import character
 
     dispositions = content.catalogue["dispositions"]
     out = []
-    for i, cid in enumerate(packet["party"]):
+    for i, cid in enumerate(packet.party):
         char = character(content, cid)
         marks = ([(1, "Character Sheets")] if i == 0 else []) + [(2, char.character_class.name)]
-        out.append(("Character Sheet", "packet/sheet.txt.j2", {"character": char, "dispositions": dispositions}, marks))
+        out.append(Page("Character Sheet", [], marks, whole=("packet/sheet.txt.j2", {"character": char, "dispositions": dispositions}),
+                        full=True))
     return out
 
 
-def packet_pages(content, packet: dict) -> list[Page]:
-    """Every page of the GQ's packet, in the design's order, numbered and stamped."""
-    from nests.generators.enemy import enemy
+def stamp(packet) -> str:
+    return f"seed {packet.seed} · v{packet.version} · {packet.content_hash}"
 
-    job = packet["job"]
-    body = [_single("The Job", "packet/job.txt.j2", job=job, packet=packet, heart=_heart(packet), gq=True),
-            _single("How to Run", "packet/howto.txt.j2", "How to run this packet", packet=packet)]
-    body += glance(packet) + room_keys(packet)
-    for i, c in enumerate(packet["creatures"]):
-        marks = ([(1, "Stat Blocks")] if i == 0 else []) + [(2, f"{c['id']} {c['name']}")]
-        body.append((f"Stat Block {c['id']}", "packet/enemy.txt.j2", {"enemy": enemy(content, c["enemy"])}, marks))
-    body += item_key(packet)
-    body.append(_single("Environment Pool", "packet/pool.txt.j2", "Environment Pool tracker"))
-    body += rulings(packet) + _sheets(content, packet)
-    contents, seen = [], set()
-    for number, page in enumerate(body, 2):
-        marks = page.bookmarks if isinstance(page, Page) else page[3]
-        for level, label in marks:
+
+def command(packet) -> str:
+    return (f"nests packet --seed {packet.seed} --party {','.join(packet.party)} --nest {packet.nest}"
+            + (f" --depth {packet.depth}" if packet.depth != "oneshot" else ""))
+
+
+def _layout(content, packet, pages: dict) -> list[Page]:
+    tables = packet.extra["tables"]
+    front = [Page("Cover", [], [(1, "Cover"), (1, "The Job")], whole=("packet/cover.txt.j2", {
+        "packet": packet, "job": packet.job, "command": command(packet), "pages": pages})),
+        Page("How to Run", [], [(1, "How to run this packet")], whole=("packet/howto.txt.j2", {
+            "packet": packet, "exploration": tables.exploration}))]
+    body = _glance(packet, pages) + _levels(packet, pages) + _creatures(content, packet)
+    body += _items(packet, pages)
+    body += _trackers(packet) + sheets(content, packet)
+    return front + body
+
+
+def page_numbers(laid: list[Page]) -> dict[str, int]:
+    out = {}
+    for number, page in enumerate(laid, 1):
+        for code in page.codes:
+            out.setdefault(code, number)
+    return out
+
+
+def contents(laid: list[Page]) -> list[tuple[str, int]]:
+    out, seen = [], set()
+    for number, page in enumerate(laid, 1):
+        for level, label in page.bookmarks:
             if level == 1 and label not in seen:
                 seen.add(label)
-                contents.append((label, number))
-    names = [content.class_documents[cid].data["name"] for cid in packet["party"]]
-    cover = _single("Cover", "packet/cover.txt.j2", packet={**packet, "party_names": names}, job=job,
-                    command=command(packet), contents=contents)
-    return _finish(packet, [cover] + body)
+                out.append((label, number))
+    return out
 
 
-def handout_pages(content, packet: dict) -> list[Page]:
-    """The players' handout: the Job as the client tells it, and the party's sheets."""
-    job = _single("The Job", "packet/job.txt.j2", job=packet["job"], packet=packet, heart=_heart(packet), gq=False)
-    return _finish(packet, [job] + _sheets(content, packet))
+def finish(packet, laid: list[Page], extra: dict | None = None) -> list[Page]:
+    """Number and stamp every page through templates/packet/page.txt.j2 (or its own whole-page template)."""
+    mark = stamp(packet)
+    for number, page in enumerate(laid, 1):
+        if len(page.lines) > BODY:
+            raise NestsError(f"packet page {number} ({page.part}) has {len(page.lines)} body lines; a page holds {BODY}")
+        if page.full:
+            template, ctx = page.whole
+            page.text = render(template, part=page.part, number=number, stamp=mark, **ctx)
+        else:
+            if page.whole:
+                template, ctx = page.whole
+                page.lines = block(template, **ctx, **(extra or {}))
+            if len(page.lines) > BODY:
+                raise NestsError(f"packet page {number} ({page.part}) has {len(page.lines)} body lines; a page holds {BODY}")
+            page.text = render("packet/page.txt.j2", part=page.part, lines=page.lines, number=number, stamp=mark)
+        page.text = page.text.rstrip("\n") + "\n"
+    return laid
+
+
+def packet_pages(content, packet) -> list[Page]:
+    """Every page of the GQ's packet, in the one-shot issue's order, numbered, stamped, cross-referenced."""
+    pages: dict = defaultdict(lambda: 99)
+    for _ in range(5):
+        laid = _layout(content, packet, pages)
+        found = page_numbers(laid)
+        found["Item Key"] = found.get("I1", 0)
+        if found == dict(pages):
+            break
+        pages = defaultdict(lambda: 99, found)
+    packet.extra["pages"] = dict(pages)
+    return finish(packet, laid, {"contents": contents(laid)})
+
+
+def handout_pages(content, packet) -> list[Page]:
+    """The players' handout: the Job as the client tells it, how exploring works, the Environment Pool
+    tracker, a blank map (the chain's shape only) and the party's sheets. None of the GQ's secrets."""
+    tables = packet.extra["tables"]
+    laid = [Page("The Job", [], [(1, "The Job")], whole=("packet/job.txt.j2", {"job": packet.job, "packet": packet, "gq": False})),
+            Page("Exploring", [], [(1, "Exploring the Nest")], whole=("packet/howto.txt.j2", {
+                "packet": packet, "exploration": tables.exploration, "players": True})),
+            Page("Environment Pool", [], [(1, "Environment Pool")], whole=("packet/pool.txt.j2", {"packet": packet, "gq": False}))]
+    lines = block("packet/map.txt.j2", packet=packet, pages={}, blank=True)
+    laid.append(Page("Map", lines, [(1, "Map")], drawing=Drawing(
+        render("packet/map.svg.j2", packet=packet, pages={}, blank=True, rows=len(lines) - 2), 2, len(lines) - 1)))
+    return finish(packet, laid + sheets(content, packet))

@@ -1,23 +1,29 @@
-"""A packet as documents: packet-<seed> (txt, pdf, json) and the players' handout."""
+"""A packet as documents: packet-<seed> (txt, pdf, json, svg) and the players' handout (txt, pdf)."""
 
 from __future__ import annotations
 
 from nests.document import Document, File, Page
 from nests.generators.packet.generate import build_packet
-from nests.generators.packet.pages import packet_pages, handout_pages
+from nests.generators.packet.pages import handout_pages, packet_pages
+
+
+def _pages(laid) -> list[Page]:
+    return [Page(p.text, p.bookmarks, p.drawing) for p in laid]
 
 
 def packet_documents(content, seed: int, party: list[str], nest: str | None, handout: bool = False,
-                     folder: str = "") -> list[Document]:
-    """The packet (txt, pdf, json) and, with ``handout``, packet-<seed>-players (txt, pdf)."""
+                     folder: str = "", depth: str = "oneshot") -> list[Document]:
+    """The packet and, with ``handout``, packet-<seed>-players (txt, pdf only)."""
     from nests.publish.json import packet_json
+    from nests.render import render
 
-    packet = build_packet(content, seed, party, nest)
-    title = f"Nest Packet {seed}: {packet['nest_name']}"
+    packet = build_packet(content, seed, party, nest, depth)
+    laid = packet_pages(content, packet)             # before the JSON: it carries the pages of every code
+    title = f"Nest Packet {seed}: {packet.nest_name}"
     stem = f"{folder}packet-{seed}"
-    docs = [Document(stem, title, [Page(p.text, p.bookmarks) for p in packet_pages(content, packet)],
-                     {"json": File(f"{stem}.json", packet_json(packet))})]
+    svg = render("packet/map.svg.j2", packet=packet, pages=packet.extra["pages"], blank=False, rows=None)
+    docs = [Document(stem, title, _pages(laid), {"json": File(f"{stem}.json", packet_json(packet)),
+                                                 "svg": File(f"{stem}-map.svg", svg)})]
     if handout:
-        docs.append(Document(f"{stem}-players", f"{title}: players' handout",
-                             [Page(p.text, p.bookmarks) for p in handout_pages(content, packet)]))
+        docs.append(Document(f"{stem}-players", f"{title}: players' handout", _pages(handout_pages(content, packet))))
     return docs

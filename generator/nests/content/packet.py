@@ -1,7 +1,12 @@
-"""The packet's own content: content/packet.yaml, content/nests/<nest>.yaml, content/jobs/*.yaml.
+"""The packet's content, validated: content/packet.yaml, content/nests/<nest>.yaml, content/jobs/*.yaml.
 
-The die tables reuse the engine's schema pieces and coverage check
-(``nests.content.tables``): every face of the die exactly once.
+Every problem is reported at once, each as file:line: key: message. The die
+tables reuse the engine's coverage check (``face_table``: every face of the
+die exactly once). Besides its own files, a packet relies on parts of the
+shared tables the engine alone does not check: the nest-levels table's
+``first_level`` band, and the encounter rows naming enemies with stat blocks.
+(Each event row's ``resolve`` arguments are checked by its procedure's handler
+when the tables load: ``nests.rules.procedures``.)
 """
 
 from __future__ import annotations
@@ -13,8 +18,10 @@ from nests.content.schema import Int, List, Map, Str, validate
 from nests.content.tables import FaceTable, face_rows, face_table, load_tables
 from nests.errors import NestsError
 
+SESSION = Map(required={"hours": Str(allow_empty=False, max_len=20), "actions": Int(1, 100), "sessions": Int(10, 5000)})
 SETTINGS = Map(required={"default_party": List(Str(allow_empty=False), min_len=1), "default_nest": Str(allow_empty=False),
-                         "rooms_per_level": Int(1, 20), "lookups": Int(1, 3), "max_party": Int(1, 20)})
+                         "rooms_per_level": Int(1, 3), "lookups": Int(1, 3), "max_party": Int(1, 20),
+                         "oneshot_levels": Int(1, 12), "oneshot_rooms_per_level": Int(1, 3), "spare_rooms_per_band": Int(1, 3), "session": SESSION})
 HEAD = {"source": Str(allow_empty=False), "die": Str(allow_empty=False)}
 ENTRY = {"result": Str(allow_empty=False, max_len=40), "flavour": Str(allow_empty=False, max_len=80)}
 NEST = Map(required={**HEAD, "name": Str(allow_empty=False, max_len=40), "encounters": Str(allow_empty=False),
@@ -31,13 +38,33 @@ JOBS = {
 }
 
 
+def _shared_problems(tables) -> list:
+    """What a packet needs of the shared tables beyond their own schema."""
+    problems = []
+    doc = tables.docs["nest-levels"]
+    bands = [str(r["ratings"]) for r in doc.data["rows"]]
+    band = str(doc.data["first_level"]["band"])
+    if band not in bands:
+        problems.append(doc.problem(("first_level", "band"), f"{band!r} is not a band of this table; allowed: {', '.join(bands)}"))
+    for stem, table in tables.encounters.items():
+        doc = tables.docs[f"encounters-{stem}"]
+        for i, row in enumerate(table.rows):
+            if row.id not in tables.enemies:
+                problems.append(doc.problem(("rows", i, "id"), f"{row.id!r} has no stat block in content/enemies/; "
+                                                                f"known: {', '.join(tables.enemies)}"))
+    return problems
+
+
 class PacketTables:
     """Settings, Nests and Job tables, every problem reported at once."""
 
     def __init__(self, content):
         self.tables = load_tables(content)
-        self.settings = content.checked("packet.yaml", SETTINGS).data
-        problems, self.nests, self.jobs = [], {}, {}
+        settings = content.document("packet.yaml")
+        problems = validate(settings, SETTINGS)
+        self.settings = settings.data
+        problems += _shared_problems(self.tables)
+        self.nests, self.jobs = {}, {}
         for rel in content.files("nests"):
             doc = content.document(rel)
             found = validate(doc, NEST)
@@ -48,6 +75,13 @@ class PacketTables:
                                                               f"known: {', '.join(self.tables.encounters)}"))
                 self.nests[Path(rel).stem] = (doc.data, table)
             problems += found
+        if not problems and self.settings["default_nest"] not in self.nests:
+            problems.append(settings.problem(("default_nest",), f"{self.settings['default_nest']!r} is not a Nest; "
+                                                                f"known: {', '.join(self.nests)}"))
+        if not problems:
+            known = content.class_ids()
+            problems += [settings.problem(("default_party", i), f"{cid!r} is not a playable class; known: {', '.join(known)}")
+                         for i, cid in enumerate(self.settings["default_party"]) if cid not in known]
         for stem, spec in JOBS.items():
             doc = content.document(f"jobs/{stem}.yaml")
             found = validate(doc, spec)
@@ -64,10 +98,10 @@ class PacketTables:
             raise NestsError(problems)
 
     def table(self, stem: str) -> FaceTable:
-        """A die table by name, for ``roll_on``: a Job table, or "rooms-<nest>"."""
+        """A die table by name, for ``roll_on``: a Job table, "rooms-<nest>", or a shared table."""
         if stem.startswith("rooms-"):
             return self.nests[stem[len("rooms-"):]][1]
-        return self.jobs[stem]
+        return self.jobs[stem] if stem in self.jobs else self.tables.table(stem)
 
 
 @lru_cache(maxsize=4)
