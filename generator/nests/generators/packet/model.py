@@ -53,6 +53,19 @@ class Room:
     lookups: dict[str, list[Lookup]]
     spare: bool = False
 
+    def shortcuts(self) -> list[tuple[Lookup, dict]]:
+        """Every Shortcut of this Room that leads somewhere, a Secret's included: (its lookup, its data)."""
+        out = []
+        for lookups in self.lookups.values():
+            for lk in lookups:
+                for e in lk.events:
+                    d = e.to_json()
+                    while d:
+                        if d["side"] == "shortcut" and "to_level" in d:
+                            out.append((lk, d))
+                        d = d.get("event") if d["side"] == "secret" else None
+        return out
+
     def to_json(self) -> dict:
         out = {"id": self.id, "name": self.name, "flavour": self.flavour}
         if self.name_roll:

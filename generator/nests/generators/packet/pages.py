@@ -93,8 +93,7 @@ def _glance(packet, pages) -> list[Page]:
     """The chain, the express routes, the session line, then the map (on the same page when it fits).
     In the PDF a drawing covers the text map."""
     flow = Flow("The Nest at a Glance", (1, "The Nest at a glance"))
-    routes = [(room, lk, e) for lv in packet.levels for room in lv.rooms for lk in room.lookups["reward"]
-              for e in lk.events if e.side == "shortcut" and "to_level" in e.data]
+    routes = [(room, lk, e) for lv in packet.levels for room in lv.rooms for lk, e in room.shortcuts()]
     flow.add(block("packet/glance.txt.j2", part="head", packet=packet, pages=pages, routes=routes))
     for lv in packet.levels:                 # a long chain runs on; a Level without its own heading is found here
         own = lv.rooms and not any(r.spare for r in lv.rooms)
@@ -226,9 +225,10 @@ def handout_pages(content, packet) -> list[Page]:
     """The players' handout: the Job as the client tells it, how exploring works, the Environment Pool
     tracker, a blank map (the chain's shape only) and the party's sheets. None of the GQ's secrets."""
     tables = packet.extra["tables"]
-    laid = [Page("The Job", [], [(1, "The Job")], whole=("packet/job.txt.j2", {"job": packet.job, "packet": packet, "gq": False})),
-            Page("Exploring", [], [(1, "Exploring the Nest")], whole=("packet/howto.txt.j2", {
-                "packet": packet, "exploration": tables.exploration, "players": True})),
+    laid = [Page("The Job", [], [(1, "The Job"), (1, "Exploring the Nest")], whole=("packet/handout.txt.j2", {
+                "job": packet.job, "packet": packet, "exploration": tables.exploration,
+                "events": [(word, tables.events[stem].source, [(row.name, str(row.chance)) for row in tables.events[stem].rows])
+                           for word, stem in tables.exploration_tables.items()]})),
             Page("Environment Pool", [], [(1, "Environment Pool")], whole=("packet/pool.txt.j2", {"packet": packet, "gq": False}))]
     lines = block("packet/map.txt.j2", packet=packet, pages={}, blank=True)
     laid.append(Page("Map", lines, [(1, "Map")], drawing=Drawing(
