@@ -180,3 +180,21 @@ def test_stat_blocks_cover_the_printed_encounters(packets):
         met = {g["enemy"] for _, _, e in events(data) if e["side"] == "encounter" for g in e["groups"]}
         target = data["job"]["target"].get("enemy")
         assert {c["enemy"] for c in data["creatures"]} == met | ({target} if target else set())
+
+
+def test_session_line_is_simulated_over_the_chain(tmp_path):
+    """Issue 10: the glance page's line on what one session reaches is simulated (its own sub-stream) over this
+    chain, with the Exploration Actions per session from content/packet.yaml; more Actions reach deeper."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "content" / "packet.yaml"
+    (tmp_path / "packet.yaml").write_text(root.read_text().replace("actions: 8,", "actions: 40,"))
+    usual, longer = load_content(), load_content([str(tmp_path)])
+    deeper = 0
+    for seed in range(1, 11):
+        a = build_packet(usual, seed, ["wasp"]).session
+        b = build_packet(longer, seed, ["wasp"]).session
+        levels = len(build_packet(usual, seed, ["wasp"]).levels)
+        assert 1 <= a["median"] <= a["p90"] <= levels and a["actions"] == 8 and b["actions"] == 40
+        deeper += b["median"] > a["median"]
+    assert deeper >= 8

@@ -140,6 +140,10 @@ class Procedure:
     def view(self, result, packet) -> dict:
         return {}
 
+    def enemies(self, result) -> list[str]:
+        """The creatures this Event brings (their stat blocks go in the packet)."""
+        return []
+
 
 class Players(Procedure):
     name = "players"
@@ -238,9 +242,13 @@ class Encounter(Procedure):
             out = {"creature": packet.codes[g.enemy], "enemy": g.enemy, "name": g.name, "count": g.count,
                    "wounds_max": g.wounds_max}
             if g.wounds_roll:
-                out["wounds_roll"] = _roll(g.wounds_roll, "enemies/" + g.enemy, packet.tables)
+                out["wounds_roll"] = {**_roll(g.wounds_roll, "enemies/" + g.enemy, packet.tables),
+                                      "source": packet.tables.enemies[g.enemy].data["source"]}
             groups.append(out)
         return {"roll": _roll(r.roll, f"encounters-{r.nest}", packet.tables), "groups": groups}
+
+    def enemies(self, r) -> list[str]:
+        return [g.enemy for g in r.groups]
 
 
 class FoodItem(Procedure):
@@ -317,6 +325,10 @@ class Secret(Procedure):
         return {"category": {**_roll(r.category, "secret", packet.tables), "result": then},
                 "choice": {**_roll(r.choice, f"secret-{then.lower()}s", packet.tables), "result": r.event.name},
                 "event": packet.event_view(r.event).to_json()}
+
+    def enemies(self, r) -> list[str]:
+        inner = r.event.resolution
+        return PROCEDURES[inner.procedure].enemies(inner) if inner is not None else []
 
 
 PROCEDURES: dict[str, Procedure] = {p.name: p for p in (

@@ -178,16 +178,8 @@ class _Builder:
         return room
 
     def enemies_in(self, events) -> list[str]:
-        out = []
-        for e in events:
-            r = e.resolution
-            if r is None:
-                continue
-            if r.procedure == "encounter":
-                out += [g.enemy for g in r.groups]
-            if r.procedure == "secret":
-                out += self.enemies_in([r.event])
-        return out
+        return [eid for e in events if e.resolution is not None
+                for eid in PROCEDURES[e.resolution.procedure].enemies(e.resolution)]
 
     def event_view(self, e) -> Event:
         if e.void:
