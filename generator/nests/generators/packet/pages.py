@@ -125,10 +125,17 @@ def _items(packet, pages) -> list[Page]:
     return flow.pages
 
 
-def _trackers(packet) -> list[Page]:
+def members(content, packet) -> list[tuple[str, int]]:
+    """Each party member's name and Wounds Max, for the trackers."""
+    from nests.generators.sheet import character
+
+    return [(content.class_documents[cid].data["name"], character(content, cid).wounds_max) for cid in packet.party]
+
+
+def _trackers(content, packet) -> list[Page]:
     """The Environment Pool and the party's Hunger and Wounds, then the rulings, flowing on."""
     flow = Flow("Trackers and Rulings", (1, "Trackers"))
-    flow.add(block("packet/pool.txt.j2", packet=packet, gq=True))
+    flow.add(block("packet/pool.txt.j2", packet=packet, gq=True, members=members(content, packet)))
     flow.add(block("packet/blocks.txt.j2", block="rulings_head"), (1, "Rulings"))
     for r in packet.rulings:
         flow.add(block("packet/blocks.txt.j2", block="ruling", ruling=r))
@@ -165,7 +172,7 @@ def _layout(content, packet, pages: dict) -> list[Page]:
             "packet": packet, "exploration": tables.exploration}))]
     body = _glance(packet, pages) + _levels(packet, pages) + _creatures(content, packet)
     body += _items(packet, pages)
-    body += _trackers(packet) + sheets(content, packet)
+    body += _trackers(content, packet) + sheets(content, packet)
     return front + body
 
 
@@ -229,7 +236,8 @@ def handout_pages(content, packet) -> list[Page]:
                 "job": packet.job, "packet": packet, "exploration": tables.exploration,
                 "events": [(word, tables.events[stem].source, [(row.name, str(row.chance)) for row in tables.events[stem].rows])
                            for word, stem in tables.exploration_tables.items()]})),
-            Page("Environment Pool", [], [(1, "Environment Pool")], whole=("packet/pool.txt.j2", {"packet": packet, "gq": False}))]
+            Page("Environment Pool", [], [(1, "Environment Pool")], whole=("packet/pool.txt.j2", {"packet": packet, "gq": False,
+                                                                                      "members": members(content, packet)}))]
     lines = block("packet/map.txt.j2", packet=packet, pages={}, blank=True)
     laid.append(Page("Map", lines, [(1, "Map")], drawing=Drawing(
         render("packet/map.svg.j2", packet=packet, pages={}, blank=True, rows=len(lines) - 2), 2, len(lines) - 1)))
