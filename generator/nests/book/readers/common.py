@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
+from pathlib import Path
 
 from nests.book import model as m
 
@@ -46,7 +47,7 @@ def words(text: str) -> str:
 def slug(text: str) -> str:
     """A GitHub-style anchor: lower case, punctuation dropped, spaces as hyphens."""
     text = unicodedata.normalize("NFKC", text).strip().lower()
-    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+    return re.sub(r"[^\w\- ]", "", text).strip().replace(" ", "-")
 
 
 def children(node: m.Node) -> list[list]:
@@ -75,7 +76,9 @@ def merge_text(inlines: list[m.Inline]) -> list[m.Inline]:
     out: list[m.Inline] = []
     for node in inlines:
         if isinstance(node, m.Text) and out and isinstance(out[-1], m.Text):
-            out[-1] = m.Text(out[-1].text + node.text, source=out[-1].source, line=out[-1].line)
+            # the joined run starts where its first words do, not its leading white space
+            first = out[-1] if out[-1].text.strip() else node
+            out[-1] = m.Text(out[-1].text + node.text, source=first.source, line=first.line)
         elif isinstance(node, m.Text) and not node.text:
             continue
         else:
@@ -108,6 +111,7 @@ def finish(blocks: list[m.Block], report: Report, title: str = "",
     has no numbering of its own (Markdown, rST), so a lone first top-level
     heading is the document's title and is not numbered."""
     _fill_lines(blocks, report.source, 1)
+    _call_for_sheets(blocks, report.source)
     _close_level_gaps(blocks)
     if title_heading:
         _unnumber_title(blocks)
@@ -118,6 +122,22 @@ def finish(blocks: list[m.Block], report: Report, title: str = "",
         title = m.plain(heading.title) if heading else ""
     warnings = sorted(report.warnings, key=lambda w: (w.source != report.source, w.source, w.line))
     return m.Book(title=title, blocks=blocks, source=report.source, warnings=warnings)
+
+
+_SHEETS = re.compile(r"\bstandard character sheets?\b", re.I)
+
+
+def _call_for_sheets(blocks: list, source: str) -> None:
+    """Where the text first asks for "the standard character sheets", the book's
+    own sheets follow that paragraph (the sheet's id is the source file's stem)."""
+    if any(isinstance(n, m.SheetPlaceholder) for n in walk(blocks)):
+        return
+    for group in [blocks] + [g for n in walk(blocks) for g in children(n)]:
+        for i, node in enumerate(group):
+            if isinstance(node, m.Paragraph) and _SHEETS.search(m.plain(node.children)):
+                stem = Path(source).name.split(".")[0]
+                group.insert(i + 1, m.SheetPlaceholder(stem, source=node.source, line=node.line))
+                return
 
 
 def _fill_lines(nodes: list, source: str, line: int) -> None:
