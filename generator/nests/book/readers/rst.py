@@ -45,7 +45,7 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     class _Reader(Standalone):
         def new_document(self):
             document = super().new_document()
-            document.reporter.attach_observer(lambda msg: _docutils_says(msg, report))
+            document.reporter.attach_observer(lambda msg: _docutils_says(msg, report, shown, Path(path)))
             return document
 
     doctree = publish_doctree(
@@ -53,18 +53,28 @@ def read(text: str, shown: str, path: Path) -> m.Book:
         settings_overrides={"report_level": 5, "halt_level": 5, "doctitle_xform": False,
                             "sectsubtitle_xform": False, "raw_enabled": False,
                             "file_insertion_enabled": True, "syntax_highlight": "none",
-                            "input_encoding": "unicode", "_disable_config": True,
+                            "input_encoding": "utf-8", "_disable_config": True,
                             "warning_stream": False, "traceback": True})
     walker = _Walker(shown, Path(path), report, doctree, text.split("\n"))
     blocks = walker.blocks(doctree.children, depth=0)
     return finish(blocks, report, aliases=walker.aliases)
 
 
-def _docutils_says(msg, report: Report) -> None:
+def _docutils_says(msg, report: Report, shown: str, path: Path) -> None:
     if msg["level"] < 2:                              # INFO: not a problem with the source
         return
     text = words(msg.children[0].astext() if msg.children else msg.astext()).strip()
-    report.warn(msg.get("line") or 0, text)
+    report.warn(msg.get("line") or 0, text, source=_shown(msg.get("source"), shown, path))
+
+
+def _shown(source: str | None, shown: str, path: Path) -> str:
+    """A file docutils names, as the user would: the book as given, an include beside it."""
+    if not source or Path(source) == path:
+        return shown
+    try:
+        return str(Path(shown).parent / Path(source).relative_to(path.parent))
+    except ValueError:
+        return source
 
 
 # -- the csv-table whose body is not indented --------------------------------
@@ -207,7 +217,8 @@ def _register(path: Path) -> None:
     class MaybeInclude(Include):
         def run(self):
             here = Path(self.state_machine.input_lines.source(
-                self.lineno - self.state_machine.input_offset - 1) or str(path)).parent
+                self.lineno - self.state_machine.input_offset - 1)
+                or self.state.document.current_source).parent
             target = self.arguments[0]
             if target.startswith("<") or (here / target).is_file():
                 return super().run()
@@ -219,7 +230,7 @@ def _register(path: Path) -> None:
         option_spec = _AnyOption()
 
         def run(self):
-            target = path.parent / self.arguments[0]
+            target = Path(self.state.document.current_source).parent / self.arguments[0]
             if not target.is_file():
                 return [_missing(what=self.arguments[0], line=self.lineno,
                                  why=f"include of {self.arguments[0]!r}, which is not there")]
@@ -303,7 +314,9 @@ class _Walker:
         self.nodes, self.lines = nodes, lines
         self.substitutions: set[str] = set()
         self._depth, self._line = 0, 0
+        self._files: dict[str, list[str]] = {}
         self.src, self.folder, self.report = shown, path.parent, report
+        self.shown, self.path = shown, path
         self.aliases: dict[str, str] = {}
         self.warn_images(doctree)
 
@@ -317,7 +330,18 @@ class _Walker:
     def title_line(self, title) -> int:
         """docutils gives a title the line of its underline; the title stands one above."""
         line = self.line(title)
-        if line >= 2 and self.lines[line - 2].strip() == title.astext().strip():
+        here = title
+        while here is not None and not getattr(here, "source", None):
+            here = here.parent
+        lines = self.lines
+        if here is not None and Path(here.source) != self.path:
+            if here.source not in self._files:
+                try:
+                    self._files[here.source] = Path(here.source).read_text(encoding="utf-8").split("\n")
+                except OSError:
+                    self._files[here.source] = []
+            lines = self._files[here.source]
+        if 2 <= line <= len(lines) + 1 and lines[line - 2].strip() == title.astext().strip():
             return line - 1
         return line
 
@@ -356,10 +380,22 @@ class _Walker:
         return out
 
     def block(self, node, depth: int) -> list[m.Block]:
+        """One node's blocks, each naming the file it came from (an include's own)."""
+        outer = self.src
+        here = node
+        while here is not None and not getattr(here, "source", None):
+            here = here.parent
+        self.src = _shown(here.source if here is not None else None, self.shown, self.path)
+        try:
+            return self._block(node, depth)
+        finally:
+            self.src = outer
+
+    def _block(self, node, depth: int) -> list[m.Block]:
         n, tag = self.nodes, node.tagname
         line, src = self.line(node), self.src
         if isinstance(node, _MISSING):
-            return [self.report.missing(node["what"], node.line, node["why"])]
+            return [self.report.missing(node["what"], node.line, node["why"], source=src)]
         if tag in _SKIPPED:
             return []
         if tag == "section":

@@ -1,0 +1,219 @@
+"""Each reader on small sources of our own: the constructs every book may use."""
+
+import pytest
+
+from nests.book import model as m
+from nests.book.readers import read_book
+from nests.book.readers.common import walk
+from nests.errors import NestsError
+
+
+def read(tmp_path, name: str, text: str) -> m.Book:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return read_book(str(path))
+
+
+def nodes(book, kind) -> list:
+    return [n for n in walk(book.blocks) if isinstance(n, kind)]
+
+
+def list_depth(block) -> int:
+    inner = [b for item in block.items for b in item.blocks if isinstance(b, m.ListBlock)]
+    return 1 + max((list_depth(b) for b in inner), default=0)
+
+
+def levels(book) -> list[tuple[str, int, bool]]:
+    return [(m.plain(h.title), h.level, h.numbered) for h in nodes(book, m.Heading)]
+
+
+MARKDOWN = """\
+# Title
+
+Intro with a note[^n], a [broken link](#nowhere) and a [good one](#deep).
+
+#### Deep
+
+- one
+  - two
+    - three
+
+Term
+: Its definition.
+
+| a | b |
+|---|---|
+| 1 | **2** |
+
+> Quoted words.
+
+```
+x **y**
+```
+
+## Next
+
+[^n]: The note.
+"""
+
+
+def test_markdown_constructs(tmp_path):
+    book = read(tmp_path, "small.md", MARKDOWN)
+    # the skipped level closes up; the lone top heading is the unnumbered title
+    assert levels(book) == [("Title", 1, False), ("Deep", 2, True), ("Next", 2, True)]
+    assert list_depth(nodes(book, m.ListBlock)[0]) == 3
+    assert [m.plain(d.term) for d in nodes(book, m.Definition)] == ["Term"]
+    table = nodes(book, m.Table)[0]
+    assert [[m.plain(c.children) for c in r] for r in table.header + table.rows] == [["a", "b"], ["1", "2"]]
+    assert isinstance(table.rows[0][1].children[0], m.Strong)
+    assert nodes(book, m.Box)[0].kind == "quote"
+    assert nodes(book, m.Verbatim)[0].lines == ["x **y**"]
+    assert [r.label for r in nodes(book, m.FootnoteRef)] == [f.label for f in nodes(book, m.Footnote)]
+    assert [r.target for r in nodes(book, m.Ref)] == ["deep"]
+    assert [(w.line, w.message) for w in book.warnings] == [(3, "reference to 'nowhere', which nothing in this book defines")]
+    assert [x.what for x in nodes(book, m.Missing)] == ["nowhere"]
+
+
+RST = """\
+Title
+=====
+
+A note [#n]_, :ref:`nowhere`, :ref:`the deep part <deep>` and :doc:`other`.
+
+.. _deep:
+
+Deep
+----
+
+Deeper
+^^^^^^
+
+- one
+
+  - two
+
+    - three
+
+.. note:: Careful.
+
+.. csv-table:: Odd
+   :header: "H1", "H2"
+
+   "a", "b, c"
+
+.. [#n] The note.
+
+.. include:: absent.rst
+
+.. index:: dropped
+
+.. versionadded:: 2.0
+"""
+
+
+def test_rst_constructs(tmp_path):
+    (tmp_path / "part.rst").write_text("Included\n--------\n\nSee :ref:`nothing`.\n", encoding="utf-8")
+    book = read(tmp_path, "small.rst", RST + "\n.. include:: part.rst\n")
+    assert levels(book) == [("Title", 1, False), ("Deep", 2, True), ("Deeper", 3, True), ("Included", 2, True)]
+    included = nodes(book, m.Heading)[-1]
+    assert (included.source, included.line) == (str(tmp_path / "part.rst"), 1)
+    assert [(w.source, w.line) for w in book.warnings if "'nothing'" in w.message] == [(str(tmp_path / "part.rst"), 4)]
+    assert list_depth(nodes(book, m.ListBlock)[0]) == 3
+    assert [b.kind for b in nodes(book, m.Box)] == ["note", "note"]
+    table = nodes(book, m.Table)[0]
+    assert [[m.plain(c.children) for c in r] for r in table.header + table.rows] == [["H1", "H2"], ["a", "b, c"]]
+    assert [r.label for r in nodes(book, m.FootnoteRef)] == [f.label for f in nodes(book, m.Footnote)] == ["1"]
+    assert [r.target for r in nodes(book, m.Ref)] == ["deep"]
+    missing = {x.what: x.line for x in nodes(book, m.Missing) if x.source.endswith("small.rst")}
+    assert missing == {"nowhere": 4, "document: other": 4, "absent.rst": 29}
+    assert sorted(w.line for w in book.warnings if w.source.endswith("small.rst")) == [4, 4, 29]
+
+
+LATEX = r"""\section{One}\label{sec:one}
+Text\footnote{A note.} see \ref{sec:one} and \ref{nope}.
+\subsubsection*{Skipped}
+\begin{itemize}
+\item a
+  \begin{enumerate}
+  \item b
+    \begin{itemize}
+    \item c
+    \end{itemize}
+  \end{enumerate}
+\end{itemize}
+\begin{tabular}{ll}
+H1 & H2 \\ \hline
+a & b \\
+\end{tabular}
+\newpage
+\begin{verbatim}
+\emph{kept}
+\end{verbatim}
+\input{absent}
+\input{present}
+$$x \geq \sqrt{y}$$
+"""
+
+
+def test_latex_constructs(tmp_path):
+    (tmp_path / "present.tex").write_text("\\section{Included}\nFrom \\emph{elsewhere}.\n", encoding="utf-8")
+    book = read(tmp_path, "small.tex", LATEX)
+    assert levels(book) == [("One", 1, True), ("Skipped", 2, False), ("Included", 1, True)]
+    assert nodes(book, m.Heading)[2].source == str(tmp_path / "present.tex")
+    assert list_depth(nodes(book, m.ListBlock)[0]) == 3
+    table = nodes(book, m.Table)[0]
+    assert [[m.plain(c.children) for c in r] for r in table.header] == [["H1", "H2"]]
+    assert [[m.plain(c.children) for c in r] for r in table.rows] == [["a", "b"]]
+    assert nodes(book, m.PageBreak) and nodes(book, m.Verbatim)[0].lines == [r"\emph{kept}"]
+    assert [f.text for f in nodes(book, m.Formula)] == ["x ≥ √(y)"]
+    assert [r.label for r in nodes(book, m.FootnoteRef)] == [f.label for f in nodes(book, m.Footnote)] == ["1"]
+    assert [r.target for r in nodes(book, m.Ref)] == ["sec:one"]
+    assert {x.what: x.line for x in nodes(book, m.Missing)} == {"nope": 2, "absent": 21}
+
+
+XML = """<?xml version="1.0" encoding="utf-8" ?>
+<book>
+  <chapter><chaptertitle>One <d6/></chaptertitle><label>ch:one</label>
+    <p>See <ref>ch:one</ref> and <ref>nope</ref>; ``quoted''~words.</p>
+    <list><li>a<list><li>b<list><li>c</li></list></li></list></li></list>
+    {% include "absent.xml" %}
+    {% include "present.xml" %}
+    {% if shown %}<section><sectiontitle>Hidden</sectiontitle></section>{% endif %}
+    <playexample><p>An example.</p></playexample>
+  </chapter>
+</book>
+"""
+
+
+def test_xml_constructs(tmp_path):
+    (tmp_path / "present.xml").write_text("<section><sectiontitle>Included</sectiontitle></section>\n"
+                                          "<section><sectiontitle>Twice</sectiontitle></section>\n", encoding="utf-8")
+    book = read(tmp_path, "small.xml", XML)
+    assert levels(book) == [("One ⚅", 1, True), ("Included", 2, True), ("Twice", 2, True)]
+    assert nodes(book, m.Heading)[0].anchor == "ch:one"
+    assert [h.source for h in nodes(book, m.Heading)][1:] == [str(tmp_path / "present.xml")] * 2
+    assert list_depth(nodes(book, m.ListBlock)[0]) == 3
+    assert "; “quoted” words." in m.plain(nodes(book, m.Paragraph)[0].children)
+    assert [r.target for r in nodes(book, m.Ref)] == ["ch:one"]
+    assert {x.what: x.line for x in nodes(book, m.Missing)} == {
+        "nope": 4, "absent.xml": 6, "template condition if shown": 8}
+    assert nodes(book, m.Box)[0].kind == "example"
+
+
+@pytest.mark.parametrize("name, text, line", [
+    ("bad.xml", "<book>\n<p>open\n</book>\n", 3),
+    ("bad.xml", "<book>\n<p>a &unknown; b</p></book>\n", 2),
+])
+def test_unparsable_xml_is_one_error_line_with_file_and_line(tmp_path, name, text, line):
+    with pytest.raises(NestsError) as caught:
+        read(tmp_path, name, text)
+    message = str(caught.value)
+    assert len(message.splitlines()) == 1
+    assert message.startswith(f"{tmp_path / name}:{line}: ")
+
+
+def test_rst_problems_become_warnings_not_errors(tmp_path):
+    book = read(tmp_path, "odd.rst", "Title\n=====\n\n.. nosuchdirective:: x\n\nText with :nosuchrole:`words`.\n")
+    assert {w.line for w in book.warnings} == {4, 6}
+    texts = " ".join(n.text for n in nodes(book, m.Text))
+    assert "words" in texts and ":nosuchrole:" not in texts and ".. " not in texts
