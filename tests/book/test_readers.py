@@ -130,7 +130,7 @@ def test_rst_constructs(tmp_path):
 
 
 LATEX = r"""\section{One}\label{sec:one}
-Text\footnote{A note.} see \ref{sec:one} and \ref{nope}.
+Text\footnote{A note.} see \ref{sec:one} on page~\pageref{sec:one} and \ref{nope}.
 \subsubsection*{Skipped}
 \begin{itemize}
 \item a
@@ -167,14 +167,14 @@ def test_latex_constructs(tmp_path):
     assert nodes(book, m.PageBreak) and nodes(book, m.Verbatim)[0].lines == [r"\emph{kept}"]
     assert [f.text for f in nodes(book, m.Formula)] == ["x ≥ √(y)"]
     assert [r.label for r in nodes(book, m.FootnoteRef)] == [f.label for f in nodes(book, m.Footnote)] == ["1"]
-    assert [r.target for r in nodes(book, m.Ref)] == ["sec:one"]
+    assert [(r.target, r.page) for r in nodes(book, m.Ref)] == [("sec:one", False), ("sec:one", True)]
     assert {x.what: x.line for x in nodes(book, m.Missing)} == {"nope": 2, "absent": 21}
 
 
 XML = """<?xml version="1.0" encoding="utf-8" ?>
 <book>
   <chapter><chaptertitle>One <d6/></chaptertitle><label>ch:one</label>
-    <p>See <ref>ch:one</ref> and <ref>nope</ref>; ``quoted''~words.</p>
+    <p>See <ref>ch:one</ref> on page<pageref>ch:one</pageref> and <ref>nope</ref>; ``quoted''~words.</p>
     <list><li>a<list><li>b<list><li>c</li></list></li></list></li></list>
     {% include "absent.xml" %}
     {% include "present.xml" %}
@@ -194,7 +194,8 @@ def test_xml_constructs(tmp_path):
     assert [h.source for h in nodes(book, m.Heading)][1:] == [str(tmp_path / "present.xml")] * 2
     assert list_depth(nodes(book, m.ListBlock)[0]) == 3
     assert "; “quoted” words." in m.plain(nodes(book, m.Paragraph)[0].children)
-    assert [r.target for r in nodes(book, m.Ref)] == ["ch:one"]
+    assert [(r.target, r.page) for r in nodes(book, m.Ref)] == [("ch:one", False), ("ch:one", True)]
+    assert "on page " in m.plain(nodes(book, m.Paragraph)[0].children)   # the number never sticks to "page"
     assert {x.what: x.line for x in nodes(book, m.Missing)} == {
         "nope": 4, "absent.xml": 6, "template condition if shown": 8}
     assert nodes(book, m.Box)[0].kind == "example"

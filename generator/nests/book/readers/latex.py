@@ -179,7 +179,7 @@ class _Reader:
             text = getattr(node.nodeargd, "verbatim_text", None) or self.text(_arg(node, -1))
             return [m.Code(text, source=src, line=line)]
         if name in _REFS:
-            return [m.Ref(self.text(_arg(node, -1)).strip(), source=src, line=line)]
+            return [m.Ref(self.text(_arg(node, -1)).strip(), page=name == "pageref", source=src, line=line)]
         if name == "label":
             self.label(self.text(_arg(node, -1)).strip(), line)
             return []
