@@ -32,7 +32,9 @@ MARKDOWN = """\
 
 Intro with a note[^n], a [broken link](#nowhere) and a [good one](#deep).
 
-#### Deep
+#### Deep <a name="old-deep"></a>
+
+See [the old name](#old-deep).
 
 - one
   - two
@@ -69,7 +71,7 @@ def test_markdown_constructs(tmp_path):
     assert nodes(book, m.Box)[0].kind == "quote"
     assert nodes(book, m.Verbatim)[0].lines == ["x **y**"]
     assert [r.label for r in nodes(book, m.FootnoteRef)] == [f.label for f in nodes(book, m.Footnote)]
-    assert [r.target for r in nodes(book, m.Ref)] == ["deep"]
+    assert [r.target for r in nodes(book, m.Ref)] == ["deep", "deep"]     # an <a name> is the section's
     assert [(w.line, w.message) for w in book.warnings] == [(3, "reference to 'nowhere', which nothing in this book defines")]
     assert [x.what for x in nodes(book, m.Missing)] == ["nowhere"]
 
@@ -133,7 +135,7 @@ LATEX = r"""\section{One}\label{sec:one}
 Text\footnote{A note.} see \ref{sec:one} on page~\pageref{sec:one} and \ref{nope}.
 \subsubsection*{Skipped}
 \begin{itemize}
-\item a
+\item[First] a
   \begin{enumerate}
   \item b
     \begin{itemize}
@@ -161,6 +163,7 @@ def test_latex_constructs(tmp_path):
     assert levels(book) == [("One", 1, True), ("Skipped", 2, False), ("Included", 1, True)]
     assert nodes(book, m.Heading)[2].source == str(tmp_path / "present.tex")
     assert list_depth(nodes(book, m.ListBlock)[0]) == 3
+    assert m.plain(nodes(book, m.ListItem)[0].blocks[0].children) == "First a"
     table = nodes(book, m.Table)[0]
     assert [[m.plain(c.children) for c in r] for r in table.header] == [["H1", "H2"]]
     assert [[m.plain(c.children) for c in r] for r in table.rows] == [["a", "b"]]
@@ -179,7 +182,7 @@ XML = """<?xml version="1.0" encoding="utf-8" ?>
     {% include "absent.xml" %}
     {% include "present.xml" %}
     {% if shown %}<section><sectiontitle>Hidden</sectiontitle></section>{% endif %}
-    <playexample><p>An example.</p></playexample>
+    <playexample><p>An example for {{ reader }}.</p></playexample>
   </chapter>
 </book>
 """
@@ -197,7 +200,7 @@ def test_xml_constructs(tmp_path):
     assert [(r.target, r.page) for r in nodes(book, m.Ref)] == [("ch:one", False), ("ch:one", True)]
     assert "on page " in m.plain(nodes(book, m.Paragraph)[0].children)   # the number never sticks to "page"
     assert {x.what: x.line for x in nodes(book, m.Missing)} == {
-        "nope": 4, "absent.xml": 6, "template condition if shown": 8}
+        "nope": 4, "absent.xml": 6, "template condition if shown": 8, "template value reader": 9}
     assert nodes(book, m.Box)[0].kind == "example"
 
 
@@ -218,3 +221,36 @@ def test_rst_problems_become_warnings_not_errors(tmp_path):
     assert {w.line for w in book.warnings} == {4, 6}
     texts = " ".join(n.text for n in nodes(book, m.Text))
     assert "words" in texts and ":nosuchrole:" not in texts and ".. " not in texts
+
+
+def test_every_xml_symbol_is_one_glyph_of_one_column():
+    from wcwidth import wcswidth
+    from nests.book.readers.xml import _SYMBOLS
+    for name, glyph in _SYMBOLS.items():
+        assert len(glyph) == 1 and wcswidth(glyph) == 1, name
+
+
+PIECES = ["a", " ", "\n", "\n\n", "#", "*", "_", "`", "[", "]", "(", ")", "|", ":", "-", "=", "{", "}",
+          "\\", "$", "%", "&", "<", ">", "'", "\\section{", "\\begin{itemize}", "\\item ", "\\end{itemize}",
+          "\\ref{", "\\footnote{", "\\begin{tabular}{ll}", "\\end{tabular}", "<p>", "</p>", "<section>",
+          "{% for x in y %}", "{% endfor %}", "{{ v }}", ".. note::", ".. csv-table:: T\n", ":widths: 1, 2\n",
+          ".. [#] ", "[#]_", ":ref:`x`", "   ", "- ", "1. ", "| a | b |\n|---|---|\n", "[^1]", "[^1]: n\n",
+          "<![a", "<list><li>", "</li></list>", "<ref>a</ref>", "<chapter><chaptertitle>T</chaptertitle>",
+          ".. image:: x.png\n", "![a](b.png)", "\\input{zz}", ".. include:: zz\n", "{% include 'q' %}"]
+
+
+@pytest.mark.parametrize("name", ["any.md", "any.rst", "any.tex", "any.xml"])
+def test_any_input_is_a_book_or_one_error_never_a_traceback(tmp_path, name):
+    from hypothesis import given, settings, strategies as st
+
+    @settings(max_examples=25, deadline=None, derandomize=True)
+    @given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
+    def check(text):
+        try:
+            book = read(tmp_path, name, text if not name.endswith(".xml") else f"<book>{text}</book>")
+        except NestsError as err:
+            assert len(str(err).splitlines()) == 1 and str(err).startswith(str(tmp_path / name))
+        else:
+            assert all(n.line >= 1 and n.source for n in walk(book.blocks))
+
+    check()

@@ -52,7 +52,10 @@ def math_text(latex: str) -> str:
     from pylatexenc.latex2text import LatexNodes2Text
     # latex2text eats the space after a symbol macro; an empty group keeps it.
     latex = re.sub(r"(\\[A-Za-z]+)(\s)", r"\1{}\2", latex)
-    return words(LatexNodes2Text(math_mode="text").latex_to_text(latex)).strip()
+    try:
+        return words(LatexNodes2Text(math_mode="text").latex_to_text(latex)).strip()
+    except (KeyError, IndexError, TypeError, AttributeError, ValueError):
+        return words(re.sub(r"\\[A-Za-z]+|[{}$]", " ", latex)).strip()
 
 
 def inline_latex(text: str, source: str, line: int, report: Report,
@@ -215,7 +218,16 @@ class _Reader:
     def text(self, nodes) -> str:
         from pylatexenc.latex2text import LatexNodes2Text
         nodes = [n for n in (nodes or []) if n is not None]
-        text = LatexNodes2Text(math_mode="text").nodelist_to_text(nodes)
+        try:
+            text = LatexNodes2Text(math_mode="text").nodelist_to_text(nodes)
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError):
+            # latex2text stumbles on a macro that lacks its arguments: take the nodes one by one
+            if len(nodes) > 1:
+                return "".join(self.text([n]) for n in nodes)
+            node = nodes[0]
+            inner = getattr(node, "nodelist", None) or [
+                a for a in (node.nodeargd.argnlist if getattr(node, "nodeargd", None) else []) if a is not None]
+            return self.text(inner) if inner else ""
         return words(text.replace("\N{NO-BREAK SPACE}", " "))
 
     def label(self, name: str, line: int) -> None:
@@ -351,8 +363,17 @@ class _Blocks:
                 definitions.append(m.Definition(term, _Blocks(self.r).run(content),
                                                 source=src, line=self.r.line(item)))
             return m.DefinitionList(definitions, source=src, line=line)
-        list_items = [m.ListItem(_Blocks(self.r).run(content), source=src, line=self.r.line(item))
-                      for item, content in items]
+        list_items = []
+        for item, content in items:
+            blocks = _Blocks(self.r).run(content)
+            label = strip(self.r.inline(_arg(item, 0))) if item.nodeargd and item.nodeargd.argnlist[0] else []
+            if label:                                  # \item[label]: the label leads the item's words
+                lead = m.Strong(label, source=src, line=self.r.line(item))
+                if blocks and isinstance(blocks[0], m.Paragraph):
+                    blocks[0].children[:0] = [lead, m.Text(" ", source=src, line=lead.line)]
+                else:
+                    blocks.insert(0, m.Paragraph([lead], source=src, line=lead.line))
+            list_items.append(m.ListItem(blocks, source=src, line=self.r.line(item)))
         return m.ListBlock(_LISTS[name], list_items, source=src, line=line)
 
     def table(self, node, caption: list[m.Inline], owner) -> m.Table:

@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, strip, words
+from nests.book.readers.common import Report, finish, slug, strip, words
 
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 
@@ -26,11 +26,11 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     from mdit_py_plugins.footnote import footnote_plugin
 
     md = (MarkdownIt("commonmark").enable("table").enable("strikethrough")
-          .use(footnote_plugin).use(deflist_plugin).use(anchors_plugin, min_level=1, max_level=6))
+          .use(footnote_plugin).use(deflist_plugin).use(anchors_plugin, min_level=1, max_level=6, slug_func=slug))
     tree = SyntaxTreeNode(md.parse(text))
     reader = _Reader(shown, Path(path))
     blocks = reader.blocks(tree.children)
-    return finish(blocks, reader.report)
+    return finish(blocks, reader.report, aliases=reader.aliases)
 
 
 class _Reader:
@@ -38,6 +38,8 @@ class _Reader:
         self.source = shown
         self.folder = path.parent
         self.report = Report(shown)
+        self.aliases: dict[str, str] = {}
+        self.heading: m.Heading | None = None          # the last heading: what an <a name> names
 
     def at(self, node) -> int:
         return node.map[0] + 1 if node.map else 0
@@ -53,8 +55,10 @@ class _Reader:
         line, src = self.at(node), self.source
         kind = node.type
         if kind == "heading":
-            return [m.Heading(int(node.tag[1]), self.inline(node.children[0], line),
-                              anchor=node.attrs.get("id", ""), source=src, line=line)]
+            self.heading = m.Heading(int(node.tag[1]), [], anchor=str(node.attrs.get("id", "")),
+                                     source=src, line=line)
+            self.heading.title = strip(self.inline(node.children[0], line))
+            return [self.heading]
         if kind == "paragraph":
             inline = node.children[0]
             if len(inline.children) == 1 and inline.children[0].type == "image":
@@ -89,6 +93,7 @@ class _Reader:
             first = next((b.line for b in inner if b.line), line)
             return [m.Footnote(label, inner, source=src, line=first)]
         if kind == "html_block":
+            self.html_anchors(node.content)
             text = _html_text(node.content).strip()
             return [m.Paragraph([m.Text(words(text), source=src, line=line)], source=src, line=line)] if text else []
         if kind == "hr":
@@ -159,8 +164,15 @@ class _Reader:
                 return [m.Text(alt, source=src, line=line)]
             return [missing] if missing else []
         if kind == "html_inline":
+            self.html_anchors(node.content)
             return []                                   # a tag: its words are the text around it
         return self.inlines(node.children)
+
+    def html_anchors(self, html: str) -> None:
+        """``<a name="x">`` (or ``id="x"``) makes x another name of the section it stands in."""
+        for name in re.findall(r"<a\s[^>]*\b(?:name|id)\s*=\s*[\"']([^\"']+)[\"']", html):
+            if self.heading is not None:
+                self.aliases.setdefault(name, self.heading.anchor)
 
     def link(self, node, line: int) -> list[m.Inline]:
         href = node.attrs.get("href", "")
@@ -191,6 +203,9 @@ def _html_text(html: str) -> str:
             parts.append(data)
 
     parser = _Text(convert_charrefs=True)
-    parser.feed(html)
-    parser.close()
+    try:
+        parser.feed(html)
+        parser.close()
+    except AssertionError:                          # html.parser gives up on a broken <![ section
+        return re.sub(r"<[^>]*>?", " ", html)
     return " ".join(parts)

@@ -33,13 +33,14 @@ _CODE = ("code", "tt", "verb")
 _REFS = ("ref", "pageref")
 _WORDS = {"eg": "e.g.", "ie": "i.e.", "etc": "etc.", "etal": "et al."}
 _SHEETS = ("charactersheet", "charactersheets")
-# The vocabulary's symbol elements, each printed as one glyph of one column.
+# The vocabulary's symbol elements, each printed as one glyph of one column
+# that the page font (DejaVu Sans Mono) has.
 _SYMBOLS = {
     "geqqsymbol": "≥", "leqqsymbol": "≤", "geqsymbol": "≥", "leqsymbol": "≤",
-    "d4": "▲", "d6": "⚅", "d8": "◆", "d10": "⬟", "d12": "⬢", "d20": "⬣", "dpool": "⁂", "dany": "◇",
+    "d4": "▲", "d6": "⚅", "d8": "◆", "d10": "◈", "d12": "◉", "d20": "◎", "dpool": "⚄", "dany": "◇",
     "lore": "✎", "martial": "⚔", "general": "⚒", "magical": "✦",
     "success": "✓", "fail": "✗", "attempt": "○",
-    "ambushsymbol": "⚑", "surprisesymbol": "‼", "talksymbol": "☏", "initiativesymbol": "⌚",
+    "ambushsymbol": "⚑", "surprisesymbol": "‼", "talksymbol": "☏", "initiativesymbol": "⇈",
     "reactionsymbol": "↺", "actsymbol": "☞", "fightsymbol": "⚔", "fightrangedsymbol": "➶",
     "fightreachsymbol": "↦", "fightfastsymbol": "↯", "resolutionsymbol": "⚖",
     "innateabilitylevelsymbol": "★",
