@@ -53,6 +53,10 @@ Term
 x **y**
 ```
 
+\\newpage
+
+<div style="page-break-after: always"></div>
+
 ## Next
 
 [^n]: The note.
@@ -70,6 +74,7 @@ def test_markdown_constructs(tmp_path):
     assert isinstance(table.rows[0][1].children[0], m.Strong)
     assert nodes(book, m.Box)[0].kind == "quote"
     assert nodes(book, m.Verbatim)[0].lines == ["x **y**"]
+    assert len(nodes(book, m.PageBreak)) == 2
     assert [r.label for r in nodes(book, m.FootnoteRef)] == [f.label for f in nodes(book, m.Footnote)]
     assert [r.target for r in nodes(book, m.Ref)] == ["deep", "deep"]     # an <a name> is the section's
     assert [(w.line, w.message) for w in book.warnings] == [(3, "reference to 'nowhere', which nothing in this book defines")]
@@ -109,6 +114,8 @@ Deeper
 
 .. index:: dropped
 
+.. page-break::
+
 .. versionadded:: 2.0
 """
 
@@ -122,6 +129,7 @@ def test_rst_constructs(tmp_path):
     assert [(w.source, w.line) for w in book.warnings if "'nothing'" in w.message] == [(str(tmp_path / "part.rst"), 4)]
     assert list_depth(nodes(book, m.ListBlock)[0]) == 3
     assert [b.kind for b in nodes(book, m.Box)] == ["note", "note"]
+    assert [p.line for p in nodes(book, m.PageBreak)] == [33]
     table = nodes(book, m.Table)[0]
     assert [[m.plain(c.children) for c in r] for r in table.header + table.rows] == [["H1", "H2"], ["a", "b, c"]]
     assert [r.label for r in nodes(book, m.FootnoteRef)] == [f.label for f in nodes(book, m.Footnote)] == ["1"]

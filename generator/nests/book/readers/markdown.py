@@ -61,6 +61,8 @@ class _Reader:
             return [self.heading]
         if kind == "paragraph":
             inline = node.children[0]
+            if inline.content.strip() in ("\\newpage", "\\pagebreak", "\\clearpage"):
+                return [m.PageBreak(source=src, line=line)]    # pandoc's way of asking for a new page
             if len(inline.children) == 1 and inline.children[0].type == "image":
                 return [self.figure(inline.children[0], line)]
             return [m.Paragraph(strip(self.inline(inline, line)), source=src, line=line)]
@@ -92,6 +94,8 @@ class _Reader:
             label = node.meta.get("label") or str(node.meta.get("id", 0) + 1)
             first = next((b.line for b in inner if b.line), line)
             return [m.Footnote(label, inner, source=src, line=first)]
+        if kind == "html_block" and re.search(r"page-break-(?:before|after)\s*:\s*always", node.content):
+            return [m.PageBreak(source=src, line=line)]
         if kind == "html_block":
             self.html_anchors(node.content)
             text = _html_text(node.content).strip()

@@ -20,7 +20,8 @@ from docutils.readers.standalone import Reader as _Standalone
 
 from nests.book import model as m
 from nests.book.readers.common import Report, finish, merge_text, strip, words
-from nests.book.readers.sphinx import docref as _DOCREF, missing as _MISSING, register, xref as _XREF
+from nests.book.readers.sphinx import (docref as _DOCREF, missing as _MISSING, pagebreak as _PAGEBREAK,
+                                       register, xref as _XREF)
 
 
 def read(text: str, shown: str, path: Path) -> m.Book:
@@ -199,6 +200,8 @@ class _Walker:
         line, src = self.line(node), self.src
         if isinstance(node, _MISSING):
             return [self.report.missing(node["what"], node.line, node["why"], source=src)]
+        if isinstance(node, _PAGEBREAK):
+            return [m.PageBreak(source=src, line=line)]
         if tag in _SKIPPED:
             return []
         if tag == "section":

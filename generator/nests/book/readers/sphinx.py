@@ -21,7 +21,7 @@ _DOC_ROLES = ("doc", "download")
 _CODE_ROLES = ("command", "file", "kbd", "samp", "program", "regexp", "mimetype", "makevar",
                "code", "py:func", "py:class", "py:meth", "py:mod", "py:attr", "py:obj", "py:data",
                "py:exc", "py:const", "func", "class", "meth", "mod", "attr", "obj", "data", "exc", "const")
-_TEXT_ROLES = ("abbr", "dfn", "guilabel", "menuselection", "newsgroup", "pep", "rfc", "manpage")
+_TEXT_ROLES = ("index", "abbr", "dfn", "guilabel", "menuselection", "newsgroup", "pep", "rfc", "manpage")
 _BODY_DIRECTIVES = {"only": "", "hlist": "", "glossary": "", "tab": "", "tabs": "", "card": "",
                     "grid": "", "grid-item-card": "", "dropdown": "note", "seealso": "see also",
                     "versionadded": "new in version", "versionchanged": "changed in version",
@@ -150,6 +150,16 @@ def register() -> None:
             node.line = self.lineno
             return [node]
 
+    class PageBreak(Directive):
+        optional_arguments, final_argument_whitespace = 1, True
+
+        def run(self):
+            node = pagebreak()
+            node.line = self.lineno
+            return [node]
+
+    for name in ("page-break", "pagebreak", "page"):
+        directives.register_directive(name, PageBreak)
     for name in _BODY_DIRECTIVES:
         directives.register_directive(name, Body)
     for name in _DROPPED_DIRECTIVES:
@@ -177,6 +187,10 @@ class xref(_nodes.Inline, _nodes.TextElement):
 
 class docref(_nodes.Inline, _nodes.TextElement):
     """A link to another document of a Sphinx project."""
+
+
+class pagebreak(_nodes.Element):
+    """Where the source asks for a new page (rst2pdf's ``page-break``)."""
 
 
 class missing(_nodes.Element):
