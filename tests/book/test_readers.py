@@ -57,7 +57,7 @@ x **y**
 
 <div style="page-break-after: always"></div>
 
-## Next
+## Next {#the-next}
 
 [^n]: The note.
 """
@@ -75,6 +75,7 @@ def test_markdown_constructs(tmp_path):
     assert nodes(book, m.Box)[0].kind == "quote"
     assert nodes(book, m.Verbatim)[0].lines == ["x **y**"]
     assert len(nodes(book, m.PageBreak)) == 2
+    assert nodes(book, m.Heading)[-1].anchor == "the-next"
     assert [r.label for r in nodes(book, m.FootnoteRef)] == [f.label for f in nodes(book, m.Footnote)]
     assert [r.target for r in nodes(book, m.Ref)] == ["deep", "deep"]     # an <a name> is the section's
     assert [(w.line, w.message) for w in book.warnings] == [(3, "reference to 'nowhere', which nothing in this book defines")]
@@ -151,10 +152,13 @@ Text\footnote{A note.} see \ref{sec:one} on page~\pageref{sec:one} and \ref{nope
     \end{itemize}
   \end{enumerate}
 \end{itemize}
+\begin{table}\begin{center}
 \begin{tabular}{ll}
 H1 & H2 \\ \hline
 a & b \\
-\end{tabular}
+\end{tabular}\end{center}\caption{Pairs}\label{tab:pairs}
+\end{table}
+See table~\ref{tab:pairs}.
 \newpage
 \begin{verbatim}
 \emph{kept}
@@ -175,11 +179,13 @@ def test_latex_constructs(tmp_path):
     table = nodes(book, m.Table)[0]
     assert [[m.plain(c.children) for c in r] for r in table.header] == [["H1", "H2"]]
     assert [[m.plain(c.children) for c in r] for r in table.rows] == [["a", "b"]]
+    assert (m.plain(table.caption), table.anchor, table.numbered) == ("Pairs", "tab:pairs", True)
     assert nodes(book, m.PageBreak) and nodes(book, m.Verbatim)[0].lines == [r"\emph{kept}"]
     assert [f.text for f in nodes(book, m.Formula)] == ["x ≥ √(y)"]
     assert [r.label for r in nodes(book, m.FootnoteRef)] == [f.label for f in nodes(book, m.Footnote)] == ["1"]
-    assert [(r.target, r.page) for r in nodes(book, m.Ref)] == [("sec:one", False), ("sec:one", True)]
-    assert {x.what: x.line for x in nodes(book, m.Missing)} == {"nope": 2, "absent": 21}
+    assert [(r.target, r.page) for r in nodes(book, m.Ref)] == [
+        ("sec:one", False), ("sec:one", True), ("tab:pairs", False)]
+    assert {x.what: x.line for x in nodes(book, m.Missing)} == {"nope": 2, "absent": 24}
 
 
 XML = """<?xml version="1.0" encoding="utf-8" ?>

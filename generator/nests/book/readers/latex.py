@@ -421,22 +421,23 @@ class _Blocks:
         return table
 
     def float(self, node, name: str) -> list[m.Block]:
-        from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode
+        """A table or figure float: its tabular or images, wherever they sit inside
+        (often in a center environment), named by its caption and label."""
         r = self.r
+        inside = list(_descendants(node.nodelist))
         caption: list[m.Inline] = []
-        for child in node.nodelist:
-            if isinstance(child, LatexMacroNode) and child.macroname == "caption":
+        for child in inside:
+            if _is_macro(child, "caption"):
                 caption = strip(r.inline(_arg(child, -1)))
-        tabular = next((c for c in node.nodelist
-                        if isinstance(c, LatexEnvironmentNode) and c.environmentname in _TABULARS), None)
+        tabular = next((c for c in inside if getattr(c, "environmentname", None) in _TABULARS), None)
         if name.startswith("table") and tabular is not None:
             block = self.table(tabular, caption, node)
             block.numbered = bool(caption)
         else:
-            block = self.figure(node.nodelist, node, caption)
+            block = self.figure(inside, node, caption)
         r.owner = block
-        for child in node.nodelist:                    # \label names the float
-            if isinstance(child, LatexMacroNode) and child.macroname == "label":
+        for child in inside:                           # \label names the float
+            if _is_macro(child, "label"):
                 r.label(r.text(_arg(child, -1)).strip(), r.line(child))
         return [block]
 
@@ -479,6 +480,17 @@ def _arg(node, index: int):
 
 def _inner_latex(node) -> str:
     return "".join(n.latex_verbatim() for n in node.nodelist)
+
+
+def _descendants(nodes):
+    """Every node below, in document order, arguments included."""
+    for node in nodes or []:
+        if node is None:
+            continue
+        yield node
+        if getattr(node, "nodeargd", None) and node.nodeargd.argnlist:
+            yield from _descendants(node.nodeargd.argnlist)
+        yield from _descendants(getattr(node, "nodelist", None))
 
 
 def _is_env(node, name: str) -> bool:

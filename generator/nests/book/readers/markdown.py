@@ -57,7 +57,13 @@ class _Reader:
         if kind == "heading":
             self.heading = m.Heading(int(node.tag[1]), [], anchor=str(node.attrs.get("id", "")),
                                      source=src, line=line)
-            self.heading.title = strip(self.inline(node.children[0], line))
+            title = strip(self.inline(node.children[0], line))
+            explicit = re.search(r"\s*\{#([^\s}]+)[^}]*\}$", title[-1].text) if (
+                title and isinstance(title[-1], m.Text)) else None
+            if explicit:                                # pandoc's "## Title {#id}"
+                title[-1].text = title[-1].text[:explicit.start()]
+                self.heading.anchor = explicit.group(1)
+            self.heading.title = strip(title)
             return [self.heading]
         if kind == "paragraph":
             inline = node.children[0]
