@@ -28,6 +28,9 @@ def levels(book) -> list[tuple[str, int, bool]]:
 
 
 MARKDOWN = """\
+---
+title: The Small Book
+---
 # Title
 
 Intro with a note[^n], a [broken link](#nowhere) and a [good one](#deep).
@@ -48,6 +51,12 @@ Term
 | 1 | **2** |
 
 > Quoted words.
+
+!!! tip "Be careful"
+    Inside.
+
+> [!WARNING]
+> Hot.
 
 ```
 x **y**
@@ -72,13 +81,16 @@ def test_markdown_constructs(tmp_path):
     table = nodes(book, m.Table)[0]
     assert [[m.plain(c.children) for c in r] for r in table.header + table.rows] == [["a", "b"], ["1", "2"]]
     assert isinstance(table.rows[0][1].children[0], m.Strong)
-    assert nodes(book, m.Box)[0].kind == "quote"
+    assert book.title == "The Small Book"
+    assert [(b.kind, m.plain(b.title)) for b in nodes(book, m.Box)] == [
+        ("quote", ""), ("tip", "Be careful"), ("warning", "")]
+    assert m.plain(nodes(book, m.Box)[2].blocks[0].children) == "Hot."
     assert nodes(book, m.Verbatim)[0].lines == ["x **y**"]
     assert len(nodes(book, m.PageBreak)) == 2
     assert nodes(book, m.Heading)[-1].anchor == "the-next"
     assert [r.label for r in nodes(book, m.FootnoteRef)] == [f.label for f in nodes(book, m.Footnote)]
     assert [r.target for r in nodes(book, m.Ref)] == ["deep", "deep"]     # an <a name> is the section's
-    assert [(w.line, w.message) for w in book.warnings] == [(3, "reference to 'nowhere', which nothing in this book defines")]
+    assert [(w.line, w.message) for w in book.warnings] == [(6, "reference to 'nowhere', which nothing in this book defines")]
     assert [x.what for x in nodes(book, m.Missing)] == ["nowhere"]
 
 

@@ -190,6 +190,8 @@ class _Reader:
             return []
         if name == "href":
             return self.inline(_arg(node, -1))
+        if name in ("cite", "citep", "citet"):
+            return [m.Text(f"[{self.text(_arg(node, -1)).strip()}]", source=src, line=line)]
         if name == "\\":
             return [m.LineBreak(source=src, line=line)]
         if name == "footnote":

@@ -21,16 +21,19 @@ _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 def read(text: str, shown: str, path: Path) -> m.Book:
     from markdown_it import MarkdownIt
     from markdown_it.tree import SyntaxTreeNode
+    from mdit_py_plugins.admon import admon_plugin
     from mdit_py_plugins.anchors import anchors_plugin
     from mdit_py_plugins.deflist import deflist_plugin
     from mdit_py_plugins.footnote import footnote_plugin
+    from mdit_py_plugins.front_matter import front_matter_plugin
 
     md = (MarkdownIt("commonmark").enable("table").enable("strikethrough")
-          .use(footnote_plugin).use(deflist_plugin).use(anchors_plugin, min_level=1, max_level=6, slug_func=slug))
+          .use(front_matter_plugin).use(footnote_plugin).use(deflist_plugin).use(admon_plugin)
+          .use(anchors_plugin, min_level=1, max_level=6, slug_func=slug))
     tree = SyntaxTreeNode(md.parse(text))
     reader = _Reader(shown, Path(path))
     blocks = reader.blocks(tree.children)
-    return finish(blocks, reader.report, aliases=reader.aliases)
+    return finish(blocks, reader.report, title=reader.title, aliases=reader.aliases)
 
 
 class _Reader:
@@ -40,6 +43,7 @@ class _Reader:
         self.report = Report(shown)
         self.aliases: dict[str, str] = {}
         self.heading: m.Heading | None = None          # the last heading: what an <a name> names
+        self.title = ""                                 # a YAML front matter's title, if any
 
     def at(self, node) -> int:
         return node.map[0] + 1 if node.map else 0
@@ -89,8 +93,26 @@ class _Reader:
                 elif child.type == "dd" and term is not None:
                     term.blocks.extend(self.blocks(child.children))
             return [m.DefinitionList(items, source=src, line=line)]
+        if kind == "front_matter":
+            self.title = _front_matter_title(node.content)
+            return []
+        if kind == "admonition":                        # !!! note "Title"
+            title = node.children[0] if node.children and node.children[0].type == "admonition_title" else None
+            return [m.Box(node.meta.get("tag", "note"),
+                          strip(self.inline(title.children[0], line)) if title and title.children else [],
+                          self.blocks(c for c in node.children if c is not title), source=src, line=line)]
         if kind == "blockquote":
-            return [m.Box("quote", [], self.blocks(node.children), source=src, line=line)]
+            box = m.Box("quote", [], self.blocks(node.children), source=src, line=line)
+            first = box.blocks[0] if box.blocks else None
+            callout = re.match(r"\[!(\w+)\]\s*", first.children[0].text) if (
+                isinstance(first, m.Paragraph) and first.children and isinstance(first.children[0], m.Text)) else None
+            if callout:                                 # GitHub's "> [!NOTE]"
+                box.kind = callout.group(1).lower()
+                first.children[0].text = first.children[0].text[callout.end():]
+                first.children = strip(first.children)
+                if not first.children:
+                    box.blocks.pop(0)
+            return [box]
         if kind in ("fence", "code_block"):
             return [m.Verbatim(node.content.rstrip("\n").split("\n"), source=src, line=line)]
         if kind == "footnote_block":
@@ -196,6 +218,16 @@ class _Reader:
             return kids                                 # another document that is there: its words
         missing = self.report.missing(target, line, f"link to {target!r}, which is not there")
         return kids + [m.Text(" ", source=self.source, line=line), missing]
+
+
+def _front_matter_title(yaml_text: str) -> str:
+    import yaml
+    try:
+        data = yaml.safe_load(yaml_text)
+    except yaml.YAMLError:
+        return ""
+    title = data.get("title") if isinstance(data, dict) else None
+    return words(str(title)).strip() if title else ""
 
 
 def _plain_text(node) -> str:

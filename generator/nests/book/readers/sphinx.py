@@ -16,12 +16,12 @@ from pathlib import Path
 
 from docutils import nodes as _nodes
 
-_XREF_ROLES = ("ref", "hoverxref", "numref", "any", "term", "keyword", "token", "option", "envvar")
+_XREF_ROLES = ("ref", "hoverxref", "numref", "any")
 _DOC_ROLES = ("doc", "download")
-_CODE_ROLES = ("command", "file", "kbd", "samp", "program", "regexp", "mimetype", "makevar",
+_CODE_ROLES = ("keyword", "token", "option", "envvar", "command", "file", "kbd", "samp", "program", "regexp", "mimetype", "makevar",
                "code", "py:func", "py:class", "py:meth", "py:mod", "py:attr", "py:obj", "py:data",
                "py:exc", "py:const", "func", "class", "meth", "mod", "attr", "obj", "data", "exc", "const")
-_TEXT_ROLES = ("index", "abbr", "dfn", "guilabel", "menuselection", "newsgroup", "pep", "rfc", "manpage")
+_TEXT_ROLES = ("term", "index", "abbr", "dfn", "guilabel", "menuselection", "newsgroup", "pep", "rfc", "manpage")
 _BODY_DIRECTIVES = {"only": "", "hlist": "", "glossary": "", "tab": "", "tabs": "", "card": "",
                     "grid": "", "grid-item-card": "", "dropdown": "note", "seealso": "see also",
                     "versionadded": "new in version", "versionchanged": "changed in version",
