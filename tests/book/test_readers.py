@@ -243,8 +243,10 @@ def test_unparsable_xml_is_one_error_line_with_file_and_line(tmp_path, name, tex
 
 
 def test_rst_problems_become_warnings_not_errors(tmp_path):
-    book = read(tmp_path, "odd.rst", "Title\n=====\n\n.. nosuchdirective:: x\n\nText with :nosuchrole:`words`.\n")
-    assert {w.line for w in book.warnings} == {4, 6}
+    book = read(tmp_path, "odd.rst", "Title\n=====\n\n.. nosuchdirective:: x\n\nText with :nosuchrole:`words`.\n"
+                                     "\nSee nowhere_ and |nosub|.\n")
+    assert sorted(w.line for w in book.warnings) == [4, 6, 8, 8]
+    assert [x.what for x in nodes(book, m.Missing)] == ["nowhere", "substitution nosub"]
     texts = " ".join(n.text for n in nodes(book, m.Text))
     assert "words" in texts and ":nosuchrole:" not in texts and ".. " not in texts
 

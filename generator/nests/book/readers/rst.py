@@ -51,7 +51,12 @@ def _docutils_says(msg, report: Report, shown: str, path: Path) -> None:
     if msg["level"] < 2:                              # INFO: not a problem with the source
         return
     text = words(msg.children[0].astext() if msg.children else msg.astext()).strip()
+    if text.startswith(_PLACEHOLDER_MESSAGES):        # the reader's placeholder reports these
+        return
     report.warn(msg.get("line") or 0, text, source=_shown(msg.get("source"), shown, path))
+
+
+_PLACEHOLDER_MESSAGES = ("Unknown target name", "Undefined substitution referenced")
 
 
 def _shown(source: str | None, shown: str, path: Path) -> str:
@@ -364,6 +369,27 @@ class _Walker:
                     out[i - 1].text = out[i - 1].text.rstrip()
         return merge_text(out)
 
+    def problematic(self, raw: str, src: str, line: int) -> list[m.Inline]:
+        """Inline markup docutils could not resolve, as words: a reference or a
+        substitution to nothing gets its placeholder, an unknown role its text."""
+        reference = re.fullmatch(r"`?(.+?)`?__?", raw, re.S)
+        substitution = re.fullmatch(r"\|(.+?)\|_{0,2}", raw, re.S)
+        role = re.fullmatch(r":[\w:.+-]+:`(.*)`|`(.*)`:[\w:.+-]+:", raw, re.S)
+        if substitution:
+            name = words(substitution.group(1)).strip()
+            return [self.report.missing(f"substitution {name}", line,
+                                        f"substitution {name!r}, which nothing in this book defines", source=src)]
+        if reference and not role:
+            name = words(reference.group(1)).strip()
+            target = re.match(r"(.*?)\s*<([^<>]+)>$", name)
+            if target:
+                name = target.group(1) or target.group(2)
+            return [m.Text(name + " ", source=src, line=line),
+                    self.report.missing(name, line, f"reference to {name!r}, which nothing in this book defines",
+                                        source=src)]
+        text = next((g for g in role.groups() if g is not None), raw) if role else raw
+        return [m.Text(words(text), source=src, line=line)]
+
     def inline(self, node) -> list[m.Inline]:
         n, src, line = self.nodes, self.src, self._line
         if isinstance(node, n.Text):
@@ -407,6 +433,5 @@ class _Walker:
                 alt = words(re.sub(r"[-_]+", " ", Path(node["uri"]).stem))
             return [m.Text(alt, source=src, line=line)]
         if tag == "problematic":
-            text = re.sub(r"^:[\w:.+-]+:`(.*)`$|^`(.*)`_*$|^\|(.*)\|_*$", lambda g: next(x for x in g.groups() if x is not None), node.astext(), flags=re.S)
-            return [m.Text(words(text), source=src, line=line)]
+            return self.problematic(node.astext(), src, line)
         return self.inlines(node.children)
