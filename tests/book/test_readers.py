@@ -282,3 +282,35 @@ def test_any_input_is_a_book_or_one_error_never_a_traceback(tmp_path, name):
             assert all(n.line >= 1 and n.source for n in walk(book.blocks))
 
     check()
+
+
+def test_sphinx_metadata_and_toctree_options_are_not_text(tmp_path):
+    book = read(tmp_path, "index.rst", ":orphan:\n\nBook\n====\n\n.. toctree::\n   :maxdepth: 2\n\n   one\n"
+                                       "   Two <two>\n\n.. list-table:: T\n   :header-rows: 1\n\n"
+                                       "   * - A\n     - B\n   * - 1\n     - 2\n")
+    assert [x.what for x in nodes(book, m.Missing)] == ["document: one", "document: two"]
+    words = " ".join(n.text for n in nodes(book, m.Text))
+    assert "orphan" not in words and "maxdepth" not in words
+    table = nodes(book, m.Table)[0]
+    assert [[m.plain(c.children) for c in r] for r in table.header + table.rows] == [["A", "B"], ["1", "2"]]
+
+
+def test_markdown_inside_an_html_block_is_still_read(tmp_path):
+    book = read(tmp_path, "html.md", '# T\n\n<div align="center">Some **strong** words</div>\n')
+    paragraph = nodes(book, m.Paragraph)[0]
+    assert m.plain(paragraph.children) == "Some strong words" and nodes(book, m.Strong)
+
+
+def test_xml_tables_and_unknown_elements(tmp_path):
+    book = read(tmp_path, "t.xml", "<book><chapter><chaptertitle>T</chaptertitle>\n"
+                                   "<table><tabletitle>Arms<label>table:arms</label></tabletitle>\n"
+                                   "<tablespec><fixed>0.3</fixed><fixed>0.7</fixed></tablespec>\n"
+                                   "<tableheaderrow><th>Name</th><th>Damage</th></tableheaderrow>\n"
+                                   "<tablerow><td>Sword</td><td>d8</td></tablerow></table>\n"
+                                   "<p>See <ref>table:arms</ref>, <odd>kept</odd> and <blank/>.</p></chapter></book>\n")
+    table = nodes(book, m.Table)[0]
+    assert (table.anchor, table.widths, m.plain(table.caption)) == ("table:arms", [30, 70], "Arms")
+    assert [[m.plain(c.children) for c in r] for r in table.header + table.rows] == [["Name", "Damage"], ["Sword", "d8"]]
+    assert [r.target for r in nodes(book, m.Ref)] == ["table:arms"]
+    assert "kept" in m.plain(nodes(book, m.Paragraph)[0].children)
+    assert [(w.line, "odd" in w.message or "blank" in w.message) for w in book.warnings] == [(6, True), (6, True)]

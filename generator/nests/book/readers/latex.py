@@ -89,7 +89,7 @@ def _make_context():
     db = get_default_latex_context_db()
     db.add_context_category("nests-book", prepend=True, macros=[
         std_macro("pageref", False, 1), std_macro("index", False, 1), std_macro("href", False, 2),
-        std_macro("caption", "[{"), std_macro("multicolumn", False, 3),
+        std_macro("caption", "[{"), std_macro("multicolumn", False, 3), std_macro("multirow", "[{[{"),
         std_macro("paragraph", "*[{"), std_macro("subparagraph", "*[{"),
         std_macro("nameref", False, 1), std_macro("eqref", False, 1), std_macro("Cref", False, 1),
         std_macro("vref", False, 1), std_macro("textsc", False, 1), std_macro("underline", False, 1),
@@ -188,7 +188,7 @@ class _Reader:
             return []
         if name in _DROPPED:
             return []
-        if name == "href":
+        if name in ("href", "multicolumn", "multirow"):
             return self.inline(_arg(node, -1))
         if name in ("cite", "citep", "citet"):
             return [m.Text(f"[{self.text(_arg(node, -1)).strip()}]", source=src, line=line)]
@@ -268,7 +268,8 @@ class _Blocks:
         if self.para:
             inlines = strip(self.r.inline(self.para))
             if inlines:
-                self.out.append(m.Paragraph(inlines, source=self.r.source, line=self.r.line(self.para[0])))
+                first = next((n for n in self.para if _prints(n)), self.para[0])
+                self.out.append(m.Paragraph(inlines, source=self.r.source, line=self.r.line(first)))
             self.para = []
         self.out.extend(self.r.pending)
         self.r.pending.clear()
@@ -493,6 +494,14 @@ def _descendants(nodes):
         if getattr(node, "nodeargd", None) and node.nodeargd.argnlist:
             yield from _descendants(node.nodeargd.argnlist)
         yield from _descendants(getattr(node, "nodelist", None))
+
+
+def _prints(node) -> bool:
+    """Whether a node of running text prints anything (white space, labels and index entries do not)."""
+    chars = getattr(node, "chars", None)
+    if chars is not None:
+        return bool(chars.strip())
+    return getattr(node, "macroname", None) not in _DROPPED and not hasattr(node, "comment")
 
 
 def _is_env(node, name: str) -> bool:

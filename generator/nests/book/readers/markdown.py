@@ -32,6 +32,7 @@ def read(text: str, shown: str, path: Path) -> m.Book:
           .use(anchors_plugin, min_level=1, max_level=6, slug_func=slug))
     tree = SyntaxTreeNode(md.parse(text))
     reader = _Reader(shown, Path(path))
+    reader.inline_markdown = lambda words_: SyntaxTreeNode(md.parseInline(words_)).children[0]
     blocks = reader.blocks(tree.children)
     return finish(blocks, reader.report, title=reader.title, aliases=reader.aliases)
 
@@ -126,8 +127,11 @@ class _Reader:
             return [m.PageBreak(source=src, line=line)]
         if kind == "html_block":
             self.html_anchors(node.content)
-            text = _html_text(node.content).strip()
-            return [m.Paragraph([m.Text(words(text), source=src, line=line)], source=src, line=line)] if text else []
+            text = words(_html_text(node.content)).strip()
+            if not text:
+                return []
+            # the words inside an HTML block are still Markdown to the reader's eye
+            return [m.Paragraph(strip(self.inline(self.inline_markdown(text), line)), source=src, line=line)]
         if kind == "hr":
             return []
         # A construct this reader does not know: keep whatever it holds.

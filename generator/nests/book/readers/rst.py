@@ -56,6 +56,7 @@ def _docutils_says(msg, report: Report, shown: str, path: Path) -> None:
     report.warn(msg.get("line") or 0, text, source=_shown(msg.get("source"), shown, path))
 
 
+_METADATA = ("orphan", "nosearch", "tocdepth", "nocomments", "hide-toc", "hide-navigation", "no-search")
 _PLACEHOLDER_MESSAGES = ("Unknown target name", "Undefined substitution referenced")
 
 
@@ -224,7 +225,17 @@ class _Walker:
                      for item in node.children]
             return [m.ListBlock(tag == "enumerated_list", items, start=node.get("start", 1),
                                 source=src, line=line)]
-        if tag in ("definition_list", "field_list", "option_list"):
+        if tag in ("field_list", "docinfo"):
+            # Sphinx's file-wide metadata (:orphan:, :tocdepth:…) is not text
+            fields = [f for f in node.children
+                      if f.tagname != "field" or f.children[0].astext().strip().lower() not in _METADATA]
+            if not fields:
+                return []
+            node = node.copy()
+            node.extend(f.deepcopy() for f in fields)
+            return [m.DefinitionList([self.definition(item, depth) for item in node.children],
+                                     source=src, line=line)]
+        if tag in ("definition_list", "option_list"):
             return [m.DefinitionList([self.definition(item, depth) for item in node.children],
                                      source=src, line=line)]
         if tag == "table":

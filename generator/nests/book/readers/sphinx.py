@@ -44,8 +44,14 @@ def register() -> None:
     from docutils.parsers.rst.directives.misc import Include
 
     class _AnyOption(dict):
+        """Every option allowed, its value kept as written (docutils reads options
+        only when a directive has some, so this is never empty)."""
+
         def __missing__(self, key):
             return directives.unchanged
+
+        def __bool__(self):
+            return True
 
     def xref(name, rawtext, text, lineno, inliner, options=None, content=None):
         title, target = _split_title(text)

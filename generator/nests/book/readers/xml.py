@@ -217,14 +217,13 @@ class _Reader:
             return [m.PageBreak(source=src, line=line)]
         if tag in ("br", "linebreak"):
             return [m.LineBreak(source=src, line=line)]
+        if not len(el) and not (el.text or "").strip():   # an unknown symbol, most likely
+            return [self.report.missing(f"element {tag}", line, f"element <{tag}> is not part of this "
+                                                                f"XML vocabulary and holds no text")]
         if tag not in self.unknown:
             self.unknown.add(tag)
             self.report.warn(line, f"element <{tag}> is not part of this XML vocabulary; its text is kept")
-        items = self.content(el)
-        if not items and not len(el):
-            return [self.report.missing(f"<{tag}>", line, f"element <{tag}> is not part of this XML "
-                                                          f"vocabulary; its text is kept")]
-        return items
+        return self.content(el)
 
     def inlines(self, el) -> list[m.Inline]:
         out: list[m.Inline] = []
