@@ -314,3 +314,13 @@ def test_xml_tables_and_unknown_elements(tmp_path):
     assert [r.target for r in nodes(book, m.Ref)] == ["table:arms"]
     assert "kept" in m.plain(nodes(book, m.Paragraph)[0].children)
     assert [(w.line, "odd" in w.message or "blank" in w.message) for w in book.warnings] == [(6, True), (6, True)]
+
+
+def test_jinja_blocks_keep_their_content_loops_and_macros_do_not(tmp_path):
+    book = read(tmp_path, "j.xml", "<book>{% block body %}<chapter><chaptertitle>Kept</chaptertitle>\n"
+                                   "{% set x = 1 %}{% macro m() %}<section><sectiontitle>Macro</sectiontitle>"
+                                   "</section>{% endmacro %}\n"
+                                   "<section><sectiontitle>Also kept</sectiontitle></section>"
+                                   "</chapter>{% endblock %}</book>\n")
+    assert [m.plain(h.title) for h in nodes(book, m.Heading)] == ["Kept", "Also kept"]
+    assert [x.what for x in nodes(book, m.Missing)] == ["template block macro m()"]

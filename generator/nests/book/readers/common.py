@@ -135,7 +135,7 @@ def _call_for_sheets(blocks: list, source: str) -> None:
     for group in [blocks] + [g for n in walk(blocks) for g in children(n)]:
         for i, node in enumerate(group):
             if isinstance(node, m.Paragraph) and _SHEETS.search(m.plain(node.children)):
-                stem = Path(source).name.split(".")[0]
+                stem = Path(source).stem
                 group.insert(i + 1, m.SheetPlaceholder(stem, source=node.source, line=node.line))
                 return
 

@@ -46,7 +46,9 @@ _SYMBOLS = {
     "innateabilitylevelsymbol": "★",
 }
 _JINJA = re.compile(r"\{%-?\s*(\w+)(.*?)-?%\}|\{\{-?(.*?)-?\}\}|\{#.*?#\}", re.S)
-_OPENS = ("for", "if", "macro", "call", "filter", "block", "raw")
+# Jinja statements whose body needs the template's data (or defines, not prints):
+# what they hold is left out. A block or with body is ordinary content.
+_OPENS = ("for", "if", "macro", "call", "filter", "set")
 
 
 def read(text: str, shown: str, path: Path) -> m.Book:
@@ -133,7 +135,10 @@ class _Reader:
                                             f"template value {value!r} needs data this book does not have")]
             return []
         if keyword.startswith("end"):
-            self.skip = max(0, self.skip - 1)
+            if keyword[3:] in _OPENS:
+                self.skip = max(0, self.skip - 1)
+            return []
+        if keyword == "set" and "=" in rest:            # {% set x = … %} has no body
             return []
         if keyword in _OPENS:
             self.skip += 1
