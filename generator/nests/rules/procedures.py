@@ -213,7 +213,8 @@ class Darkness(Procedure):
         return DarknessResult(q, q.after, rulings=q.rulings)
 
     def view(self, r, packet):
-        return {"rating": r.rating, **({"roll": quantified(r.quantification, packet.tables)} if r.quantification else {})}
+        return {"feature": "Darkness", "rating": r.rating,
+                **({"roll": quantified(r.quantification, packet.tables)} if r.quantification else {})}
 
 
 class Resource(Procedure):
@@ -227,7 +228,8 @@ class Resource(Procedure):
         return ResourceResult(q, rulings=["resource-increase"] + q.rulings)
 
     def view(self, r, packet):
-        return {"roll": quantified(r.quantification, packet.tables), "rating": r.quantification.after}
+        return {"feature": "Building Resources", "roll": quantified(r.quantification, packet.tables),
+                "rating": r.quantification.after}
 
 
 class Encounter(Procedure):
@@ -283,8 +285,9 @@ class Shortcut(Procedure):
             return out
         out = {"roll": _roll(r.roll, "nest-levels", packet.tables), "rating": r.new_rating}
         if r.leads_to_level:
-            out.update(from_level=r.from_level, to_level=r.leads_to_level,
-                       to_rating=packet.chain.levels[r.leads_to_level - 1].rating, reaches_heart=r.reaches_heart)
+            to_rating = packet.chain.levels[r.leads_to_level - 1].rating
+            out.update(from_level=r.from_level, to_level=r.leads_to_level, to_rating=to_rating, reaches_heart=r.reaches_heart,
+                       leads_to_level=r.leads_to_level, leads_to_rating=to_rating)     # the keys of earlier packets
         return out
 
 
@@ -304,7 +307,8 @@ class NewLevel(Procedure):
     def view(self, r, packet):
         if r.level is None:
             return {"heart": True}
-        return {"to_level": r.level.number, "to_rating": r.level.rating}
+        return {"to_level": r.level.number, "to_rating": r.level.rating,
+                "leads_to_level": r.level.number, "leads_to_rating": r.level.rating}      # the keys of earlier packets
 
 
 class Secret(Procedure):
