@@ -104,6 +104,7 @@ def test_shortcuts_lead_toward_the_centre_or_are_duds(packets, tables):
             target = next((x for x in levels if x["number"] > lv["number"] and x["rating"] >= value), levels[-1])
             assert e["to_level"] == target["number"] and e["to_rating"] == target["rating"]
             assert e["reaches_heart"] == (target is levels[-1])
+            assert (e["leads_to_level"], e["leads_to_rating"]) == (e["to_level"], e["to_rating"])   # earlier packets' keys
             seen["on"] += 1
     assert all(seen.values()), seen
 
