@@ -75,23 +75,40 @@ def classes(content_dirs) -> None:
 
 
 @main.command()
+@content_option
+def sheets(content_dirs) -> None:
+    """List the sheet definitions (content/sheets/): id, game, and the rulebook it follows."""
+    from nests.content import load_content
+    from nests.content.sheets import definitions
+
+    for sheet_id, d in definitions(load_content(content_dirs)).items():
+        click.echo(f"{sheet_id:<22} {d.game} ({d.source['file']}, {d.source['section']})")
+
+
+@main.command()
 @click.argument("class_ids", metavar="CLASS...", nargs=-1)
 @click.option("--all", "all_classes", is_flag=True, help="Every class and the blank template.")
+@click.option("--system", "systems", multiple=True, metavar="ID",
+              help="A blank sheet from a sheet definition (repeatable; see `nests sheets`).")
+@click.option("--fillable", is_flag=True, help="Put a form field over every write-in value of the PDF.")
 @click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @output_option
 @content_option
 @templates_option
-def sheet(class_ids, all_classes, formats, paper, output, content_dirs, templates_dir) -> None:
-    """Write character sheets: DIR/<class>.txt and .pdf (`template` is the blank sheet)."""
-    from nests.generators.sheet import sheet_documents
+def sheet(class_ids, all_classes, systems, fillable, formats, paper, output, content_dirs, templates_dir) -> None:
+    """Write character sheets: DIR/<class>.txt and .pdf (`template` is the blank sheet);
+    with --system ID, another game's blank sheet as DIR/<ID>.txt and .pdf."""
+    from nests.generators.sheet import sheet_documents, system_documents
 
     content = setup(content_dirs, templates_dir)
     if all_classes:
         class_ids = tuple(content.class_ids()) + ("template",) + class_ids
-    if not class_ids:
-        raise NestsError("name at least one class, or give --all; see `nests classes`")
-    emit(sheet_documents(content, list(dict.fromkeys(class_ids))), formats or ("txt",), paper, output)
+    if not class_ids and not systems:
+        raise NestsError("name at least one class, or give --all or --system ID; see `nests classes` and `nests sheets`")
+    documents = system_documents(content, list(dict.fromkeys(systems)), fillable=fillable)
+    documents = sheet_documents(content, list(dict.fromkeys(class_ids)), fillable=fillable) + documents
+    emit(documents, formats or ("txt",), paper, output)
 
 
 @main.command()

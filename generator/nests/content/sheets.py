@@ -194,7 +194,8 @@ def definition(content, sheet_id: str) -> SheetDefinition:
 
 def load_definition(doc: Document, sheet_id: str) -> SheetDefinition:
     if not isinstance(doc.data, dict) or not doc.data:
-        raise NestsError(doc.problem((), "is empty; a sheet definition needs game, title, source and areas"))
+        raise NestsError(doc.problem(("game",), "the file is empty; a sheet definition starts with game, title, "
+                                                "source and areas"))
     problems = validate(doc, TOP)
     if problems:
         raise NestsError(problems)
@@ -321,12 +322,14 @@ def _rows(doc: Document, raw_areas: list, areas: list, report: list) -> list[Row
         given = sum(s.width for s in row.stacks)
         free = [s for s in row.stacks if not s.width]
         spare = grid.INTERIOR - given - (len(row.stacks) - 1)
-        last = max(range(len(row.stacks)), key=lambda k: (row.stacks[k].width == 0, k))
-        i = index[id(row.stacks[last].areas[0])]
         if spare < 3 * len(free) or (not free and spare < 0):
+            sized = [s for s in row.stacks if s.width] or row.stacks
+            i = index[id(sized[-1].areas[0])]
+            need = grid.INTERIOR - spare + 3 * len(free)
             report.append(doc.problem(("areas", i, "width") if "width" in raw_areas[i] else ("areas", i),
-                                      f"the areas of this row take {grid.INTERIOR - spare} columns; "
+                                      f"the areas of this row need at least {need} columns; "
                                       f"the page holds {grid.INTERIOR}"))
+            row.stacks = []          # nothing more to check in a row that does not fit
             continue
         for k, s in enumerate(free):
             s.width = spare // len(free) + (spare % len(free) if k == len(free) - 1 else 0)

@@ -275,12 +275,18 @@ def build_sheets(content: Content, class_ids: list[str]) -> list[Sheet]:
     return sheets
 
 
-def sheet_documents(content: Content, class_ids: list[str], folder: str = "") -> list[Document]:
+def sheet_documents(content: Content, class_ids: list[str], folder: str = "", fillable: bool = False) -> list[Document]:
     """One document per class id: ``<folder><class>``.txt and .pdf."""
-    return [
+    docs = [
         Document(f"{folder}{s.class_id}", f"{s.character.character_class.name} character sheet", [Page(s.text)])
         for s in build_sheets(content, class_ids)
     ]
+    if fillable:
+        sheet_def = definition(content, NESTS)
+        for doc, class_id in zip(docs, class_ids):
+            values = sheet_values(sheet_def, class_values(content, class_id))
+            doc.pages[0].fields = form_fields(sheet_def, values, 1)[0]
+    return docs
 
 
 def system_documents(content: Content, sheet_ids: list[str], folder: str = "",
@@ -329,10 +335,9 @@ def _cell_fields(cell: Cell, line: int) -> list[Field]:
     if kind == "attack":
         return []
     if kind in ("choice", "checkbox"):
-        if kind == "choice" and f["label"] != cell.value and cell.part == 0 and cell.ticked is False:
-            pass
-        return [Field(f["key"] if kind == "checkbox" else f"{f['key']}.{f['label'].lower()}", line, cell.column, 1,
-                      kind="checkbox", value="true" if cell.ticked else "")]
+        # a choice's options share one value: each option's button is named by the key and the option
+        name = f["key"] if kind == "checkbox" else f"{f['key']}.{f['label'].lower()}"
+        return [Field(name, line, cell.column, 1, kind="checkbox", value="true" if cell.ticked else "")]
     if kind == "list":
         row = cell.part - (0 if f["bare"] else 1)
         if row < 0:
