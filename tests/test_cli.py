@@ -49,7 +49,7 @@ def test_sheet_needs_a_class(runner):
 def test_unknown_format_is_a_usage_error(runner):
     result = runner.invoke(main, ["sheet", "wasp", "--format", "doc"])
     assert result.exit_code == 2
-    assert "Invalid value for '--format': 'doc' is not one of 'txt', 'pdf'." in result.output
+    assert "Invalid value for '--format': 'doc' is not one of 'txt', 'pdf', 'md'." in result.output
 
 
 def test_every_command_has_help(runner):

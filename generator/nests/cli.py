@@ -90,25 +90,38 @@ def sheets(content_dirs) -> None:
 @click.option("--all", "all_classes", is_flag=True, help="Every class and the blank template.")
 @click.option("--system", "systems", multiple=True, metavar="ID",
               help="A blank sheet from a sheet definition (repeatable; see `nests sheets`).")
+@click.option("--width", type=click.IntRange(40, 200), default=None, metavar="N",
+              help="Plaintext page width in columns, shadow included (40 and up; default 94): the sheet reflows.")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Plaintext in printable ASCII only: + - | frames.")
 @click.option("--fillable", is_flag=True, help="Put a form field over every write-in value of the PDF.")
-@click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
+@click.option("--format", "formats", type=click.Choice(["txt", "pdf", "md"]), multiple=True,
+              help="txt, pdf, md (Markdown for notes apps) (repeatable; default txt).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @output_option
 @content_option
 @templates_option
-def sheet(class_ids, all_classes, systems, fillable, formats, paper, output, content_dirs, templates_dir) -> None:
+def sheet(class_ids, all_classes, systems, width, ascii_only, fillable, formats, paper, output, content_dirs,
+          templates_dir) -> None:
     """Write character sheets: DIR/<class>.txt and .pdf (`template` is the blank sheet);
     with --system ID, another game's blank sheet as DIR/<ID>.txt and .pdf."""
-    from nests.generators.sheet import sheet_documents, system_documents
+    from nests.content.sheets import definition
+    from nests.generators.sheet import Look, sheet_documents
 
     content = setup(content_dirs, templates_dir)
     if all_classes:
         class_ids = tuple(content.class_ids()) + ("template",) + class_ids
     if not class_ids and not systems:
         raise NestsError("name at least one class, or give --all or --system ID; see `nests classes` and `nests sheets`")
-    documents = system_documents(content, list(dict.fromkeys(systems)), fillable=fillable)
-    documents = sheet_documents(content, list(dict.fromkeys(class_ids)), fillable=fillable) + documents
-    emit(documents, formats or ("txt",), paper, output)
+    for system in systems:
+        definition(content, system)
+    for class_id in class_ids:
+        if class_id not in content.class_documents:
+            known = ", ".join(content.class_ids(playable_only=False))
+            raise NestsError(f"unknown class {class_id!r}; known classes: {known}")
+    formats = formats or ("txt",)
+    look = Look(width or Look.width, ascii_only)
+    ids = list(dict.fromkeys(class_ids)) + list(dict.fromkeys(systems))
+    emit(sheet_documents(content, ids, fillable=fillable, look=look, markdown="md" in formats), formats, paper, output)
 
 
 @main.command()
