@@ -94,8 +94,10 @@ AREA = {
     "title": Str(), "section": Str(allow_empty=False), "frame": OneOf(["box", "none"]), "width": Int(3, 200),
     "beside": Bool(), "joined": Bool(), "columns": Int(1, 12), "order": OneOf(["across", "down"]),
     "footer": List(Str()), "caption": List(Str(), min_len=1, max_len=2), "reminder_title": Str(allow_empty=False),
-    "label_width": Int(1, grid.TEXT_WIDTH),
+    "label_width": Int(1, grid.TEXT_WIDTH), "when": OneOf(["always", "character"]),
 }
+
+
 class _AnyField(Spec):
     """Fields are checked one by one, by their kind, in _field."""
 
@@ -108,7 +110,8 @@ TOP = Map(
               "source": Map(required={"file": Str(allow_empty=False), "section": Str(allow_empty=False)}),
               "areas": List(Map(required={"fields": List(_AnyField(), min_len=1)}, optional=AREA), min_len=1)},
     optional={"classes": Bool(), "heading": Map(required={"key": Str(allow_empty=False), "label": Str(allow_empty=False)},
-                                                optional={"from": OneOf(["class", "state"])})},
+                                                optional={"from": OneOf(["class", "state"]),
+                                                          "name_key": Str(allow_empty=False)})},
 )
 
 
@@ -127,6 +130,7 @@ class Area:
     caption: list[str]
     reminder_title: str
     fields: list[dict]
+    when: str = "always"        # character: printed only on a character's sheet (and a fillable one)
     width: int = 0              # outer width, borders included (set when the rows are laid out)
 
 
@@ -158,7 +162,9 @@ class SheetDefinition:
 
     def keys(self) -> list[str]:
         """Every value key of the sheet, in sheet order (a pool's maximum after its current value)."""
-        out = [self.heading["key"]] if self.heading else []
+        out: list[str] = []
+        if self.heading:
+            out += [self.heading["key"]] + ([self.heading["name_key"]] if self.heading.get("name_key") else [])
         for f in self.fields:
             for k in (f["key"], f["max_key"]):
                 if k and k not in out:
@@ -208,7 +214,7 @@ def load_definition(doc: Document, sheet_id: str) -> SheetDefinition:
             title=a.get("title", ""), section=a.get("section"), frame=a.get("frame", "box"),
             joined=a.get("joined", False), columns=a.get("columns", 1), order=a.get("order", "across"),
             footer=a.get("footer", []), caption=a.get("caption", []), reminder_title=a.get("reminder_title", ""),
-            fields=fields,
+            fields=fields, when=a.get("when", "always"),
         )))
     if report:
         raise NestsError(report)
@@ -397,6 +403,7 @@ def _check_keys(doc: Document, data: dict, fields: list[dict], report: list) -> 
     keys: set[str] = set()
     if "heading" in data:
         keys.add(data["heading"]["key"])
+        keys.add(data["heading"].get("name_key", data["heading"]["key"]))
     for f in fields:
         for name, k in (("key", f["key"]), ("max_key", f["max_key"])):
             if not k:

@@ -16,7 +16,7 @@ from typing import Any
 from nests.content import Content
 from nests.content.sheets import SheetDefinition, definition, definitions, formula_order
 from nests.document import Document, Field, File, Page
-from nests.errors import NestsError
+from nests.errors import NestsError, Problem
 from nests.generators.sheet_layout import Cell, field_cells, plan
 from nests.model import Character, CharacterClass
 from nests.render import grid, render
@@ -77,17 +77,20 @@ class Look:
 FULL = Look()
 
 
-def sheet_context(definition: SheetDefinition, values: dict[str, Any], look: Look = FULL) -> dict:
-    """What the sheet templates draw: the definition, its heading and its rows."""
+def sheet_context(definition: SheetDefinition, values: dict[str, Any], look: Look = FULL,
+                  character: bool = False) -> dict:
+    """What the sheet templates draw: the definition, its heading and its rows
+    (with a character's own areas, such as Notes, when ``character``)."""
     filled = sheet_values(definition, values)
     if look.ascii:
         filled = {k: transliterate_value(v) for k, v in filled.items()}
     heading = None
     if definition.heading:
-        key = definition.heading["key"]
-        heading = {"label": definition.heading["label"], "value": filled.get(key) or ""}
-    return {"sheet": definition, "heading": heading, "rows": plan(definition, filled, look.interior),
-            "interior": look.interior}
+        h = definition.heading
+        name = filled.get(h["name_key"]) if h.get("name_key") and h["name_key"] != h["key"] else None
+        heading = {"label": h["label"], "value": filled.get(h["key"]) or "", "name": name or ""}
+    return {"sheet": definition, "heading": heading, "interior": look.interior,
+            "rows": plan(definition, filled, look.interior, character)}
 
 
 def class_sheet_context(content: Content, class_id: str) -> dict:
@@ -96,9 +99,9 @@ def class_sheet_context(content: Content, class_id: str) -> dict:
 
 
 def render_sheet(definition: SheetDefinition, values: dict[str, Any], number: int | None = None,
-                 look: Look = FULL) -> list[str]:
+                 look: Look = FULL, character: bool = False) -> list[str]:
     """The sheet's pages as plaintext, each 50 lines."""
-    text = render("sheet.txt.j2", number=number, **sheet_context(definition, values, look))
+    text = render("sheet.txt.j2", number=number, **sheet_context(definition, values, look, character))
     if look.ascii:
         text = page_to_ascii(text)
     lines = text.split("\n")[:-1]
@@ -129,13 +132,15 @@ def resolve(content: Content, sheet_id: str) -> tuple[SheetDefinition, dict[str,
 def sheet_pages(content: Content, sheet_id: str, values: dict[str, Any] | None = None,
                 number: int | None = None, fillable: bool = False, look: Look = FULL) -> list[Page]:
     """The pages of a sheet by id (a class id or a definition id; see resolve),
-    filled with ``values`` over its own."""
+    filled with a character's ``values`` over its own."""
     sheet_def, filled = resolve(content, sheet_id)
     if values:
         filled = {**filled, **values}
-    pages = [Page(t) for t in render_sheet(sheet_def, filled, number, look)]
+    character = values is not None or fillable
+    pages = [Page(t) for t in render_sheet(sheet_def, filled, number, look, character)]
     if fillable:
-        for page, fields in zip(pages, form_fields(sheet_def, sheet_values(sheet_def, filled), len(pages), look)):
+        for page, fields in zip(pages, form_fields(sheet_def, sheet_values(sheet_def, filled), len(pages), look,
+                                                   character)):
             page.fields = fields
     return pages
 
@@ -178,15 +183,15 @@ def sheet_markdown(definition: SheetDefinition, values: dict[str, Any]) -> str:
 
 
 def form_fields(definition: SheetDefinition, values: dict[str, Any], pages: int,
-                look: Look = FULL) -> list[list[Field]]:
+                look: Look = FULL, character: bool = True) -> list[list[Field]]:
     """A form field over each write-in value of the sheet, by page (see nests.document.Field)."""
     out: list[list[Field]] = [[] for _ in range(pages)]
     line = 2 if definition.heading else 1          # below the top border (and the heading line)
     if definition.heading:
-        key = definition.heading["key"]
+        key = definition.heading.get("name_key") or definition.heading["key"]
         out[0].append(Field(key, 1, 2, look.interior - 2, value=_shown(values.get(key))))
     page = 0
-    for row in plan(definition, values, look.interior):
+    for row in plan(definition, values, look.interior, character):
         height = (1 if row.section else 0) + len(row.stacks[0].lines)
         if line + height > grid.BODY_LINES + 1:
             page, line = page + 1, 1
@@ -244,3 +249,78 @@ def _cell_fields(cell: Cell, line: int) -> list[Field]:
     if kind == "pool":
         fields.append(Field(f["max_key"], line, start + f["digits"] + 2, f["digits"], value=_shown(cell.maximum)))
     return fields
+
+
+# ── a character's own sheet ────────────────────────────────────────────────
+
+
+def new_character(content: Content, class_id: str, name: str) -> dict[str, Any]:
+    """A new character's state: the class's starting figures, computed once."""
+    from nests.content.state import new_state
+
+    if class_id not in content.class_ids():
+        raise NestsError(f"unknown class {class_id!r}; known classes: {', '.join(content.class_ids())}")
+    if not name.strip():
+        raise NestsError("a character needs a name: --name NAME")
+    return new_state(definition(content, NESTS), class_id, name, class_values(content, class_id))
+
+
+def load_character(content: Content, path: str) -> dict[str, Any]:
+    from nests.content.state import load_state
+
+    return load_state(path, definition(content, NESTS), content.class_ids(playable_only=False))
+
+
+def character_documents(content: Content, state: dict[str, Any], stem: str, fillable: bool = False,
+                        look: Look = FULL, markdown: bool = False) -> list[Document]:
+    """A character's filled-in sheet: ``<stem>``.txt and .pdf (and .md)."""
+    values = {k: v for k, v in state.items() if k != "class"}
+    name = values.get("name", stem)
+    doc = Document(stem, f"{name}'s character sheet",
+                   sheet_pages(content, state["class"], values=values, fillable=fillable, look=look))
+    if markdown:
+        doc.files["md"] = File(f"{stem}.md", sheet_markdown(definition(content, NESTS),
+                                                            {**class_values(content, state["class"]), **values}))
+    return [doc]
+
+
+def read_character(content: Content, text: str, shown: str, old: dict[str, Any] | None) -> dict[str, Any]:
+    """The state written on a plaintext sheet; ``old`` (the state it updates) must be of its class."""
+    from nests.content.sheet_reader import read_sheet
+    from nests.content.state import state_keys
+
+    sheet_def = definition(content, NESTS)
+    read = read_sheet(text, sheet_def, shown)
+    names = {content.class_documents[c].data["name"].upper(): c for c in content.class_ids(playable_only=False)}
+    class_id = names.get(read.pop("class", "").upper())
+    if class_id is None:
+        raise NestsError(Problem(f"the heading names no class; known: {', '.join(n.title() for n in names)}",
+                                 file=shown, line=2))
+    if old is not None and old.get("class") != class_id:
+        raise NestsError(Problem(f"this is a {content.class_documents[class_id].data['name']}'s sheet; the state "
+                                 f"file it would update is a {old.get('class')!r}'s", file=shown, line=2))
+    state = {"class": class_id}
+    for key in state_keys(sheet_def):
+        if key in read:
+            state[key] = read[key]
+    return state
+
+
+def changes(content: Content, old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """Each value that differs, as the sheet labels it: ``Wounds 12 → 9``."""
+    fields = definition(content, NESTS).fields
+    labels = {f["key"]: f["label"].split("/")[0] if f["max_key"] else f["label"] for f in fields}
+    labels.update({f["max_key"]: f["label"] for f in fields if f["max_key"]})
+    out = []
+    for key in dict.fromkeys(list(old) + list(new)):
+        if old.get(key) != new.get(key):
+            out.append(f"{labels.get(key, key.replace('_', ' ').title())} {_brief(old.get(key))} → {_brief(new.get(key))}")
+    return out
+
+
+def _brief(value) -> str:
+    if isinstance(value, list):
+        return "; ".join(_brief(v) for v in value) or "(none)"
+    if isinstance(value, dict):
+        return value.get("name", str(value))
+    return "(none)" if value is None or value == "" else str(value)

@@ -73,10 +73,14 @@ class RowPlan:
     stacks: list[StackPlan]
 
 
-def plan(definition: SheetDefinition, values: dict[str, Any], interior: int = grid.INTERIOR) -> list[RowPlan]:
-    """Every row of the sheet, each box as its lines, the shorter boxes of a row padded."""
+def plan(definition: SheetDefinition, values: dict[str, Any], interior: int = grid.INTERIOR,
+         character: bool = False) -> list[RowPlan]:
+    """Every row of the sheet, each box as its lines, the shorter boxes of a row padded.
+    Areas kept for a character's sheet (``when: character``) only when ``character``."""
     rows = []
     for row in definition.rows:
+        if not character and all(a.when == "character" for s in row.stacks for a in s.areas):
+            continue
         widths = [s.width for s in row.stacks]
         if sum(widths) + len(widths) - 1 <= interior:
             widths[-1] += interior - (sum(widths) + len(widths) - 1)      # the last box reaches the frame
@@ -264,9 +268,11 @@ def _list_cells(f: dict, base: dict, width: int) -> list[Cell]:
 
 
 def item_text(item: dict) -> str:
-    """A list row's text: an item's name and, the Nests way, its types in brackets."""
+    """A list row's text: an item's name and, the Nests way, its types in brackets
+    and (?) while it is not known."""
     types = item.get("types") or []
-    return str(item.get("name", "")) + (f" [{','.join(map(str, types))}]" if types else "")
+    unknown = " (?)" if item.get("known") is False else ""          # not yet identified
+    return str(item.get("name", "")) + (f" [{','.join(map(str, types))}]" if types else "") + unknown
 
 
 def attack_height(attack: Attack, width: int) -> int:
