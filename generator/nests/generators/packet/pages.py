@@ -143,14 +143,13 @@ def _trackers(content, packet) -> list[Page]:
 
 
 def sheets(content, packet) -> list[Page]:
-    from nests.generators.sheet import character
+    from nests.generators.sheet import character, class_sheet_context
 
-    dispositions = content.catalogue["dispositions"]
     out = []
     for i, cid in enumerate(packet.party):
         char = character(content, cid)
         marks = ([(1, "Character Sheets")] if i == 0 else []) + [(2, char.character_class.name)]
-        out.append(Page("Character Sheet", [], marks, whole=("packet/sheet.txt.j2", {"character": char, "dispositions": dispositions}),
+        out.append(Page("Character Sheet", [], marks, whole=("packet/sheet.txt.j2", class_sheet_context(content, cid)),
                         full=True))
     return out
 
