@@ -1,5 +1,10 @@
 """PDF export: the plaintext pages, typeset in a monospaced font, one per sheet of paper.
 
+Each page fills the printable area of the paper (templates/pages.html.j2);
+its drawing glyphs are drawn as vector shapes from the grid (publish/vector.py),
+a page's Drawing is printed in place of the text it covers, and its Fields
+become named PDF form fields.
+
 WeasyPrint is imported here and only here, so that commands which make no
 PDF never pay for it. It may fetch nothing but files under our templates
 folder (the font). The PDF carries fixed metadata so that the same pages
@@ -9,10 +14,13 @@ give the same bytes in every run and every process.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from typing import Callable
 
 from nests import __version__, paths
 from nests.errors import NestsError
+from nests.document import Drawing, Field, Page
+from nests.publish.vector import vector_shapes
 from nests.render import render
 
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -38,11 +46,41 @@ def _fetcher_class():
     return TemplatesOnly
 
 
+@dataclass
+class PrintedPage:
+    """What the PDF template needs of a page: its text is blank under a drawing."""
+
+    text: str
+    bookmarks: list[tuple[int, str]] = field(default_factory=list)
+    drawing: Drawing | None = None
+    fields: list[Field] = field(default_factory=list)
+
+
+def blank_under(text: str, drawing: Drawing | None) -> str:
+    """``text`` with the rectangle a drawing covers turned to spaces: in print
+    the drawing replaces the text picture there, in the text layer too."""
+    if drawing is None:
+        return text
+    lines = text.split("\n")
+    last_column = drawing.first_column + drawing.columns
+    for i in range(drawing.first_line, min(drawing.first_line + drawing.lines, len(lines))):
+        line = lines[i]
+        lines[i] = line[:drawing.first_column] + " " * len(line[drawing.first_column:last_column]) + line[last_column:]
+    return "\n".join(lines)
+
+
+def printed(page: Page) -> PrintedPage:
+    text = blank_under(page.text.rstrip("\n"), page.drawing)
+    return PrintedPage(text, list(page.bookmarks), page.drawing, list(page.fields))
+
+
 def pdf_html(pages: list, title: str, paper: str = "a4") -> str:
-    """The HTML WeasyPrint typesets: every plaintext page in a <pre>, escaped."""
+    """The HTML WeasyPrint typesets: every plaintext page in a <pre>, escaped,
+    with its drawing glyphs as vector shapes."""
     if paper not in PAPERS:
         raise NestsError(f"unknown paper {paper!r}; allowed: {', '.join(PAPERS)}")
-    return render("pages.html.j2", pages=pages, title=title, paper=PAPERS[paper], version=__version__)
+    return render("pages.html.j2", pages=[printed(p) for p in pages], title=title, paper=PAPERS[paper],
+                  version=__version__, shapes=vector_shapes)
 
 
 def pdf_bytes(pages: list, title: str, paper: str = "a4") -> bytes:
