@@ -22,6 +22,7 @@ GOLDEN = Path(__file__).parent / "golden" / "sheets"
 ALL = ["ants", "beetle", "ladybug", "scorpion", "spider", "wasp", "template"]
 MM = 72 / 25.4                                  # points per millimetre
 PAPER_HEIGHT = {"a4": 297 * MM, "letter": 11 * 72}
+PAPER_WIDTH = {"a4": 210 * MM, "letter": 8.5 * 72}
 DPI = 150
 
 
@@ -121,12 +122,14 @@ def test_same_bytes_in_every_process(pdf_dir, tmp_path):
 
 def test_the_sheet_fills_the_printable_height_and_nothing_is_printed_outside_it(printed_wasp):
     """The printable area is the paper less 10 mm at top and bottom; the sheet and
-    its shadow ink at least 85% of its height, and nothing else is printed."""
+    its shadow ink at least 85% of its height, and nothing else is printed. All
+    94 columns fit within 10 mm of each side."""
     paper, _, image = printed_wasp
     px = DPI / 72
     top_limit, bottom_limit = 10 * MM * px, (PAPER_HEIGHT[paper] - 10 * MM) * px
     left, top, right, bottom = Image.eval(image, lambda v: 255 if v < 160 else 0).getbbox()
     assert top >= top_limit - 1 and bottom <= bottom_limit + 1, (paper, top, bottom)
+    assert left >= 10 * MM * px - 1 and right <= (PAPER_WIDTH[paper] - 10 * MM) * px + 1, (paper, left, right)
     assert (bottom - top) / (bottom_limit - top_limit) >= 0.85
 
 
