@@ -49,13 +49,13 @@ class Shapes:
 
 
 class _Cell:
-    """One cell's geometry: its origin, centre and the measures in points."""
+    """A cell at the origin: its size, centre and the stroke measures, in points.
+    A glyph's shapes are made here once, then moved to each cell it is in."""
 
-    def __init__(self, column: int, line: int, cell: float, height: float, light: float, heavy: float,
-                 gap: float):
-        self.x, self.y = column * cell, line * height
+    def __init__(self, cell: float, height: float, light: float, heavy: float, gap: float):
+        self.x = self.y = 0.0
         self.w, self.h = cell, height
-        self.cx, self.cy = self.x + cell / 2, self.y + height / 2
+        self.cx, self.cy = cell / 2, height / 2
         self.light, self.heavy, self.gap = light, heavy, gap
 
     def weight(self, arm_weight: int) -> float:
@@ -119,7 +119,7 @@ def _dash_rects(c: _Cell, arms: tuple[int, ...], dashes: int) -> list[Rect]:
 
 
 def _glyph_shapes(shape, c: _Cell) -> tuple[list[Rect], list[Stroke]]:
-    """One glyph's shapes in a cell at the origin."""
+    """One glyph's shapes in the cell ``c``."""
     rects: list[Rect] = []
     strokes: list[Stroke] = []
     if shape.dashes:
@@ -145,7 +145,7 @@ def vector_shapes(text: str, cell: float, line: float, light: float, heavy: floa
     that continue one another down a column join (frame sides, the side shadow).
     """
     table = shapes()
-    origin = _Cell(0, 0, cell, line, light, heavy, gap)
+    origin = _Cell(cell, line, light, heavy, gap)
     made: dict[str, tuple[list[Rect], list[Stroke]]] = {}
     rows: list[list[float]] = []                    # [x0, y, x1, h, ink]
     strokes: list[Stroke] = []
