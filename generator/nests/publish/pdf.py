@@ -7,7 +7,7 @@ become named PDF form fields.
 
 WeasyPrint is imported here and only here, so that commands which make no
 PDF never pay for it. It may fetch nothing but files under our templates
-folder (the font). The PDF carries fixed metadata so that the same pages
+folder (the fonts). The PDF carries fixed metadata so that the same pages
 give the same bytes in every run and every process.
 """
 
