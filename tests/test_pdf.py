@@ -267,3 +267,10 @@ def test_fields_lie_on_their_cells_and_type_in_our_visible_font(drawn_and_fillab
         if field.kind == "text":
             font = re.search(r"/(\w+) [\d.]+ Tf", str(widget["/DA"])).group(1)
             assert fonts["/" + font].endswith("+Nests-Mono")
+
+
+def test_a_field_of_an_unknown_kind_is_refused_before_typesetting():
+    from nests.errors import NestsError
+
+    with pytest.raises(NestsError, match="'radio' is not one of text, checkbox"):
+        pdf_html([Page("x\n", fields=[Field("luck", 1, 2, 3, kind="radio")])], "t")

@@ -98,3 +98,4 @@ def test_text_under_a_drawing_is_blank_and_the_rest_is_kept():
     assert blank_under(text, Drawing("<svg/>", first_line=1, lines=2, first_column=2, columns=5)).split("\n") == [
         "0123456789", "01     789", "01     789", "0123456789"]
     assert blank_under(text, None) == text
+

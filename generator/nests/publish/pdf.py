@@ -69,7 +69,13 @@ def blank_under(text: str, drawing: Drawing | None) -> str:
     return "\n".join(lines)
 
 
+FIELD_KINDS = ("text", "checkbox")
+
+
 def printed(page: Page) -> PrintedPage:
+    for f in page.fields:
+        if f.kind not in FIELD_KINDS:
+            raise NestsError(f"form field {f.name!r}: kind {f.kind!r} is not one of {', '.join(FIELD_KINDS)}")
     text = blank_under(page.text.rstrip("\n"), page.drawing)
     return PrintedPage(text, list(page.bookmarks), page.drawing, list(page.fields))
 
