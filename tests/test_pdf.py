@@ -133,6 +133,23 @@ def test_the_sheet_fills_the_printable_height_and_nothing_is_printed_outside_it(
     assert (bottom - top) / (bottom_limit - top_limit) >= 0.85
 
 
+@pytest.mark.parametrize("columns", [48, 140])
+def test_a_narrower_page_is_centred_and_a_wider_one_set_smaller_to_fit(columns):
+    """A sheet at --width N: under 94 columns it keeps the type size and sits in
+    the middle of the paper; over 94 the type shrinks until it fits the width."""
+    lines = [(line[:columns] if columns < 94 else line + "." * (columns - 94)) for line in wasp_text().split("\n")]
+    image = raster(pdf_bytes([Page("\n".join(lines))], "Wasp"))
+    px = DPI / 72
+    left, top, right, bottom = Image.eval(image, lambda v: 255 if v < 160 else 0).getbbox()
+    full = grid_of(pdf_html([Page(wasp_text())], "Wasp"))
+    if columns < 94:
+        assert abs((left + right) / 2 - image.width / 2) < 3 * MM * px
+        assert right - left < columns * full["cell"] * px
+    else:
+        assert left >= 10 * MM * px - 1 and right <= (PAPER_WIDTH["a4"] - 10 * MM) * px + 1
+    assert (bottom - top) / ((PAPER_HEIGHT["a4"] - 20 * MM) * px) >= 0.85
+
+
 def arm_lines(arms, arm) -> list[int]:
     """The strokes of one arm, as offsets of gaps from the cell's middle."""
     return [] if arms[arm] == NONE else ([-1, 1] if arms[arm] == DOUBLE else [0])

@@ -21,7 +21,7 @@ from nests import __version__, paths
 from nests.errors import NestsError
 from nests.document import Drawing, Field, Page
 from nests.publish.vector import vector_shapes
-from nests.render import render
+from nests.render import grid, render
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 
@@ -48,9 +48,11 @@ def _fetcher_class():
 
 @dataclass
 class PrintedPage:
-    """What the PDF template needs of a page: its text is blank under a drawing."""
+    """What the PDF template needs of a page: its text (blank under a drawing)
+    and its width in columns (the grid's, or a sheet's at --width N)."""
 
     text: str
+    columns: int
     bookmarks: list[tuple[int, str]] = field(default_factory=list)
     drawing: Drawing | None = None
     fields: list[Field] = field(default_factory=list)
@@ -77,7 +79,8 @@ def printed(page: Page) -> PrintedPage:
         if f.kind not in FIELD_KINDS:
             raise NestsError(f"form field {f.name!r}: kind {f.kind!r} is not one of {', '.join(FIELD_KINDS)}")
     text = blank_under(page.text.rstrip("\n"), page.drawing)
-    return PrintedPage(text, list(page.bookmarks), page.drawing, list(page.fields))
+    columns = max(len(line) for line in text.split("\n")) if text.strip() else grid.PAGE_WIDTH
+    return PrintedPage(text, columns, list(page.bookmarks), page.drawing, list(page.fields))
 
 
 def pdf_html(pages: list, title: str, paper: str = "a4") -> str:
