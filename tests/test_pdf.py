@@ -226,6 +226,7 @@ def drawn_and_fillable():
         Field("attributes.speed", 5, 16, 3, value="60"),
         Field("items.0.depleted", 38, 48, 1, kind="checkbox", value="true"),
         Field("items.1.depleted", 39, 48, 1, kind="checkbox", value="false"),
+        Field("items.1.name", 39, 50, 30, value=""),
         Field("notes", 41, 2, 40, height=3, value="First line\nsecond line"),
     ]
     page = Page("\n".join(lines), drawing=Drawing(svg, first_line=19, lines=8), fields=fields)
@@ -255,9 +256,18 @@ def test_page_text_is_escaped_not_markup(drawn_and_fillable):
     assert ESCAPED in PdfReader(io.BytesIO(data)).pages[0].extract_text()
 
 
-def test_each_field_is_a_named_form_field_holding_its_value(drawn_and_fillable):
-    _, fields, data, _ = drawn_and_fillable
-    found = PdfReader(io.BytesIO(data)).get_fields()
+def test_each_field_is_a_named_form_field_holding_its_value_printed_once(drawn_and_fillable):
+    lines, fields, data, _ = drawn_and_fillable
+    reader = PdfReader(io.BytesIO(data))
+    text = reader.pages[0].extract_text().split("\n")
+    speed = next(f for f in fields if f.name == "attributes.speed")
+    # The page text under a field holding a value is not printed (the field shows it) ...
+    assert text[speed.line][speed.column:speed.column + speed.width] == " " * speed.width
+    assert text[speed.line][speed.column + speed.width:] == lines[speed.line][speed.column + speed.width:]
+    assert text[1][2:42].strip() == "" and lines[1][2:42].strip() != ""
+    # ... under an empty field, or a checkbox, it is.
+    assert text[38] == lines[38] and text[39] == lines[39]
+    found = reader.get_fields()
     assert sorted(found) == sorted(f.name for f in fields)
     assert found["name"]["/FT"] == "/Tx" and found["name"]["/V"] == "Vesper <&> \"the Quick\""
     assert found["attributes.speed"]["/V"] == "60"

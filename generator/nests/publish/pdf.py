@@ -48,7 +48,8 @@ def _fetcher_class():
 
 @dataclass
 class PrintedPage:
-    """What the PDF template needs of a page: its text (blank under a drawing)
+    """What the PDF template needs of a page: its text (blank under a drawing
+    and under each text field that holds a value)
     and its width in columns (the grid's, or a sheet's at --width N)."""
 
     text: str
@@ -63,12 +64,16 @@ def blank_under(text: str, drawing: Drawing | None) -> str:
     the drawing replaces the text picture there, in the text layer too."""
     if drawing is None:
         return text
-    lines = text.split("\n")
-    last_column = drawing.first_column + drawing.columns
-    for i in range(drawing.first_line, min(drawing.first_line + drawing.lines, len(lines))):
-        line = lines[i]
-        lines[i] = line[:drawing.first_column] + " " * len(line[drawing.first_column:last_column]) + line[last_column:]
-    return "\n".join(lines)
+    return _blank(text, drawing.first_line, drawing.lines, drawing.first_column, drawing.columns)
+
+
+def _blank(text: str, first_line: int, lines: int, first_column: int, columns: int) -> str:
+    rows = text.split("\n")
+    end = first_column + columns
+    for i in range(first_line, min(first_line + lines, len(rows))):
+        row = rows[i]
+        rows[i] = row[:first_column] + " " * len(row[first_column:end]) + row[end:]
+    return "\n".join(rows)
 
 
 FIELD_KINDS = ("text", "checkbox")
@@ -79,6 +84,12 @@ def printed(page: Page) -> PrintedPage:
         if f.kind not in FIELD_KINDS:
             raise NestsError(f"form field {f.name!r}: kind {f.kind!r} is not one of {', '.join(FIELD_KINDS)}")
     text = blank_under(page.text.rstrip("\n"), page.drawing)
+    for f in page.fields:
+        # A text field that holds a value shows it itself; printed under it as
+        # well, the value would be doubled. An empty one keeps the write-in
+        # line the page draws there, to write on by hand or type over.
+        if f.kind == "text" and f.value:
+            text = _blank(text, f.line, f.height, f.column, f.width)
     columns = max(len(line) for line in text.split("\n")) if text.strip() else grid.PAGE_WIDTH
     return PrintedPage(text, columns, list(page.bookmarks), page.drawing, list(page.fields))
 
