@@ -95,17 +95,25 @@ def sheet(class_ids, all_classes, formats, paper, output, content_dirs, template
 
 
 @main.command()
+@click.option("--books", "books_dir", default=None, type=click.Path(),
+              help="Also typeset every rulebook source in this directory into DIR/books/ (txt and pdf).")
 @output_option
 @content_option
 @templates_option
-def build(output, content_dirs, templates_dir) -> None:
+def build(books_dir, output, content_dirs, templates_dir) -> None:
     """Build every default output into DIR (default: build/): all checked first, then written."""
-    from nests.build import FORMATS, build_documents
+    from nests.build import FORMATS, book_documents, build_documents
 
     if output == "-":
         raise NestsError("nests build writes many files; give -o DIR")
-    setup((), templates_dir)
-    emit(build_documents(content_dirs), FORMATS, "a4", output)
+    content = setup(content_dirs, templates_dir)
+    documents = build_documents(content_dirs)
+    if books_dir is not None:
+        books, warnings, notes = book_documents(books_dir, content)
+        for line in notes + [str(w) for w in warnings]:
+            click.echo(line, err=True)
+        documents += books
+    emit(documents, FORMATS, "a4", output)
 
 
 @main.command()
