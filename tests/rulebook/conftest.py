@@ -38,3 +38,11 @@ def typeset_blocks(content):
     def run(blocks: list, **kwargs):
         return typeset(Book("Hand-made", blocks, "hand.md"), content, **kwargs)
     return run
+
+
+@pytest.fixture(scope="session")
+def typeset_blocks_session(content):
+    """As ``typeset_blocks``, for property tests (a session fixture: Hypothesis runs many examples)."""
+    def run(blocks: list, **kwargs):
+        return typeset(Book("Generated", blocks, "generated.md"), content, **kwargs)
+    return run

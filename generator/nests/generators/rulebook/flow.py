@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 
 from nests.book import model as m
@@ -41,13 +42,28 @@ def words(nodes: list[m.Inline], refs: Refs | None = None, run_in: bool = False)
     return "".join(out)
 
 
+def printable(text: str) -> str:
+    """``text`` with tabs expanded, odd spaces made plain and control characters
+    dropped: a page measures every character, and those have no width there."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text.expandtabs(4):
+        kind = unicodedata.category(ch)
+        if ch == BREAK or kind not in ("Cc", "Cs", "Zs", "Zl", "Zp"):
+            out.append(ch)
+        elif kind != "Cc" and kind != "Cs":
+            out.append(" ")
+    return "".join(out)
+
+
 def _word(node, refs: Refs | None) -> str:
     if isinstance(node, (m.Text, m.Code, m.Math)):
-        return node.text.replace(BREAK, " ")
+        return printable(node.text).replace(BREAK, " ")
     if isinstance(node, (m.Emphasis, m.Strong)):
         return words(node.children, refs)
     if isinstance(node, m.Symbol):
-        return node.glyph
+        return printable(node.glyph)
     if isinstance(node, m.LineBreak):
         return BREAK
     if isinstance(node, m.Missing):

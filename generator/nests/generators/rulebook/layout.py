@@ -11,10 +11,10 @@ between lines, never leaving a lone line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from nests.book import model as m
-from nests.generators.rulebook.flow import Refs, width, words, wrap
+from nests.generators.rulebook.flow import Refs, printable, width, words, wrap
 from nests.generators.rulebook.tables import table_items
 from nests.render.glyphs import BULLETS, SHADOW
 from nests.render.grid import INTERIOR as WIDE, TEXT_WIDTH as TEXT
@@ -23,6 +23,28 @@ BOX_INDENT = 4           # a box's walls take two columns on each side of its te
 DEFINITION_INDENT = 4
 NUMBER_PARTS = 4         # heading numbers show at least four parts: 1.2.0.0
 RULED = (1, 2)           # heading levels underlined (the template picks the rule)
+NARROWEST = 24           # past this, nested lists and boxes stop taking columns from the text
+
+
+class Line(tuple):
+    """A body line, ``(kind, text, arg, depth)``, marked with the headings
+    ``(level, number, title)`` and anchors that begin on it: wherever the line
+    lands, they land."""
+    headings: tuple = ()
+    anchors: tuple = ()
+
+
+def marked(item: tuple, headings=(), anchors=()) -> Line:
+    line = Line(item[:4])
+    line.headings = tuple(getattr(item, "headings", ())) + tuple(headings)
+    line.anchors = tuple(getattr(item, "anchors", ())) + tuple(a for a in anchors if a)
+    return line
+
+
+def mark_first(items: list, headings=(), anchors=()) -> list:
+    if items and (headings or any(anchors)):
+        items[0] = marked(items[0], headings, anchors)
+    return items
 
 
 @dataclass
@@ -31,8 +53,6 @@ class Piece:
     kind: str = "flow"         # flow, break, sheet, fixed
     keep: bool = False         # never split (unless longer than a page)
     with_next: bool = False    # a heading: stay on the page with what follows
-    headings: list = field(default_factory=list)   # (level, number, title)
-    anchors: list = field(default_factory=list)
     source: object = None      # the sheet placeholder or the drawn page
     line: int = 0
 
@@ -58,6 +78,13 @@ class Place:
 
     def blank(self) -> tuple:
         return ("blank", "", None, self.depth)
+
+    def inset(self, columns: int, lists: int | None = None) -> "Place":
+        """This place ``columns`` further in, unless that would leave the text too narrow."""
+        lists = self.lists if lists is None else lists
+        if self.field - columns < NARROWEST:
+            return Place(self.depth, self.indent, lists)
+        return Place(self.depth, self.indent + columns, lists)
 
 
 class Numbering:
@@ -127,9 +154,9 @@ class Layout:
             return []
         return getattr(self, name)(block, place)
 
-    def joined(self, blocks: list, place: Place) -> tuple[list, list, list]:
-        """Blocks set one after another with a blank line between: items, headings, anchors."""
-        items, headings, anchors = [], [], []
+    def joined(self, blocks: list, place: Place) -> list:
+        """Blocks set one after another with a blank line between."""
+        items = []
         for block in blocks:
             for piece in self.pieces(block, place):
                 if not piece.items:
@@ -137,25 +164,24 @@ class Layout:
                 if items:
                     items.append(place.blank())
                 items += piece.items
-                headings += piece.headings
-                anchors += piece.anchors
-        return items, headings, anchors
+        return items
 
     # -- blocks ------------------------------------------------------------
     @handles(m.Heading)
     def heading(self, block: m.Heading, place: Place) -> list[Piece]:
-        number = self.numbering.heading(block.level) if block.numbered else ""
+        level = max(1, block.level)
+        number = self.numbering.heading(level) if block.numbered else ""
         title = " ".join(words(block.title, self.refs).split())
         label = f"{number} {title}" if number else title
         lines = wrap(label, place.field)
         items = place.text(lines)
-        if block.level in RULED:
-            items.append(("rule", f"h{block.level}", (max(width(s) for s in lines), place.indent), place.depth))
+        if level in RULED:
+            items.append(("rule", f"h{level}", (max(width(s) for s in lines), place.indent), place.depth))
         if block.anchor:
             self.titles[block.anchor] = label
-        piece = Piece(items, keep=True, with_next=True, headings=[(block.level, number, title)],
-                      anchors=[block.anchor] if block.anchor else [], line=block.line)
-        if block.level == 1 and place.top:
+        mark_first(items, [(level, number, title)], [block.anchor])
+        piece = Piece(items, keep=True, with_next=True, line=block.line)
+        if level == 1 and place.top:
             return [Piece([], "break"), piece]      # a chapter opens a page
         return [piece]
 
@@ -172,7 +198,7 @@ class Layout:
 
     def hang(self, marker: str, blocks: list, place: Place, lists: int) -> list[Piece]:
         """Blocks hung after a marker ("•", "3.", "[2]"): the marker starts the first line."""
-        inner = Place(place.depth, place.indent + width(marker) + 1, lists)
+        inner = place.inset(width(marker) + 1, lists)
         out = []
         for block in blocks:
             out += [p for p in self.pieces(block, inner) if p.items or p.kind != "flow"]
@@ -181,8 +207,10 @@ class Layout:
         if first is None:
             return [Piece([head])] + out
         kind, text, arg, depth = first.items[0]
-        if kind == "text" and depth == place.depth and text[:inner.indent].strip() == "":
-            first.items[0] = (kind, head[1] + " " + text[inner.indent:], arg, depth)
+        if (kind == "text" and depth == place.depth and inner.indent > place.indent
+                and not text[:inner.indent].strip() and not getattr(first.items[0], "headings", ())):
+            first.items[0] = marked((kind, head[1] + " " + text[inner.indent:], arg, depth),
+                                    getattr(first.items[0], "headings", ()), getattr(first.items[0], "anchors", ()))
         else:
             first.items.insert(0, head)
         return out
@@ -203,11 +231,10 @@ class Layout:
     @handles(m.DefinitionList)
     def definitions(self, block: m.DefinitionList, place: Place) -> list[Piece]:
         out = []
-        inner = replace(place, indent=place.indent + DEFINITION_INDENT)
+        inner = place.inset(DEFINITION_INDENT)
         for item in block.items:
             items = place.text(wrap(words(item.term, self.refs), place.field))
-            body, headings, anchors = self.joined(item.blocks, inner)
-            out.append(Piece(items + body, headings=headings, anchors=anchors, line=item.line))
+            out.append(Piece(items + self.joined(item.blocks, inner), line=item.line))
         return out
 
     def caption(self, label: str, caption: str, place: Place) -> list:
@@ -226,30 +253,28 @@ class Layout:
         if block.anchor:
             self.titles[block.anchor] = label or words(block.caption, self.refs)
         items += self.caption(label, words(block.caption, self.refs), place)
-        return [Piece(items, keep=True, anchors=[block.anchor] if block.anchor else [], line=block.line)]
+        return [Piece(mark_first(items, anchors=[block.anchor]), keep=True, line=block.line)]
 
     @handles(m.Figure)
     def figure(self, block: m.Figure, place: Place) -> list[Piece]:
         label = f"Figure {self.numbering.next('figure')}" if block.numbered else ""
         caption = words(block.caption, self.refs) or block.alt
-        items, headings, anchors = [], [], []
-        if block.lines:
-            items = self.drawing(block.lines, place, block)
+        items = self.drawing(block.lines, place, block) if block.lines else []
         for inner in block.blocks:
             pieces = self.table(inner, place, label="") if isinstance(inner, m.Table) else self.pieces(inner, place)
             for piece in pieces:
                 items += piece.items
-                headings += piece.headings
-                anchors += piece.anchors
         if block.anchor:
             self.titles[block.anchor] = label or caption
-            anchors.append(block.anchor)
         items += self.caption(label, caption, place)
-        return [Piece(items, keep=True, headings=headings, anchors=anchors, line=block.line)]
+        return [Piece(mark_first(items, anchors=[block.anchor]), keep=True, line=block.line)]
 
     @handles(m.Box)
     def box(self, block: m.Box, place: Place) -> list[Piece]:
         title = " ".join(words(block.title, self.refs).split())
+        if place.field - BOX_INDENT < NARROWEST:           # boxes nested too deep: no further frame
+            items = place.text(wrap(title, place.field)) + self.joined(block.blocks, place)
+            return [Piece(mark_first(items, anchors=[block.anchor]), line=block.line)]
         if block.numbered:
             title = f"{kind_label(block.kind)} {self.numbering.next(block.kind)}" + (f": {title}" if title else "")
         elif not title and block.kind != "box":
@@ -261,10 +286,8 @@ class Layout:
         parts = wrap(title, TEXT - BOX_INDENT * place.depth - 4) if title else [""]
         items = [("box_top", parts[0], None, place.depth)]
         items += inner.text(parts[1:])
-        body, headings, anchors = self.joined(block.blocks, inner)
-        items += body + [("box_bottom", "", None, place.depth)]
-        anchors = ([block.anchor] if block.anchor else []) + anchors
-        return [Piece(items, keep=True, headings=headings, anchors=anchors, line=block.line)]
+        items += self.joined(block.blocks, inner) + [("box_bottom", "", None, place.depth)]
+        return [Piece(mark_first(items, anchors=[block.anchor]), keep=True, line=block.line)]
 
     @handles(m.Verbatim)
     def verbatim(self, block: m.Verbatim, place: Place) -> list[Piece]:
@@ -278,7 +301,7 @@ class Layout:
     def drawing(self, lines: list[str], place: Place, node: m.Node) -> list:
         """Drawn lines as one block, centred at the top level; too wide for the
         text, they use the margins, and only then are they cut (with a warning)."""
-        lines = [s.rstrip() for s in lines]
+        lines = [part.rstrip() for s in lines for part in printable(s).split("\n")]
         field = place.field
         widest = max((width(s) for s in lines), default=0)
         if widest > field and all(s.endswith(SHADOW) or width(s) <= field for s in lines):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from nests.generators.rulebook.layout import Piece
-from nests.render.grid import BODY_LINES as BODY
+from nests.generators.rulebook.flow import width
+from nests.generators.rulebook.layout import BOX_INDENT, Piece
+from nests.render.grid import BODY_LINES as BODY, TEXT_WIDTH as TEXT
 
 CONTINUED = " (continued)"
 
@@ -30,6 +31,13 @@ def _open_boxes(items: list) -> list:
     return stack
 
 
+def _continued(title: str, depth: int) -> str:
+    """A box's title where it goes on at the head of a page, said once, within its top rule."""
+    base = title[:-len(CONTINUED)] if title.endswith(CONTINUED) else title
+    said = base + CONTINUED if base else CONTINUED.strip(" ()")
+    return said if width(said) <= TEXT - BOX_INDENT * depth - 4 else CONTINUED.strip(" ()")
+
+
 def _split(items: list, room: int, keep: bool) -> tuple[list, list]:
     """The lines of a piece that fill ``room`` lines, and the rest; a box cut in
     two is closed at the foot of the page and opened again at the head of the next."""
@@ -40,7 +48,7 @@ def _split(items: list, room: int, keep: bool) -> tuple[list, list]:
         cut -= 1
     stack = _open_boxes(items[:cut])
     closers = [("box_bottom", "", None, top[3]) for top in reversed(stack)]
-    openers = [("box_top", (top[1] + CONTINUED) if top[1] else top[1], None, top[3]) for top in stack]
+    openers = [("box_top", _continued(top[1], top[3]), None, top[3]) for top in stack]
     return items[:cut] + closers, openers + items[cut:]
 
 
@@ -51,6 +59,8 @@ def paginate(pieces: list[Piece], lines_per_page: int = BODY) -> list[Page]:
     def flush():
         nonlocal page
         if page.items:
+            page.headings = [h for item in page.items for h in getattr(item, "headings", ())]
+            page.anchors = [a for item in page.items for a in getattr(item, "anchors", ())]
             pages.append(page)
         page = Page("body")
 
@@ -81,8 +91,6 @@ def paginate(pieces: list[Piece], lines_per_page: int = BODY) -> list[Page]:
             space, room = 0, lines_per_page
         if space:
             page.items.append(("blank", "", None, 0))
-        page.headings += piece.headings
-        page.anchors += piece.anchors
         while len(items) > room:
             here, items = _split(items, room, piece.keep)
             page.items.extend(here)
