@@ -42,13 +42,14 @@ def test_sheet_all_writes_every_class_and_the_template(runner, tmp_path):
 def test_sheet_needs_a_class(runner):
     result = runner.invoke(main, ["sheet"])
     assert result.exit_code == 2
-    assert result.output == "error: name at least one class, or give --all; see `nests classes`\n"
+    assert result.output == ("error: name at least one class, or give --all or --system ID; "
+                             "see `nests classes` and `nests sheets`\n")
 
 
 def test_unknown_format_is_a_usage_error(runner):
     result = runner.invoke(main, ["sheet", "wasp", "--format", "doc"])
     assert result.exit_code == 2
-    assert "Invalid value for '--format': 'doc' is not one of 'txt', 'pdf'." in result.output
+    assert "Invalid value for '--format': 'doc' is not one of 'txt', 'pdf', 'md'." in result.output
 
 
 def test_every_command_has_help(runner):
