@@ -72,19 +72,21 @@ def test_strict_makes_warnings_errors_and_writes_nothing(runner, tmp_path):
     assert not out.exists()
 
 
-def test_sheet_appends_a_sheet_at_the_end(runner, tmp_path):
+def test_sheet_appends_sheets_at_the_end_each_page_numbered(runner, tmp_path):
     source = tmp_path / "short.raw.txt"
     source.write_text("\\chapter{Only}\nWords.\n", encoding="utf-8")
     result = runner.invoke(main, ["rulebook", str(source), "--sheet", "spider", "--sheet", "base-rules",
-                                  "-o", str(tmp_path)])
+                                  "--sheet", "no-such-game", "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert re.fullmatch(rf"{re.escape(str(source))}:0: warning: no character sheet base-rules to print: .*\n",
+    assert re.fullmatch(rf"{re.escape(str(source))}:0: warning: no character sheet no-such-game to print: .*\n",
                         result.stderr)
     pages = pages_of((tmp_path / "short.txt").read_text(encoding="utf-8"))
-    assert [p[0].split("◄")[-2].split("►")[-1] for p in pages] == ["Rulebook", "Rulebook", "Character Sheet",
-                                                                     "Rulebook"]
-    assert " SPIDER " in pages[2][1] and "►3◄" in pages[2][-2]
-    assert any("[missing: character sheet base-rules]" in line for line in pages[3])
+    assert len(pages) == 6                 # contents, the chapter, spider, base-rules' two pages, the placeholder
+    assert "►Character Sheet◄" in pages[2][0] and " SPIDER " in pages[2][1]
+    for n, page in enumerate(pages, start=1):
+        assert f"►{n}◄" in page[-2]
+    assert pages[3][0] != pages[2][0] and pages[4][0] == pages[3][0]      # base-rules: its own header, twice
+    assert any("[missing: character sheet no-such-game]" in line for line in pages[5])
 
 
 def test_from_names_the_markup_of_a_file_whose_name_does_not(runner, tmp_path):

@@ -138,7 +138,7 @@ def test_cross_references_print_the_page_they_point_to(typeset_blocks):
     check_book(book)
     far = next(p for p in book.pages if any(t == "Far Away" for _, _, t in p.headings)).number
     odds = page_holding(book, "Table 1: Odds").number
-    assert f"See 0.1.0.0 Far Away (page {far}) and the odds (page {odds})." in body(book)
+    assert f"See 1.0.0.0 Far Away (page {far}) and the odds (page {odds})." in body(book)
     assert far > 2 and book.warnings == []
 
 
@@ -187,17 +187,21 @@ def test_the_outline_holds_the_top_level_and_the_next_when_it_is_alone(typeset_b
                            m.Heading(3, [T("Part one")]), m.Heading(5, [T("Deep")]), m.Heading(6, [T("Deeper")]),
                            m.Heading(3, [T("Part two")])])
     marks = [mark for p in book.pages for mark in p.bookmarks]
-    assert marks == [(1, "Contents"), (1, "The Book"), (2, "0.0.1.0 Part one"), (3, "0.0.1.0.1 Deep"),
-                     (2, "0.0.2.0 Part two")]
+    assert marks == [(1, "Contents"), (1, "The Book"), (2, "1.0.0.0 Part one"), (3, "1.0.1.0 Deep"),
+                     (2, "2.0.0.0 Part two")]
 
 
 def test_sheets_known_print_unknown_are_placeholders(typeset_blocks):
     book = typeset_blocks([P("Text."), m.SheetPlaceholder("wasp", source="hand.md", line=3),
-                           m.SheetPlaceholder("malleus-deum", source="hand.md", line=9)], extra_sheets=["template"])
+                           m.SheetPlaceholder("no-such-game", source="hand.md", line=9),
+                           m.ListBlock(False, [item(P("In a list:"), m.SheetPlaceholder("malleus-deum"))])],
+                          extra_sheets=["template"])
     check_book(book)
     kinds = [p.kind for p in book.pages]
-    assert kinds == ["contents", "body", "sheet", "body", "sheet"]
+    assert kinds == ["contents", "body", "sheet", "body", "body", "sheet", "sheet", "sheet"]
     assert "WASP" in lines_of(book.pages[2])[1]
-    assert "[missing: character sheet malleus-deum]" in book.pages[3].text
+    assert "[missing: character sheet no-such-game]" in book.pages[3].text
+    assert "In a list:" in book.pages[4].text          # a sheet asked for inside a list follows the list
     assert [(w.source, w.line) for w in book.warnings] == [("hand.md", 9)]
     assert all(width(s) == 94 for p in book.pages for s in lines_of(p))
+    assert [p.number for p in book.pages] == list(range(1, 9))

@@ -11,7 +11,7 @@ is the page the target landed on.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from nests.book import model as m
@@ -19,7 +19,7 @@ from nests.document import Document, Page
 from nests.errors import NestsError, Problem
 from nests.generators.rulebook.contents import TITLE as CONTENTS, contents_pages
 from nests.generators.rulebook.flow import Refs
-from nests.generators.rulebook.layout import Layout
+from nests.generators.rulebook.layout import Layout, nodes
 from nests.generators.rulebook.pages import paginate
 from nests.generators.rulebook.sheets import Sheets
 from nests.render.grid import PAGE_LINES, PAGE_WIDTH
@@ -44,26 +44,11 @@ class Typeset:
     warnings: list[m.Warning]
 
 
-def _nodes(node):
-    """Every node under ``node`` (itself included), in document order."""
-    yield node
-    if is_dataclass(node):
-        for f in fields(node):
-            value = getattr(node, f.name)
-            if isinstance(value, list):
-                for child in value:
-                    if isinstance(child, list):
-                        for grandchild in child:
-                            yield from _nodes(grandchild)
-                    elif is_dataclass(child):
-                        yield from _nodes(child)
-
-
 def _refs(book: m.Book) -> Refs:
     """The anchors the book defines and its footnotes numbered in order of first mention."""
     refs = Refs()
     for block in book.blocks:
-        for node in _nodes(block):
+        for node in nodes(block):
             if getattr(node, "anchor", ""):
                 refs.known.add(node.anchor)
             if isinstance(node, (m.FootnoteRef, m.Footnote)) and node.label not in refs.footnotes:
@@ -136,7 +121,7 @@ def typeset(book: m.Book, content, extra_sheets: list[str] = ()) -> Typeset:
     for n, page in enumerate(toc + body, start=1):
         if page.kind == "sheet":
             try:
-                text = sheets.page(page.source.sheet, n)
+                text = sheets.page(page.source.sheet, page.part, n)
             except NestsError as err:
                 raise NestsError([Problem(p.message, file=page.source.source, line=page.source.line)
                                   for p in err.problems]) from None

@@ -83,6 +83,8 @@ def _reference(node: m.Ref, refs: Refs) -> str:
     title = refs.titles.get(node.target)
     page = refs.pages.get(node.target)
     refs.used[node.target] = (title or "", page)
+    if getattr(node, "page", False):                 # the source asks for the page number alone
+        return str(page if page is not None else "?")
     said = words(node.children, refs) if node.children else (title or node.target)
     return f"{said} (page {page if page is not None else '?'})"
 

@@ -11,7 +11,7 @@ between lines, never leaving a lone line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 
 from nests.book import model as m
 from nests.generators.rulebook.flow import Refs, printable, width, words, wrap
@@ -55,6 +55,7 @@ class Piece:
     with_next: bool = False    # a heading: stay on the page with what follows
     source: object = None      # the sheet placeholder or the drawn page
     line: int = 0
+    pages: int = 1             # a sheet: the pages it takes
 
 
 @dataclass(frozen=True)
@@ -87,14 +88,34 @@ class Place:
         return Place(self.depth, self.indent + columns, lists)
 
 
-class Numbering:
-    """The book's counters: headings at any depth, and tables, figures and numbered boxes by kind."""
+def nodes(node):
+    """Every node under ``node`` (itself included), in document order."""
+    yield node
+    if is_dataclass(node):
+        for f in fields(node):
+            value = getattr(node, f.name)
+            if isinstance(value, list):
+                for child in value:
+                    if isinstance(child, list):
+                        for grandchild in child:
+                            yield from nodes(grandchild)
+                    elif is_dataclass(child):
+                        yield from nodes(child)
 
-    def __init__(self):
+
+class Numbering:
+    """The book's counters: headings at any depth, and tables, figures and numbered boxes by kind.
+
+    Heading numbers count from the book's shallowest numbered level: a book whose
+    only level-1 heading is its unnumbered title numbers its sections 1, 2, 3…"""
+
+    def __init__(self, first: int = 1):
+        self.first = first
         self.levels: list[int] = []
         self.counts: dict[str, int] = {}
 
     def heading(self, level: int) -> str:
+        level = max(1, level - self.first + 1)
         if len(self.levels) < level:
             self.levels += [0] * (level - len(self.levels))
         self.levels[level - 1] += 1
@@ -137,14 +158,19 @@ class Layout:
         self.warnings = warnings
         self.numbering = Numbering()
         self.titles: dict[str, str] = {}           # anchor → what a reference calls it
+        self.hoisted: list[Piece] = []             # sheets asked for inside a box or a list
 
     def warn(self, node: m.Node, message: str) -> None:
         self.warnings.append(m.Warning(node.source, node.line, message))
 
     def book(self, blocks: list[m.Block]) -> list[Piece]:
+        numbered = [n.level for b in blocks for n in nodes(b) if isinstance(n, m.Heading) and n.numbered]
+        self.numbering = Numbering(max(1, min(numbered, default=1)))
         out: list[Piece] = []
         for block in blocks:
             out += self.pieces(block, Place())
+            out += self.hoisted                     # pages of their own, after the block that asks
+            self.hoisted = []
         return out
 
     def pieces(self, block, place: Place) -> list[Piece]:
@@ -330,10 +356,11 @@ class Layout:
     @handles(m.SheetPlaceholder)
     def sheet(self, block: m.SheetPlaceholder, place: Place) -> list[Piece]:
         if self.sheets.knows(block.sheet):
+            pages = Piece([], "sheet", source=block, line=block.line, pages=self.sheets.count(block.sheet))
             if place.top:
-                return [Piece([], "sheet", source=block, line=block.line)]
-            return self.missing(m.Missing(f"character sheet {block.sheet} (sheets print on pages of their own)",
-                                          source=block.source, line=block.line), place)
+                return [pages]
+            self.hoisted.append(pages)
+            return []
         what = f"character sheet {block.sheet}" if block.sheet else "the standard character sheets"
         self.warn(block, f"no {what} to print: {self.sheets.known()}; a placeholder is printed")
         missing = self.missing(m.Missing(what, source=block.source, line=block.line), place)

@@ -18,6 +18,7 @@ class Page:
     headings: list = field(default_factory=list)
     anchors: list = field(default_factory=list)
     source: object = None
+    part: int = 0              # a sheet's page: which of its pages
 
 
 def _open_boxes(items: list) -> list:
@@ -70,7 +71,7 @@ def paginate(pieces: list[Piece], lines_per_page: int = BODY) -> list[Page]:
             continue
         if piece.kind in ("sheet", "fixed"):
             flush()
-            pages.append(Page(piece.kind, source=piece.source))
+            pages += [Page(piece.kind, source=piece.source, part=part) for part in range(piece.pages)]
             continue
         items = piece.items
         if not items:

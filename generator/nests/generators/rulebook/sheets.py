@@ -1,31 +1,38 @@
-"""Character sheets a book asks for (``\\charsheet[wasp]``, ``--sheet ID``), from the sheet generator."""
+"""Character sheets a book asks for (``\\charsheet[wasp]``, a call for a game's
+standard sheets, ``--sheet ID``), from the sheet generator: a Nests & Insects
+class id or a sheet definition's id (content/sheets/<id>.yaml)."""
 
 from __future__ import annotations
 
 from nests.content import Content
 
-# Ids that name a game's standard sheet rather than a class: the blank sheet.
-GAME_SHEETS = {"nests-and-insects": "template"}
-
 
 class Sheets:
     def __init__(self, content: Content):
         self.content = content
-        self.characters: dict = {}
+        self.counts: dict[str, int] = {}
 
-    def _class_id(self, sheet_id: str) -> str:
-        return GAME_SHEETS.get(sheet_id, sheet_id)
+    def _ids(self) -> list[str]:
+        from nests.content.sheets import definitions
+
+        return [*self.content.class_ids(playable_only=False), *definitions(self.content)]
 
     def knows(self, sheet_id: str) -> bool:
-        return self._class_id(sheet_id) in self.content.class_documents
+        return sheet_id in self._ids()
 
     def known(self) -> str:
-        return "known sheets: " + ", ".join(sorted([*self.content.class_ids(playable_only=False), *GAME_SHEETS]))
+        return "known sheets: " + ", ".join(sorted(set(self._ids())))
 
-    def page(self, sheet_id: str, number: int) -> str:
-        from nests.generators.sheet import character, sheet_text
+    def count(self, sheet_id: str) -> int:
+        """How many pages the sheet takes."""
+        if sheet_id not in self.counts:
+            from nests.generators.sheet import sheet_pages
 
-        class_id = self._class_id(sheet_id)
-        if class_id not in self.characters:
-            self.characters[class_id] = character(self.content, class_id)
-        return sheet_text(self.content, self.characters[class_id], number)
+            self.counts[sheet_id] = len(sheet_pages(self.content, sheet_id))
+        return self.counts[sheet_id]
+
+    def page(self, sheet_id: str, part: int, number: int) -> str:
+        """Page ``part`` (from 0) of the sheet, carrying the book's page number ``number``."""
+        from nests.generators.sheet import sheet_pages
+
+        return sheet_pages(self.content, sheet_id, number=number)[part].text
