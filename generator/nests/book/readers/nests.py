@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 from nests.book import model as m
+from nests.render.glyphs import LABEL_CLOSE, LABEL_OPEN
 
 TITLE = "Nests & Insects Rulebook"
 HEADINGS = {"chapter": 1, "section": 2, "subsection": 3, "subsubsection": 4}
@@ -47,11 +48,14 @@ def is_graphic(line: str) -> bool:
 
 def inlines(text: str, source: str, line: int, run_in: bool = False) -> list[m.Inline]:
     """Words with their inline markup as nodes: ``*stress*`` → Emphasis; with
-    ``run_in``, a ``_Label_`` opening the text → Strong (a run-in label)."""
+    ``run_in``, a ``_Label_`` opening the text → the label between its marks."""
     text = " ".join(text.split())
     out: list[m.Inline] = []
     if run_in and (label := _RUN_IN.match(text)):
-        out.append(m.Strong([m.Text(label.group(1), source=source, line=line)], source=source, line=line))
+        # the game's own label mark around a run-in label: ►Known Items◄
+        out += [m.Symbol("label-open", LABEL_OPEN, source=source, line=line),
+                m.Text(label.group(1), source=source, line=line),
+                m.Symbol("label-close", LABEL_CLOSE, source=source, line=line)]
         text = text[label.end():]
     at = 0
     for stress in _EMPHASIS.finditer(text):

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 
 from nests.book import model as m
 from nests.render.filters import width as _width
-from nests.render.glyphs import LABEL_CLOSE, LABEL_OPEN
 
 BREAK = "\n"          # a forced line break inside the words of a paragraph
 
@@ -29,17 +28,10 @@ class Refs:
     unknown: list[m.Ref] = field(default_factory=list)
 
 
-def words(nodes: list[m.Inline], refs: Refs | None = None, run_in: bool = False) -> str:
+def words(nodes: list[m.Inline], refs: Refs | None = None) -> str:
     """The text of some inlines as printed: emphasis, strong and code as plain words,
-    a cross-reference with the page it points to, a placeholder for what is missing.
-    With ``run_in``, a strong run of words opening a paragraph is its run-in label."""
-    out = []
-    for k, node in enumerate(nodes):
-        if run_in and k == 0 and isinstance(node, m.Strong) and len(nodes) > 1:
-            out.append(LABEL_OPEN + " ".join(words(node.children, refs).split()) + LABEL_CLOSE)
-        else:
-            out.append(_word(node, refs))
-    return "".join(out)
+    a cross-reference with the page it points to, a placeholder for what is missing."""
+    return "".join(_word(node, refs) for node in nodes)
 
 
 def printable(text: str) -> str:

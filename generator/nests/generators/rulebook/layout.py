@@ -213,7 +213,7 @@ class Layout:
 
     @handles(m.Paragraph)
     def paragraph(self, block: m.Paragraph, place: Place) -> list[Piece]:
-        text = words(block.children, self.refs, run_in=True)
+        text = words(block.children, self.refs)
         if not text.strip():
             return []
         return [Piece(place.text(wrap(text, place.field)), line=block.line)]

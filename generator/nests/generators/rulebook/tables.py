@@ -60,10 +60,10 @@ def table_items(table: m.Table, field: int, depth: int, indent: int, refs: Refs)
     items = []
     wrapped = False
     set_rows = []
-    for row in rows:
+    for n, row in enumerate(rows):
         cells = [wrap(text, w) if text else [""] for text, w in zip(row, widths)]
         height = max(len(c) for c in cells)
-        wrapped = wrapped or height > 1
+        wrapped = wrapped or (height > 1 and n >= len(header))      # body rows of several lines
         set_rows.append([[c[n] if n < len(c) else "" for c in cells] for n in range(height)])
     for n, lines in enumerate(set_rows):
         if n == len(header) and header:
