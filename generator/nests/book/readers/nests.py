@@ -52,7 +52,7 @@ def inlines(text: str, source: str, line: int, run_in: bool = False) -> list[m.I
     text = " ".join(text.split())
     out: list[m.Inline] = []
     if run_in and (label := _RUN_IN.match(text)):
-        # the game's own label mark around a run-in label: ►Known Items◄
+        # the game's own label marks around a run-in label
         out += [m.Symbol("label-open", LABEL_OPEN, source=source, line=line),
                 m.Text(label.group(1), source=source, line=line),
                 m.Symbol("label-close", LABEL_CLOSE, source=source, line=line)]
