@@ -322,13 +322,17 @@ def rulebook(source, markup, strict, sheets, formats, paper, output, content_dir
     markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets."""
     from nests.errors import Problem
     from nests.generators.rulebook import rulebook_document
+    from nests.generators.rulebook.sheets import Sheets
     from nests.publish import output_directory
 
     output_directory(output)
     content = setup(content_dirs, templates_dir)
+    unknown = [s for s in sheets if not Sheets(content).knows(s)]
+    if unknown:
+        raise NestsError(f"--sheet {unknown[0]!r} is not a sheet; {Sheets(content).known()}")
     document, warnings = rulebook_document(source, content, markup, list(sheets))
     if strict and warnings:
-        raise NestsError([Problem(f"warning: {w.message}", file=w.source, line=w.line) for w in warnings])
+        raise NestsError([Problem(w.message, file=w.source, line=w.line) for w in warnings])
     for warning in warnings:
         click.echo(str(warning), err=True)
     emit([document], formats or ("txt",), paper, output)

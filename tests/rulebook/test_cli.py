@@ -68,7 +68,7 @@ def test_strict_makes_warnings_errors_and_writes_nothing(runner, tmp_path):
     out = tmp_path / "out"
     result = runner.invoke(main, ["rulebook", str(source), "--strict", "--format", "pdf", "-o", str(out)])
     assert result.exit_code == 2
-    assert result.stderr == f"error: {source}:3: warning: unknown markup '\\\\marginpar{{x}}'; kept as text\n"
+    assert result.stderr == f"error: {source}:3: unknown markup '\\\\marginpar{{x}}'; kept as text\n"
     assert not out.exists()
 
 
@@ -76,17 +76,22 @@ def test_sheet_appends_sheets_at_the_end_each_page_numbered(runner, tmp_path):
     source = tmp_path / "short.raw.txt"
     source.write_text("\\chapter{Only}\nWords.\n", encoding="utf-8")
     result = runner.invoke(main, ["rulebook", str(source), "--sheet", "spider", "--sheet", "base-rules",
-                                  "--sheet", "no-such-game", "-o", str(tmp_path)])
+                                  "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert re.fullmatch(rf"{re.escape(str(source))}:0: warning: no character sheet no-such-game to print: .*\n",
-                        result.stderr)
+    assert result.stderr == ""
     pages = pages_of((tmp_path / "short.txt").read_text(encoding="utf-8"))
-    assert len(pages) == 6                 # contents, the chapter, spider, base-rules' two pages, the placeholder
+    assert len(pages) == 5                 # contents, the chapter, spider, base-rules' two pages
     assert "►Character Sheet◄" in pages[2][0] and " SPIDER " in pages[2][1]
     for n, page in enumerate(pages, start=1):
         assert f"►{n}◄" in page[-2]
     assert pages[3][0] != pages[2][0] and pages[4][0] == pages[3][0]      # base-rules: its own header, twice
-    assert any("[missing: character sheet no-such-game]" in line for line in pages[5])
+
+
+def test_an_unknown_sheet_option_is_a_user_error(runner, tmp_path):
+    result = runner.invoke(main, ["rulebook", str(SMALL), "--sheet", "no-such-game", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: --sheet 'no-such-game' is not a sheet; known sheets: ants, base-rules,")
+    assert not (tmp_path / "out").exists()
 
 
 def test_from_names_the_markup_of_a_file_whose_name_does_not(runner, tmp_path):

@@ -17,9 +17,8 @@ from nests.book import model as m
 from nests.generators.rulebook.flow import Refs, printable, width, words, wrap
 from nests.generators.rulebook.tables import table_items
 from nests.render.glyphs import BULLETS, SHADOW
-from nests.render.grid import INTERIOR as WIDE, TEXT_WIDTH as TEXT
+from nests.render.grid import BOX_INSET as BOX_INDENT, INTERIOR as WIDE, TEXT_WIDTH as TEXT
 
-BOX_INDENT = 4           # a box's walls take two columns on each side of its text
 DEFINITION_INDENT = 4
 NUMBER_PARTS = 4         # heading numbers show at least four parts: 1.2.0.0
 RULED = (1, 2)           # heading levels underlined (the template picks the rule)
