@@ -23,7 +23,7 @@ from pathlib import Path
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared" / "rulebook"
 NESTS = [sys.executable, "-m", "nests"]
 ROUNDS = 5
-PDF_PAGES = 24          # pages in each PDF round
+PDF_PAGES = 12          # pages in each PDF round
 
 
 def _stats(times: list[float]) -> tuple[float, float]:
