@@ -104,9 +104,15 @@ def lay_out(book: m.Book, sheets: Sheets):
     return front, toc, body, warnings
 
 
-def typeset(book: m.Book, content, extra_sheets: list[str] = ()) -> Typeset:
-    """The pages of ``book``; ``content`` supplies the character sheets it asks for."""
+def typeset(book, content, extra_sheets: list[str] = ()) -> Typeset:
+    """The pages of ``book`` (a ``Book``, or a source's path to read by its extension);
+    ``content`` supplies the character sheets it asks for."""
     from nests.render import render
+
+    if not isinstance(book, m.Book):
+        from nests.book.readers import read_book
+
+        book = read_book(str(book))
 
     blocks = list(book.blocks)
     for sheet_id in extra_sheets:
