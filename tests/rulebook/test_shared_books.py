@@ -37,6 +37,14 @@ def test_the_book_is_on_the_grid_with_its_contents_right(read_and_set):
     check_book(book)
 
 
+def test_every_typeset_page_names_its_own_book_in_the_top_border(read_and_set):
+    model, book = read_and_set
+    name = "Nests & Insects" if model.title.startswith("Nests & Insects") else model.title
+    for page in book.pages:
+        if page.kind in ("body", "contents"):
+            assert lines_of(page)[0].startswith(f"╔►{name}◄═"), page.number
+
+
 def test_every_heading_of_the_model_is_in_the_contents(read_and_set):
     model, book = read_and_set
     headings = [n for n in walk(model.blocks) if isinstance(n, m.Heading)]

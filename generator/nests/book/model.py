@@ -221,6 +221,7 @@ class Book:
     blocks: list[Block]
     source: str
     warnings: list[Warning] = field(default_factory=list)
+    running_head: str = ""                     # the name in every page's top border; "" → the title
 
 
 def plain(inlines: list[Inline]) -> str:

@@ -16,6 +16,7 @@ from nests.book import model as m
 from nests.render.glyphs import LABEL_CLOSE, LABEL_OPEN
 
 TITLE = "Nests & Insects Rulebook"
+RUNNING_HEAD = "Nests & Insects"      # the name every page of the book carries in its top border
 HEADINGS = {"chapter": 1, "section": 2, "subsection": 3, "subsubsection": 4}
 # Boxed environments: name → (numbered?, title when the source gives none)
 BOXES = {
@@ -269,4 +270,4 @@ def read(text: str, shown: str, path: Path | None = None) -> m.Book:
     warnings: list[m.Warning] = []
     blocks = _Parser(text.split("\n"), 1, shown, warnings).parse()
     warnings.sort(key=lambda w: w.line)
-    return m.Book(TITLE, blocks, shown, warnings)
+    return m.Book(TITLE, blocks, shown, warnings, running_head=RUNNING_HEAD)

@@ -117,7 +117,7 @@ def typeset(book, content, extra_sheets: list[str] = ()) -> Typeset:
     blocks = list(book.blocks)
     for sheet_id in extra_sheets:
         blocks.append(m.SheetPlaceholder(sheet_id, source=book.source, line=0))
-    book = m.Book(book.title, blocks, book.source, list(book.warnings))
+    book = m.Book(book.title, blocks, book.source, list(book.warnings), book.running_head)
     sheets = Sheets(content)
     front, toc, body, warnings = lay_out(book, sheets)
     warnings = book.warnings + warnings
@@ -134,7 +134,7 @@ def typeset(book, content, extra_sheets: list[str] = ()) -> Typeset:
         elif page.kind == "fixed":
             text = _drawn_page(page.source, warnings)
         else:
-            text = render("rulebook_page.txt.j2", items=page.items, number=n)
+            text = render("rulebook_page.txt.j2", items=page.items, number=n, game=book.running_head or book.title)
         marks = [(ranks[level], f"{number} {title}" if number else title)
                  for level, number, title in page.headings if level in ranks]
         if page.kind == "contents" and page is toc[0]:
