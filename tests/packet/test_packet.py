@@ -327,3 +327,7 @@ def test_two_processes_give_identical_bytes_and_the_pdf_matches_the_txt(content,
     for c in packet.creatures:
         assert f"{c['id']} {c['name']}" in marks
     assert "Item Key" in marks and "Map of the Nest" in marks
+    # the vector map: its own labels (the text map says "♥ Level N"), on the page of the map's bookmark
+    heart = f"The Heart · L{len(packet.levels)} · 100%"
+    drawn = [i for i, page in enumerate(reader.pages) if heart in page.extract_text()]
+    assert drawn and "Map: read down each column" in "\n".join(txt_pages[drawn[0]].text.split("\n")[:48])

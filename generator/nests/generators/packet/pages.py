@@ -103,8 +103,10 @@ def _glance(packet, pages) -> list[Page]:
     lines = block("packet/map.txt.j2", packet=packet, pages=pages, blank=False)
     flow.add(lines, (1, "Map of the Nest"))
     page = flow.pages[-1]
-    page.drawing = Drawing(render("packet/map.svg.j2", packet=packet, pages=pages, blank=False, rows=len(lines) - 2),
-                           len(page.lines) - len(lines) + 2, len(lines) - 1)
+    first = len(page.lines) - len(lines) + 2                 # the "Outside" line, counting the top border as 0
+    covered = BODY - first + 1 if page.lines == lines else len(lines) - 1     # alone on its page: the whole page
+    page.drawing = Drawing(render("packet/map.svg.j2", packet=packet, pages=pages, blank=False, rows=covered - 1),
+                           first, covered)
     return flow.pages
 
 
@@ -239,5 +241,5 @@ def handout_pages(content, packet) -> list[Page]:
                                                                                       "members": members(content, packet)}))]
     lines = block("packet/map.txt.j2", packet=packet, pages={}, blank=True)
     laid.append(Page("Map", lines, [(1, "Map")], drawing=Drawing(
-        render("packet/map.svg.j2", packet=packet, pages={}, blank=True, rows=len(lines) - 2), 2, len(lines) - 1)))
+        render("packet/map.svg.j2", packet=packet, pages={}, blank=True, rows=BODY - 2), 2, BODY - 1)))
     return finish(packet, laid + sheets(content, packet))
