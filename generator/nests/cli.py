@@ -306,11 +306,11 @@ def packet(seed, party, nest, depth, paper, formats, handout, schema, output, co
     if chosen:
         seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
     party_ids = [p.strip() for p in party.split(",")] if party is not None else packet_tables(content).settings["default_party"]
-    documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth)
+    formats = formats or (("txt",) if output == "-" else ("txt", "pdf", "json"))
+    documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats)
     if chosen:          # only once the packet exists, so a bad party prints nothing but its error
         click.echo(f"seed: {seed}", err=output == "-")
-    default = ("txt",) if output == "-" else ("txt", "pdf", "json")
-    emit(documents, formats or default, paper, output)
+    emit(documents, formats, paper, output)
 
 
 @main.command()

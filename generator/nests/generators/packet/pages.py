@@ -165,16 +165,14 @@ def command(packet) -> str:
             + (f" --depth {packet.depth}" if packet.depth != "oneshot" else ""))
 
 
-def _layout(content, packet, pages: dict) -> list[Page]:
+def _layout(content, packet, pages: dict, tail: list[Page]) -> list[Page]:
+    """The packet's pages with these page numbers; ``tail`` (stat blocks onward) holds no page reference."""
     tables = packet.extra["tables"]
     front = [Page("Cover", [], [(1, "Cover"), (1, "The Job")], whole=("packet/cover.txt.j2", {
         "packet": packet, "job": packet.job, "command": command(packet), "pages": pages})),
         Page("How to Run", [], [(1, "How to run this packet")], whole=("packet/howto.txt.j2", {
             "packet": packet, "exploration": tables.exploration}))]
-    body = _glance(packet, pages) + _levels(packet, pages) + _creatures(content, packet)
-    body += _items(packet, pages)
-    body += _trackers(content, packet) + sheets(content, packet)
-    return front + body
+    return front + _glance(packet, pages) + _levels(packet, pages) + tail
 
 
 def page_numbers(laid: list[Page]) -> dict[str, int]:
@@ -218,8 +216,9 @@ def finish(packet, laid: list[Page], extra: dict | None = None) -> list[Page]:
 def packet_pages(content, packet) -> list[Page]:
     """Every page of the GQ's packet, in the one-shot issue's order, numbered, stamped, cross-referenced."""
     pages: dict = defaultdict(lambda: 99)
+    tail = _creatures(content, packet) + _items(packet, pages) + _trackers(content, packet) + sheets(content, packet)
     for _ in range(5):
-        laid = _layout(content, packet, pages)
+        laid = _layout(content, packet, pages, tail)
         found = page_numbers(laid)
         found["Item Key"] = found.get("I1", 0)
         if found == dict(pages):

@@ -12,8 +12,9 @@ def _pages(laid) -> list[Page]:
 
 
 def packet_documents(content, seed: int, party: list[str], nest: str | None, handout: bool = False,
-                     folder: str = "", depth: str = "oneshot") -> list[Document]:
-    """The packet and, with ``handout``, packet-<seed>-players (txt, pdf only)."""
+                     folder: str = "", depth: str = "oneshot", formats=None) -> list[Document]:
+    """The packet and, with ``handout``, packet-<seed>-players (txt, pdf only). With ``formats``, the JSON
+    and the SVG map are made only when asked for (a PDF alone does not wait for them)."""
     from nests.publish.json import packet_json
     from nests.render import render
 
@@ -21,9 +22,13 @@ def packet_documents(content, seed: int, party: list[str], nest: str | None, han
     laid = packet_pages(content, packet)             # before the JSON: it carries the pages of every code
     title = f"Nest Packet {seed}: {packet.nest_name}"
     stem = f"{folder}packet-{seed}"
-    svg = render("packet/map.svg.j2", packet=packet, pages=packet.extra["pages"], blank=False, rows=None)
-    docs = [Document(stem, title, _pages(laid), {"json": File(f"{stem}.json", packet_json(packet)),
-                                                 "svg": File(f"{stem}-map.svg", svg)})]
+    files = {}
+    if formats is None or "json" in formats:
+        files["json"] = File(f"{stem}.json", packet_json(packet))
+    if formats is None or "svg" in formats:
+        files["svg"] = File(f"{stem}-map.svg", render("packet/map.svg.j2", packet=packet, pages=packet.extra["pages"],
+                                                      blank=False, rows=None))
+    docs = [Document(stem, title, _pages(laid), files)]
     if handout:
         docs.append(Document(f"{stem}-players", f"{title}: players' handout", _pages(handout_pages(content, packet))))
     return docs
