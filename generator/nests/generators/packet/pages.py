@@ -89,6 +89,15 @@ def _levels(packet, pages) -> list[Page]:
     return [p for p in flow.pages if p.lines]
 
 
+def stand_in(packet, level):
+    """The keyed Room a Level without one plays (ruling packet-spare-rooms): the nearest keyed Level of its
+    band before it, else the first after it (the Heart's band)."""
+    same = [lv for lv in packet.levels if lv.rooms and lv.band == level.band]
+    before = [lv for lv in same if lv.number < level.number]
+    pick = before[-1] if before else next((lv for lv in same if lv.number > level.number), None)
+    return pick.rooms[0] if pick else None
+
+
 def _glance(packet, pages) -> list[Page]:
     """The chain, the express routes, the session line, then the map (on the same page when it fits).
     In the PDF a drawing covers the text map."""
@@ -97,7 +106,8 @@ def _glance(packet, pages) -> list[Page]:
     flow.add(block("packet/glance.txt.j2", part="head", packet=packet, pages=pages, routes=routes))
     for lv in packet.levels:                 # a long chain runs on; a Level without its own heading is found here
         own = lv.rooms and not any(r.spare for r in lv.rooms)
-        flow.add(block("packet/glance.txt.j2", part="row", lv=lv, packet=packet, pages=pages, routes=routes),
+        flow.add(block("packet/glance.txt.j2", part="row", lv=lv, packet=packet, pages=pages, routes=routes,
+                       stand_in=None if lv.rooms else stand_in(packet, lv)),
                  codes=[] if own else [f"Level {lv.number}"])
     flow.add(block("packet/glance.txt.j2", part="tail", packet=packet, pages=pages, routes=routes))
     lines = block("packet/map.txt.j2", packet=packet, pages=pages, blank=False)
