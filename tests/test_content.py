@@ -116,7 +116,7 @@ def test_user_content_overrides_a_built_in_file(tmp_path):
 def test_missing_content_directory(runner, tmp_path):
     result = runner.invoke(main, ["classes", "--content", str(tmp_path / "nowhere")])
     assert result.exit_code == 2
-    assert result.output == f"error: {tmp_path / 'nowhere'}: is not a content directory\n"
+    assert result.output == f"error: {tmp_path / 'nowhere'}: no such content directory\n"
 
 
 def test_catalogue_derivations_name_real_attributes(tmp_path):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nests.content import load_content
+from nests.content import Content
 from nests.document import Document
 from nests.generators.enemy import enemy_documents, enemy_ids
 from nests.generators.sheet import sheet_documents
@@ -11,12 +11,11 @@ SAMPLE_SEED = 42       # the sample packet: fixed seed, default party
 FORMATS = ("txt", "pdf", "json")
 
 
-def build_documents(content_dirs=()) -> list[Document]:
+def build_documents(content: Content) -> list[Document]:
     """Every default output as documents; any bad input fails here, before a file is written."""
     from nests.generators.packet.tables import packet_tables
     from nests.generators.packet.write import packet_documents
 
-    content = load_content(content_dirs)
     docs = sheet_documents(content, content.class_ids() + ["template"], "sheets/")
     docs += enemy_documents(content, enemy_ids(content), "enemies/")
     party = packet_tables(content).settings["default_party"]

@@ -15,7 +15,7 @@ PAPER = click.Choice(["a4", "letter"])
 
 def content_option(f):
     return click.option(
-        "--content", "content_dirs", multiple=True, type=click.Path(file_okay=False),
+        "--content", "content_dirs", multiple=True, type=click.Path(),
         help="A content directory that extends and overrides the built-in one (repeatable).",
     )(f)
 
@@ -40,7 +40,7 @@ def setup(content_dirs=(), templates_dir=None):
     from nests.render import use_templates
 
     use_templates(templates_dir)
-    return load_content(content_dirs)
+    return load_content(content_dirs).check()
 
 
 def emit(documents, formats, paper: str, output: str) -> None:
@@ -67,9 +67,7 @@ def main() -> None:
 @content_option
 def classes(content_dirs) -> None:
     """List the character classes a player can pick."""
-    from nests.content import load_content
-
-    content = load_content(content_dirs)
+    content = setup(content_dirs)
     for class_id in content.class_ids():
         click.echo(f"{class_id:<10} {content.class_documents[class_id].data['name']}")
 
@@ -104,8 +102,7 @@ def build(output, content_dirs, templates_dir) -> None:
 
     if output == "-":
         raise NestsError("nests build writes many files; give -o DIR")
-    setup((), templates_dir)
-    emit(build_documents(content_dirs), FORMATS, "a4", output)
+    emit(build_documents(setup(content_dirs, templates_dir)), FORMATS, "a4", output)
 
 
 @main.command()
@@ -115,10 +112,9 @@ def build(output, content_dirs, templates_dir) -> None:
 @content_option
 def roll(die, times, seed, content_dirs) -> None:
     """Roll DIE: a decile die d20 … d120 (from 0), or an ordinary one-based 1d4 … 1d20."""
-    from nests.content import load_content
     from nests.rules.commands import roll_dice
 
-    for result in roll_dice(load_content(content_dirs), die, times, seed):
+    for result in roll_dice(setup(content_dirs), die, times, seed):
         click.echo(result)
 
 
@@ -131,20 +127,18 @@ def roll(die, times, seed, content_dirs) -> None:
 @content_option
 def odds(effort, resistance, static, dramatic, as_json, content_dirs) -> None:
     """Exact chances of the six Degrees of Success of one Action."""
-    from nests.content import load_content
     from nests.rules.commands import odds_report
 
-    click.echo(odds_report(load_content(content_dirs), effort, resistance, static, dramatic, as_json))
+    click.echo(odds_report(setup(content_dirs), effort, resistance, static, dramatic, as_json))
 
 
 @main.command()
 @content_option
 def enemies(content_dirs) -> None:
     """List the enemies that have stat blocks."""
-    from nests.content import load_content
     from nests.generators.enemy import enemy, enemy_ids
 
-    content = load_content(content_dirs)
+    content = setup(content_dirs)
     for enemy_id in enemy_ids(content):
         e = enemy(content, enemy_id)
         click.echo(f"{enemy_id:<22} {e.name}{' (provisional)' if e.provisional else ''}")

@@ -25,8 +25,11 @@ class Content:
         self.roots = roots
         self._files: dict[str, tuple[Path, str]] = {}
         for root, shown in roots:
+            if not root.exists():
+                raise NestsError(Problem("no such content directory", file=shown))
             if not root.is_dir():
-                raise NestsError(Problem("is not a content directory", file=shown))
+                raise NestsError(Problem("is not a directory; --content takes a directory that mirrors content/",
+                                         file=shown))
             for path in sorted(root.rglob("*.yaml")):
                 rel = path.relative_to(root).as_posix()
                 self._files[rel] = (path, f"{shown}/{rel}")
@@ -87,6 +90,22 @@ class Content:
         if problems:
             raise NestsError(problems)
         return docs
+
+    def check(self) -> "Content":
+        """Validate every kind of content now, so that a command fails on bad content
+        before it generates anything, whichever files it happens to use. (Each kind
+        is read once and kept, so this costs a command nothing it would not pay later.)"""
+        from nests.content.tables import load_tables
+
+        problems = []
+        for validate_kind in (lambda: self.class_documents, lambda: load_tables(self).enemies):
+            try:
+                validate_kind()
+            except NestsError as err:
+                problems += err.problems
+        if problems:
+            raise NestsError(problems)
+        return self
 
     def class_ids(self, playable_only: bool = True) -> list[str]:
         return [

@@ -26,10 +26,10 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from nests.content import schemas
-from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, validate
+from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, Table, validate
 from nests.content.yamlfile import Document
 from nests.errors import NestsError, Problem
-from nests.rules.dice import Die
+from nests.model import Die
 
 SIX = ["Critical Failure", "Complete Failure", "Partial Failure",
        "Partial Success", "Complete Success", "Critical Success"]
@@ -182,9 +182,11 @@ RESOLVE = Map(required={"procedure": OneOf(["players", "boolean", "set", "encoun
                         "feature": Str(), "blocks": Bool(), "known": Bool()})
 
 
-def face_rows(**extra) -> Spec:
-    """The rows of a die table: each takes ``faces`` (3, or a run "0-1") and gives a ``result``."""
-    return List(Map(required={"faces": _faces_spec(), "result": Str(allow_empty=False)}, optional=extra), min_len=1)
+def face_rows(needs: dict | None = None, **extra) -> Spec:
+    """The rows of a die table: each takes ``faces`` (3, or a run "0-1") and gives a ``result``;
+    ``needs`` are further keys every row must have, ``extra`` keys a row may have."""
+    return List(Map(required={"faces": _faces_spec(), "result": Str(allow_empty=False), **(needs or {})},
+                    optional=extra), min_len=1)
 
 
 def _event_rows(**extra) -> Spec:
@@ -209,10 +211,10 @@ FILES: dict[str, Spec] = {
     "food-colour": Map(required={**HEAD, "rows": face_rows()}),
     "food-type": Map(required={**HEAD, "rows": face_rows()}),
     "item-condition": Map(required={**HEAD, "rows": face_rows(note=Str())}),
-    "item-alignment": Map(required={**HEAD, "rows": face_rows(then=Str())}),
+    "item-alignment": Map(required={**HEAD, "rows": face_rows(needs={"then": Str(allow_empty=False)})}),
     "beneficial-abilities": Map(required={**HEAD, "rows": face_rows(note=Str())}),
     "harmful-abilities": Map(required={**HEAD, "rows": face_rows(note=Str())}),
-    "secret": Map(required={**HEAD, "rows": face_rows(then=Str())}, optional={"rulings": RULINGS}),
+    "secret": Map(required={**HEAD, "rows": face_rows(needs={"then": Str(allow_empty=False)})}, optional={"rulings": RULINGS}),
     "secret-costs": Map(required={**HEAD, "rows": face_rows()}),
     "secret-risks": Map(required={**HEAD, "rows": face_rows()}),
     "secret-rewards": Map(required={**HEAD, "rows": face_rows()}),
@@ -220,7 +222,7 @@ FILES: dict[str, Spec] = {
                            "rows": _event_rows(resolve=RESOLVE, once_per_action=Bool())}, optional={"rulings": RULINGS}),
     "exploration-action": Map(required={**HEAD, "effort": Str(), "resistance": Str(), "modifiers": List(Str()),
                                         "rows": List(Map(required={"degree": OneOf(SIX), "events": List(OneOf(["Cost", "Risk", "Reward"]), min_len=1)})),
-                                        "tables": Map(required={"Cost": Str(), "Risk": Str(), "Reward": Str()})}),
+                                        "tables": Table(["Cost", "Risk", "Reward"], OneOf(["costs", "risks", "rewards"]))}),
     "desperate-times": Map(required={**HEAD, "effort": Str(), "resistance": Str(),
                                      "rows": List(Map(required={"degree": OneOf(SIX), "outcome": Str(allow_empty=False)}))}),
     "alarm-pheromones": Map(required={**HEAD, "trigger": Str(), "rows": List(Map(
@@ -312,6 +314,7 @@ class Tables:
         self.dice_sizes = {"zero_based": sorted(set(dice["decile"]) | set(dice["polyhedral"])),
                            "decile": list(dice["decile"]), "one_based": list(dice["one_based"])}
         problems += self._check_dice_and_coverage()
+        problems += self._check_references()
         rulings_doc = content.checked("rulings.yaml", RULINGS_FILE)
         self.rulings = {r["id"]: r["text"] for r in rulings_doc.data["rulings"]}
         for stem, doc in docs.items():
@@ -343,6 +346,22 @@ class Tables:
                             problems += _die_problem(doc, ("rows", i, k), row[k], self.dice_sizes)
             elif die_name == "degree":
                 problems += _cover(doc, "degree", SIX, "the six Degrees of Success", read=lambda v: [v] if v in SIX else None)
+        return problems
+
+    def _check_references(self) -> list[Problem]:
+        """Values that name another row or table must name one that exists."""
+        problems = []
+        for stem, doc in self.docs.items():
+            for i, row in enumerate(doc.data.get("rows", [])):
+                if stem in self.face_tables and "then" in row and row["then"] not in self.face_tables:
+                    problems.append(doc.problem(("rows", i, "then"), f"{row['then']!r} is not a die table; allowed: "
+                                                                      f"{', '.join(sorted(self.face_tables))}"))
+        levels = self.docs["nest-levels"]
+        bands = [str(r["ratings"]).replace(" ", "") for r in levels.data["rows"]]
+        band = levels.data["first_level"]["band"]
+        if str(band).replace(" ", "") not in bands:
+            problems.append(levels.problem(("first_level", "band"), f"{band!r} is not one of the rows' ratings; "
+                                                                     f"allowed: {', '.join(bands)}"))
         return problems
 
     def _build(self) -> None:
