@@ -356,6 +356,15 @@ class Tables:
                 if stem in self.face_tables and "then" in row and row["then"] not in self.face_tables:
                     problems.append(doc.problem(("rows", i, "then"), f"{row['then']!r} is not a die table; allowed: "
                                                                       f"{', '.join(sorted(self.face_tables))}"))
+        degrees = self.docs["degrees-of-success"]
+        seen: dict = {}
+        for i, row in enumerate(degrees.data["initial"]):
+            both = (row["matches_effort"], row["beats_resistance"])
+            if both in seen:
+                problems.append(degrees.problem(("initial", i), f"matches_effort {str(both[0]).lower()}, beats_resistance {str(both[1]).lower()} "
+                                                                 f"is already given in row {seen[both] + 1}; each of the "
+                                                                 "four combinations needs exactly one row"))
+            seen.setdefault(both, i)
         levels = self.docs["nest-levels"]
         bands = [str(r["ratings"]).replace(" ", "") for r in levels.data["rows"]]
         band = levels.data["first_level"]["band"]
@@ -419,14 +428,20 @@ class Tables:
         docs, problems = {}, []
         for rel in self.content.files("enemies"):
             doc = self.content.document(rel)
-            problems += validate(doc, ENEMY)
-            if not problems:
+            found = validate(doc, ENEMY)
+            problems += found
+            if not found:
                 for i, f in enumerate(doc.data["features"]):
                     if ("rating" in f) + ("die" in f) + ("number" in f) != 1:
                         problems.append(doc.problem(("features", i), "give exactly one of rating, die, number"))
                     elif "die" in f:
                         problems += _die_problem(doc, ("features", i, "die"), f["die"], self.dice_sizes)
             docs[Path(rel).stem] = doc
+        summons = self.docs["alarm-pheromones"]
+        for i, row in enumerate(summons.data["rows"]):
+            if row["enemy"] not in docs:
+                problems.append(summons.problem(("rows", i, "enemy"), f"{row['enemy']!r} is not an enemy in enemies/; "
+                                                                      f"allowed: {', '.join(sorted(docs))}"))
         if problems:
             raise NestsError(problems)
         return docs

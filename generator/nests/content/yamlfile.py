@@ -30,15 +30,15 @@ class Document:
     key_lines: dict[KeyPath, int] = field(default_factory=dict)   # where each mapping key stands
 
     def line(self, path: KeyPath) -> int | None:
-        """Line of the value at ``path``; for a value that is not there (a missing
-        key), the line of the key that holds its enclosing mapping."""
+        """Line of the key at ``path`` (or of the list item, for an index); for
+        something that is not there (a missing key), the line of what holds it."""
         path = tuple(path)
-        if path in self.lines:
-            return self.lines[path]
         while path:
-            path = path[:-1]
             if path in self.key_lines:
                 return self.key_lines[path]
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
         return self.lines.get((), 1)
 
     def problem(self, path: KeyPath, message: str) -> Problem:
