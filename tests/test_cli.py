@@ -52,17 +52,34 @@ def test_unknown_format_is_a_usage_error(runner):
 
 
 def test_every_command_has_help(runner):
-    for command in ([], ["classes"], ["sheet"], ["build"]):
-        result = runner.invoke(main, command + ["--help"])
-        assert result.exit_code == 0 and result.output.startswith("Usage: nests")
+    names = sorted(main.commands)
+    assert names == ["build", "classes", "enemies", "enemy", "odds", "packet", "roll", "rulebook", "sheet"]
+    for command in [[]] + [[name] for name in names]:
+        for flag in ("--help", "-h"):
+            result = runner.invoke(main, command + [flag])
+            assert result.exit_code == 0, (command, result.output)
+            assert result.output.startswith(f"Usage: nests {' '.join(command)}".rstrip() + " ")
+            assert "Options:" in result.output and "--help" in result.output
+            summary = main.commands[command[0]].help if command else main.help
+            assert summary.split("\n")[0] in " ".join(result.output.split()), command
 
 
 def test_help_does_not_import_weasyprint():
+    # every command's --help, then a text sheet, in one real process
     code = ("import sys\nfrom click.testing import CliRunner\nfrom nests.cli import main\n"
-            "CliRunner().invoke(main, ['--help'])\nCliRunner().invoke(main, ['sheet', 'wasp', '-o', '-'])\n"
-            "print('weasyprint' in sys.modules)")
+            "for c in [[]] + [[n] for n in main.commands]:\n"
+            "    assert CliRunner().invoke(main, c + ['--help']).exit_code == 0\n"
+            "CliRunner().invoke(main, ['sheet', 'wasp', '-o', '-'])\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'pydyf', 'tinycss2', 'cssselect2')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout == "False\n"
+    assert out.stdout == "[]\n"
+
+
+def test_nests_help_in_a_real_process():
+    code = "import sys, runpy\nsys.argv = ['nests', '--help']\ntry:\n    runpy.run_module('nests', run_name='__main__')\nexcept SystemExit:\n    pass\nprint('weasyprint' in sys.modules, file=sys.stderr)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.startswith("Usage: nests [OPTIONS] COMMAND [ARGS]...")
+    assert out.stderr == "False\n"
 
 
 def test_python_dash_m_works():
