@@ -1,46 +1,53 @@
-"""Packet speed and memory (not a test); part of `make bench`, or alone: `python -m tests.bench_packet`."""
+"""The Nest packet, for `make bench` (or `python -m tests.bench packet`)."""
+
+from __future__ import annotations
 
 import multiprocessing
-import statistics
-import tempfile
 import time
 
-from nests.content import load_content
-from nests.generators.packet.generate import build_packet
-from tests.bench import NESTS, process, row
+from tests.bench import NESTS, Process, Row, Timing, alone, bare_weasyprint, compare, temporary
 
+TITLE = "Nest packet (seed 42, party wasp, spider, beetle, ants)"
 PARTY = ["wasp", "spider", "beetle", "ants"]
+MANY = 20
 
 
 def _txt(seed: int) -> int:
-    from nests.publish.txt import join_pages
-    from nests.generators.packet.pages import packet_pages
+    from nests.content import load_content
+    from nests.generators.packet.write import packet_documents
 
-    content = load_content()
-    return len(join_pages([p.text for p in packet_pages(content, build_packet(content, seed, PARTY))]))
+    [document] = packet_documents(load_content(), seed, PARTY, None, False)
+    return sum(len(p.text) for p in document.pages)
 
 
-def main() -> None:
-    print("Nest packet (seed 42, party wasp, spider, beetle, ants)")
-    content = load_content()
-    build_packet(content, 0, PARTY)                      # load and validate content once
-    times = []
-    for seed in range(1, 21):
-        start = time.perf_counter()
-        build_packet(content, seed, PARTY)
-        times.append((time.perf_counter() - start) * 1000)
-    row("generation in-process, median of 20 seeds", statistics.median(times), 50.0, note="vs the aim")
-    with tempfile.TemporaryDirectory() as out:
+def rows():
+    from nests.content import load_content
+    from nests.generators.packet.generate import build_packet
+    from nests.generators.packet.write import packet_documents
+    from nests.publish.pdf import html_to_pdf, pdf_html
+
+    content = load_content().check()
+    seeds = iter(range(1, 1000))
+    yield alone("generation in one process, one seed a round", lambda: build_packet(content, next(seeds), PARTY),
+                rounds=20, note="aim 50 ms")
+    with temporary() as out:
         packet = NESTS + ["packet", "--seed", "42", "--party", ",".join(PARTY), "-o", out]
-        ms, mib = process(packet + ["--format", "txt", "--format", "json"], runs=3)
-        row("txt + JSON, whole process", ms, 1000.0, note=f"vs the aim; peak {mib:.0f} MiB")
-        ms, mib = process(packet + ["--format", "pdf"], runs=1)
-        row("PDF, whole process", ms, 5000.0, note=f"vs the aim; peak {mib:.0f} MiB")
+        yield alone("txt + JSON, whole process", Process(packet + ["--format", "txt", "--format", "json"]),
+                    note="aim 1000 ms")
+
+    def document():
+        [doc] = packet_documents(load_content().check(), 42, PARTY, None, False)
+        return doc
+
+    def ours():
+        doc = document()
+        return html_to_pdf(pdf_html(doc.pages, doc.title))
+
+    doc = document()
+    yield compare("packet PDF, in one process", ours, "bare WeasyPrint", bare_weasyprint(pdf_html(doc.pages, doc.title)),
+                  note="content to PDF vs WeasyPrint alone on the same HTML", warm_up=False)
+
     start = time.perf_counter()
-    with multiprocessing.Pool(2) as pool:
-        pool.map(_txt, range(200))
-    row("200 packets in plaintext on 2 cores", (time.perf_counter() - start) * 1000)
-
-
-if __name__ == "__main__":
-    main()
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        pool.map(_txt, range(MANY))
+    yield Row(f"{MANY} packets in plaintext on 2 cores, once", Timing(((time.perf_counter() - start) * 1000,)))

@@ -1,26 +1,39 @@
-"""Rulebook speed and memory (not a test); part of `make bench`, or alone:
-`python -m tests.bench_rulebook [SOURCE]`."""
+"""The typeset rulebook, for `make bench` (or `python -m tests.bench rulebook`)."""
 
 from __future__ import annotations
 
-import sys
-import tempfile
 from pathlib import Path
 
-from tests.bench import NESTS, process, row
-from tests.rulebook.conftest import book_source
+from tests.bench import NESTS, REAL_BOOK, Process, Prolog, bare_weasyprint, compare, temporary
+
+TITLE = f"Rulebook ({REAL_BOOK.name})"
 
 
-def main(argv: list[str] | None = None) -> None:
-    argv = sys.argv[1:] if argv is None else argv
-    source = Path(argv[0]) if argv else book_source()
-    print(f"Rulebook ({source.name})")
-    with tempfile.TemporaryDirectory() as out:
-        ms, mib = process(NESTS + ["rulebook", str(source), "-o", out])
-        row("plaintext layout, whole process", ms, 315.0, note=f"vs the game author's program; peak {mib:.0f} MiB")
-        ms, mib = process(NESTS + ["rulebook", str(source), "--format", "pdf", "-o", out], runs=1)
-        row("PDF, whole process", ms, note=f"peak {mib:.0f} MiB")
+def rows():
+    if not REAL_BOOK.is_file():
+        yield f"  rulebook source missing ({REAL_BOOK}): rulebook rows skipped"
+        return
+    with temporary() as work:
+        prolog = Prolog.find(Path(work))
+        if prolog is None:
+            yield "  " + Prolog.MISSING
+        else:
+            ours = Process(NESTS + ["rulebook", str(REAL_BOOK), "--format", "txt", "-o", str(Path(work) / "out")])
+            yield compare("rulebook text, whole process", ours, "swipl", prolog.rulebook(REAL_BOOK),
+                          note="nests rulebook --format txt vs the author's layout_rulebook")
 
+    from nests.content import load_content
+    from nests.generators.rulebook import rulebook_document
+    from nests.publish.pdf import html_to_pdf, pdf_html
 
-if __name__ == "__main__":
-    main()
+    def document():
+        return rulebook_document(REAL_BOOK, load_content().check())[0]
+
+    def ours():
+        doc = document()
+        return html_to_pdf(pdf_html(doc.pages, doc.title))
+
+    doc = document()
+    yield compare("rulebook PDF, in one process", ours, "bare WeasyPrint",
+                  bare_weasyprint(pdf_html(doc.pages, doc.title)),
+                  note="source to PDF vs WeasyPrint alone on the same HTML", warm_up=False)
