@@ -160,7 +160,11 @@ class Prolog:
 
     def sheets(self) -> Process:
         classes = "ants,beetle,ladybug,scorpion,spider,wasp,template"
-        return self.goal(f"forall(member(C,[{classes}]), charsheet:print_charsheet(C))")
+        process = self.goal(f"forall(member(C,[{classes}]), charsheet:print_charsheet(C))")
+        printed = subprocess.run(process.cmd, cwd=self.folder, capture_output=True, text=True).stdout
+        if printed.count("\n") < 300:          # seven sheets are some 344 lines
+            raise SystemExit("bench: the Prolog generator printed no sheets")
+        return process
 
     def rulebook(self, source: Path) -> Process:
         """Lays out the rulebook into output/rulebook.txt; run from elsewhere it exits 0
@@ -181,6 +185,20 @@ def bare_weasyprint(html: str) -> Callable[[], bytes]:
     from nests.publish.pdf import html_to_pdf
 
     return lambda: html_to_pdf(html)
+
+
+def pdf_row(subject: str, document: Callable[[], object], what: str, warm_up: bool = False) -> Row:
+    """Our PDF, from content to bytes in this process (``document()`` makes the
+    Document afresh), against bare WeasyPrint on the HTML of that same Document."""
+    from nests.publish.pdf import html_to_pdf, pdf_html
+
+    def ours():
+        made = document()
+        return html_to_pdf(pdf_html(made.pages, made.title))
+
+    made = document()
+    return compare(subject, ours, "bare WeasyPrint", bare_weasyprint(pdf_html(made.pages, made.title)),
+                   note=f"{what} to PDF vs WeasyPrint alone on the same HTML", warm_up=warm_up)
 
 
 # -- printing ----------------------------------------------------------------------
@@ -212,8 +230,9 @@ def sections(names: Iterable[str] = ()) -> list[str]:
 
 
 def run_section(name: str) -> Iterator[str]:
+    """The section's title (after a blank line), then its rows and lines as they come."""
     module = importlib.import_module(f"tests.bench_{name}")
-    yield module.TITLE
+    yield f"\n{module.TITLE}"
     for item in module.rows():
         yield item if isinstance(item, str) else show(item)
 
@@ -226,7 +245,7 @@ def main(argv: list[str] | None = None) -> None:
     print(HEADER)
     for name in sections(argv):
         for line in run_section(name):
-            print(line if line.startswith("  ") else f"\n{line}", flush=True)
+            print(line, flush=True)
     print(f"\nbench: {time.perf_counter() - start:.0f} s in all")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import time
 
-from tests.bench import NESTS, Process, Row, Timing, alone, bare_weasyprint, compare, temporary
+from tests.bench import NESTS, Process, Row, Timing, alone, pdf_row, temporary
 
 TITLE = "Nest packet (seed 42, party wasp, spider, beetle, ants)"
 PARTY = ["wasp", "spider", "beetle", "ants"]
@@ -24,7 +24,6 @@ def rows():
     from nests.content import load_content
     from nests.generators.packet.generate import build_packet
     from nests.generators.packet.write import packet_documents
-    from nests.publish.pdf import html_to_pdf, pdf_html
 
     content = load_content().check()
     seeds = iter(range(1, 1000))
@@ -35,17 +34,10 @@ def rows():
         yield alone("txt + JSON, whole process", Process(packet + ["--format", "txt", "--format", "json"]),
                     note="aim 1000 ms")
 
-    def document():
-        [doc] = packet_documents(load_content().check(), 42, PARTY, None, False)
-        return doc
+    def packet():
+        return packet_documents(load_content().check(), 42, PARTY, None, False)[0]
 
-    def ours():
-        doc = document()
-        return html_to_pdf(pdf_html(doc.pages, doc.title))
-
-    doc = document()
-    yield compare("packet PDF, in one process", ours, "bare WeasyPrint", bare_weasyprint(pdf_html(doc.pages, doc.title)),
-                  note="content to PDF vs WeasyPrint alone on the same HTML", warm_up=False)
+    yield pdf_row("packet PDF, in one process", packet, "content")
 
     start = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(2) as pool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bench import NESTS, REAL_BOOK, Process, Prolog, bare_weasyprint, compare, temporary
+from tests.bench import NESTS, REAL_BOOK, Process, Prolog, compare, pdf_row, temporary
 
 TITLE = f"Rulebook ({REAL_BOOK.name})"
 
@@ -16,7 +16,7 @@ def rows():
     with temporary() as work:
         prolog = Prolog.find(Path(work))
         if prolog is None:
-            yield "  " + Prolog.MISSING
+            yield Prolog.MISSING
         else:
             ours = Process(NESTS + ["rulebook", str(REAL_BOOK), "--format", "txt", "-o", str(Path(work) / "out")])
             yield compare("rulebook text, whole process", ours, "swipl", prolog.rulebook(REAL_BOOK),
@@ -24,16 +24,8 @@ def rows():
 
     from nests.content import load_content
     from nests.generators.rulebook import rulebook_document
-    from nests.publish.pdf import html_to_pdf, pdf_html
 
-    def document():
+    def book():
         return rulebook_document(REAL_BOOK, load_content().check())[0]
 
-    def ours():
-        doc = document()
-        return html_to_pdf(pdf_html(doc.pages, doc.title))
-
-    doc = document()
-    yield compare("rulebook PDF, in one process", ours, "bare WeasyPrint",
-                  bare_weasyprint(pdf_html(doc.pages, doc.title)),
-                  note="source to PDF vs WeasyPrint alone on the same HTML", warm_up=False)
+    yield pdf_row("rulebook PDF, in one process", book, "source")

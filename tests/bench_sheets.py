@@ -6,37 +6,27 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.bench import NESTS, Process, Prolog, bare_weasyprint, compare, temporary
+from tests.bench import NESTS, Process, Prolog, compare, pdf_row, temporary
 
 TITLE = "Character sheets and start-up"
-CLASSES = ["ants", "beetle", "ladybug", "scorpion", "spider", "wasp", "template"]
 
 
 def rows():
     with temporary() as work:
         prolog = Prolog.find(Path(work))
         if prolog is None:
-            yield "  " + Prolog.MISSING
+            yield Prolog.MISSING
         else:
             yield compare("7 text sheets, whole process", Process(NESTS + ["sheet", "--all", "-o", "-"]),
                           "swipl", prolog.sheets(), note="nests sheet --all -o - vs the author's print_charsheet")
 
     from nests.content import load_content
     from nests.generators.sheet import sheet_documents
-    from nests.publish.pdf import html_to_pdf, pdf_html
 
     def wasp():
-        [document] = sheet_documents(load_content().check(), ["wasp"])
-        return document
+        return sheet_documents(load_content().check(), ["wasp"])[0]
 
-    def ours():
-        document = wasp()
-        return html_to_pdf(pdf_html(document.pages, document.title))
-
-    document = wasp()
-    yield compare("sheet PDF (wasp), in one process", ours, "bare WeasyPrint",
-                  bare_weasyprint(pdf_html(document.pages, document.title)),
-                  note="content to PDF vs WeasyPrint alone on the same HTML")
+    yield pdf_row("sheet PDF (wasp), in one process", wasp, "content", warm_up=True)
 
     imports = subprocess.run([sys.executable, "-X", "importtime", "-m", "nests", "--help"],
                              capture_output=True, text=True).stderr

@@ -107,6 +107,10 @@ CASES = [
          "worker-termites", "rows.0.enemy", "'worker-termites' is not an enemy in enemies/; allowed: centipede, king, "
          "major-termite-soldier, minor-termite-soldier, moth, nasute-soldier, queen-primary, queen-secondary, "
          "queen-tertiary, worker-termite"),
+    Case("an event table on no die", "tables/costs.yaml", "die: d100", "die: none",
+         "die: none", "die", f"'none' is not a die of the game; allowed: {DICE}"),
+    Case("rating rows on a die", "tables/nest-levels.yaml", "die: rating", "die: d100",
+         "die: d100", "die", "'d100' does not fit these rows; rows keyed by rating bands take die: rating"),
     Case("an enemy flag that is no flag", "enemies/worker-termite.yaml", "provisional: false", "provisional: maybe",
          "provisional: maybe", "provisional", "'maybe' is not true or false"),
     Case("an enemy's Wounds on a bad die", "enemies/worker-termite.yaml", "{names: [Wounds Max], die: d20}",

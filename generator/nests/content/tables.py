@@ -326,26 +326,13 @@ class Tables:
         self._build()
 
     def _check_dice_and_coverage(self) -> list[Problem]:
+        """Each table's rows, checked by what they are keyed by (see ROWS_KEYED_BY)."""
         problems, self.face_tables = [], {}
         for stem, doc in self.docs.items():
-            die_name = doc.data["die"]
-            rows = doc.data.get("rows", [])
-            if rows and isinstance(rows[0], dict) and "faces" in rows[0]:
-                table, found = face_table(doc, stem, self.dice_sizes)
-                problems += found
-                if table:
-                    self.face_tables[stem] = table
-                continue
-            if die_name not in ("none", "rating", "degree"):
-                problems += _die_problem(doc, ("die",), die_name, self.dice_sizes)
-            if die_name == "rating":
-                problems += _cover(doc, "ratings", list(range(0, 101)), "the ratings 0–100")
-                for i, row in enumerate(rows):
-                    for k in ("die", "features", "costs_risks", "rewards"):
-                        if k in row:
-                            problems += _die_problem(doc, ("rows", i, k), row[k], self.dice_sizes)
-            elif die_name == "degree":
-                problems += _cover(doc, "degree", SIX, "the six Degrees of Success", read=lambda v: [v] if v in SIX else None)
+            rows = doc.data.get("rows") or []
+            first = rows[0] if rows and isinstance(rows[0], dict) else {}
+            key = next((k for k in ROWS_KEYED_BY if k in first), None)
+            problems += ROWS_KEYED_BY[key](self, stem, doc)
         return problems
 
     def _check_references(self) -> list[Problem]:
@@ -445,6 +432,46 @@ class Tables:
         if problems:
             raise NestsError(problems)
         return docs
+
+
+# -- rows by what they are keyed by ------------------------------------------------
+def _face_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
+    table, problems = face_table(doc, stem, tables.dice_sizes)
+    if table:
+        tables.face_tables[stem] = table
+    return problems
+
+
+def _keyed_by(word: str, doc: Document) -> list[Problem]:
+    """Rows keyed by ratings or Degrees say so in ``die``."""
+    if doc.data["die"] != word:
+        return [doc.problem(("die",), f"{doc.data['die']!r} does not fit these rows; rows keyed by "
+                                      f"{'rating bands' if word == 'rating' else 'Degrees of Success'} take die: {word}")]
+    return []
+
+
+def _rating_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
+    problems = _keyed_by("rating", doc) + _cover(doc, "ratings", list(range(0, 101)), "the ratings 0–100")
+    for i, row in enumerate(doc.data["rows"]):
+        for k in ("die", "features", "costs_risks", "rewards"):
+            if k in row:
+                problems += _die_problem(doc, ("rows", i, k), row[k], tables.dice_sizes)
+    return problems
+
+
+def _degree_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
+    return _keyed_by("degree", doc) + _cover(doc, "degree", SIX, "the six Degrees of Success",
+                                             read=lambda v: [v] if v in SIX else None)
+
+
+def _rolled_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
+    """Event rows (and files without rows, which may say die: none) are rolled on a die of the game."""
+    if doc.data["die"] == "none" and not doc.data.get("rows"):
+        return []
+    return _die_problem(doc, ("die",), doc.data["die"], tables.dice_sizes)
+
+
+ROWS_KEYED_BY = {"faces": _face_rows, "ratings": _rating_rows, "degree": _degree_rows, None: _rolled_rows}
 
 
 _CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()

@@ -104,8 +104,15 @@ def _read_bytes(path: Path, name: str) -> bytes:
 
 
 def _cache_file(raw: bytes) -> Path | None:
+    """The cache entry of these bytes as this very reader reads them: the key holds
+    a hash of this module's source, so a changed reader never trusts an old entry."""
     base = cache_dir("yaml")
-    return base / (hashlib.sha256(raw).hexdigest() + ".marshal") if base else None
+    return base / (hashlib.sha256(_reader_hash() + raw).hexdigest() + ".marshal") if base else None
+
+
+@lru_cache(maxsize=1)
+def _reader_hash() -> bytes:
+    return hashlib.sha256(Path(__file__).read_bytes()).digest()
 
 
 def _loader():
