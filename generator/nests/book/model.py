@@ -53,9 +53,12 @@ class Ref(Node):
     """A cross-reference to an anchor in the book; the layout prints its page.
 
     ``children`` is the reference's own words; empty means "use the target's
-    title". A reference to an anchor that nothing defines becomes ``Missing``."""
+    title". A reference to an anchor that nothing defines becomes ``Missing``.
+    ``page``: the source asks for the page number alone (LaTeX ``pageref``),
+    as in "see Section 3 on page 12"."""
     target: str
     children: list["Inline"] = field(default_factory=list)
+    page: bool = False
 
 
 @dataclass

@@ -1,0 +1,220 @@
+"""What every markup reader shares once its parser has done the parsing.
+
+A reader walks its parser's tree into model nodes and hands them to
+``finish``, which does the markup-neutral part the same way for every book:
+heading levels without gaps, the document title unnumbered, every heading
+given an anchor, cross-references resolved (or turned into ``Missing``), and
+every node given a source and a line. ``Report`` gathers the warnings, once
+per distinct thing and line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+from pathlib import Path
+
+from nests.book import model as m
+
+
+class Report:
+    """The warnings of one book, each reported once per (source, line, thing)."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.warnings: list[m.Warning] = []
+        self._seen: set[tuple[str, int, str]] = set()
+
+    def warn(self, line: int, message: str, thing: str | None = None, source: str | None = None) -> None:
+        source = source or self.source
+        key = (source, line, thing if thing is not None else message)
+        if key not in self._seen:
+            self._seen.add(key)
+            self.warnings.append(m.Warning(source, line, message))
+
+    def missing(self, what: str, line: int, message: str, source: str | None = None) -> m.Missing:
+        """A placeholder naming ``what`` in words, and its one warning."""
+        self.warn(line, message, thing=what, source=source)
+        return m.Missing(what, source=source or self.source, line=line)
+
+
+def words(text: str) -> str:
+    """Runs of white space as one space, as every markup but verbatim reads them."""
+    return re.sub(r"\s+", " ", text)
+
+
+def slug(text: str) -> str:
+    """A GitHub-style anchor: lower case, punctuation dropped, spaces as hyphens."""
+    text = unicodedata.normalize("NFKC", text).strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).strip().replace(" ", "-")
+
+
+def children(node: m.Node) -> list[list]:
+    """The lists of nodes a node holds (inlines, blocks, rows of cells…), in order."""
+    out = []
+    for f in dataclasses.fields(node):
+        value = getattr(node, f.name)
+        if isinstance(value, list) and value:
+            if isinstance(value[0], list):
+                out.extend(value)                     # Table.header / rows: lists of cells
+            elif isinstance(value[0], m.Node):
+                out.append(value)
+    return out
+
+
+def walk(nodes: list):
+    """Every node in ``nodes`` and below, parents first."""
+    for node in nodes:
+        yield node
+        for group in children(node):
+            yield from walk(group)
+
+
+def merge_text(inlines: list[m.Inline]) -> list[m.Inline]:
+    """Neighbouring Text nodes joined, so a title or a cell reads as one run."""
+    out: list[m.Inline] = []
+    for node in inlines:
+        if isinstance(node, m.Text) and out and isinstance(out[-1], m.Text):
+            # the joined run starts where its first words do, not its leading white space
+            first = out[-1] if out[-1].text.strip() else node
+            out[-1] = m.Text(out[-1].text + node.text, source=first.source, line=first.line)
+        elif isinstance(node, m.Text) and not node.text:
+            continue
+        else:
+            out.append(node)
+    return out
+
+
+def strip(inlines: list[m.Inline]) -> list[m.Inline]:
+    """Inlines without white space at either end (what a paragraph, a cell or a title holds)."""
+    inlines = merge_text(inlines)
+    while inlines and isinstance(inlines[0], m.Text) and not inlines[0].text.strip():
+        inlines = inlines[1:]
+    while inlines and isinstance(inlines[-1], m.Text) and not inlines[-1].text.strip():
+        inlines = inlines[:-1]
+    if inlines and isinstance(inlines[0], m.Text):
+        first = inlines[0]
+        inlines[0] = m.Text(first.text.lstrip(), source=first.source, line=first.line)
+    if inlines and isinstance(inlines[-1], m.Text):
+        last = inlines[-1]
+        inlines[-1] = m.Text(last.text.rstrip(), source=last.source, line=last.line)
+    return inlines
+
+
+def finish(blocks: list[m.Block], report: Report, title: str = "",
+           aliases: dict[str, str] | None = None, title_heading: bool = True) -> m.Book:
+    """The book: levels, title, anchors, references and lines settled the same way for every markup.
+
+    ``aliases`` maps further names of a target (a LaTeX label, an rST name) to
+    the anchor its heading, table or box carries. ``title_heading``: the markup
+    has no numbering of its own (Markdown, rST), so a lone first top-level
+    heading is the document's title and is not numbered."""
+    _fill_lines(blocks, report.source, 1)
+    _call_for_sheets(blocks, report.source)
+    _close_level_gaps(blocks)
+    if title_heading:
+        _unnumber_title(blocks)
+    anchors = _give_anchors(blocks)
+    _resolve(blocks, anchors, dict(aliases or {}), report)
+    if not title:
+        heading = next((b for b in blocks if isinstance(b, m.Heading)), None)
+        title = m.plain(heading.title) if heading else ""
+    warnings = sorted(report.warnings, key=lambda w: (w.source != report.source, w.source, w.line))
+    return m.Book(title=title, blocks=blocks, source=report.source, warnings=warnings)
+
+
+_SHEETS = re.compile(r"\bstandard character sheets?\b", re.I)
+
+
+def _call_for_sheets(blocks: list, source: str) -> None:
+    """Where the text first asks for "the standard character sheets", the book's
+    own sheets follow that paragraph (the sheet's id is the source file's stem)."""
+    if any(isinstance(n, m.SheetPlaceholder) for n in walk(blocks)):
+        return
+    for group in [blocks] + [g for n in walk(blocks) for g in children(n)]:
+        for i, node in enumerate(group):
+            if isinstance(node, m.Paragraph) and _SHEETS.search(m.plain(node.children)):
+                stem = Path(source).stem
+                group.insert(i + 1, m.SheetPlaceholder(stem, source=node.source, line=node.line))
+                return
+
+
+def _fill_lines(nodes: list, source: str, line: int) -> None:
+    """A node the parser gave no line takes its parent's (or the node before it)."""
+    for node in nodes:
+        if not node.source:
+            node.source = source
+        if not node.line:
+            node.line = line
+        line = node.line
+        for group in children(node):
+            _fill_lines(group, node.source, node.line)
+
+
+def _headings(blocks: list) -> list[m.Heading]:
+    return [n for n in walk(blocks) if isinstance(n, m.Heading)]
+
+
+def _close_level_gaps(blocks: list) -> None:
+    """A heading's level is its depth under the headings above it: a source that
+    jumps from ## to #### gets a level-3 heading, not a hole in the numbering.
+    Readers set ``level`` to the source's rank (any integers, larger is deeper)."""
+    stack: list[int] = []
+    for heading in _headings(blocks):
+        rank = heading.level
+        while stack and stack[-1] >= rank:
+            stack.pop()
+        stack.append(rank)
+        heading.level = len(stack)
+
+
+def _unnumber_title(blocks: list) -> None:
+    """The first heading is the document's title when it is the only one at the
+    top level: a title is never numbered."""
+    headings = _headings(blocks)
+    if headings and headings[0].level == 1 and not any(h.level == 1 for h in headings[1:]):
+        headings[0].numbered = False
+
+
+def _give_anchors(blocks: list) -> set[str]:
+    """Every heading gets an anchor (its title's slug when the source gives none), unique in the book."""
+    taken = {n.anchor for n in walk(blocks) if getattr(n, "anchor", "")}
+    for node in walk(blocks):
+        if isinstance(node, m.Heading) and not node.anchor:
+            base = slug(m.plain(node.title)) or "section"
+            anchor, n = base, 0
+            while anchor in taken:
+                n += 1
+                anchor = f"{base}-{n}"
+            node.anchor = anchor
+            taken.add(anchor)
+    return taken
+
+
+def _resolve(nodes: list, anchors: set[str], aliases: dict[str, str], report: Report) -> None:
+    """A reference to an anchor of the book stays a Ref (to the anchor itself, not
+    an alias); one to nothing prints its own words and a Missing naming the target."""
+    for node in nodes:
+        for group in children(node):
+            _resolve(group, anchors, aliases, report)
+            i = 0
+            while i < len(group):
+                ref = group[i]
+                if isinstance(ref, m.Ref):
+                    target = aliases.get(ref.target, ref.target)
+                    if target in anchors:
+                        ref.target = target
+                    else:
+                        missing = report.missing(
+                            ref.target, ref.line,
+                            f"reference to {ref.target!r}, which nothing in this book defines",
+                            source=ref.source)
+                        replacement = list(ref.children)
+                        if replacement:
+                            replacement.append(m.Text(" ", source=ref.source, line=ref.line))
+                        replacement.append(missing)
+                        group[i:i + 1] = replacement
+                        i += len(replacement)
+                        continue
+                i += 1

@@ -1,0 +1,257 @@
+"""Markdown (CommonMark with tables, footnotes, definition lists and heading
+anchors) read by markdown-it-py into the book model.
+
+Links to an anchor become cross-references; links to another file of the
+book that is not there print their words and a Missing naming the file.
+Thematic breaks (``---``, ``___``) are decoration and are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+from nests.book import model as m
+from nests.book.readers.common import Report, finish, slug, strip, words
+
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
+def read(text: str, shown: str, path: Path) -> m.Book:
+    from markdown_it import MarkdownIt
+    from markdown_it.tree import SyntaxTreeNode
+    from mdit_py_plugins.admon import admon_plugin
+    from mdit_py_plugins.anchors import anchors_plugin
+    from mdit_py_plugins.deflist import deflist_plugin
+    from mdit_py_plugins.footnote import footnote_plugin
+    from mdit_py_plugins.front_matter import front_matter_plugin
+
+    md = (MarkdownIt("commonmark").enable("table").enable("strikethrough")
+          .use(front_matter_plugin).use(footnote_plugin).use(deflist_plugin).use(admon_plugin)
+          .use(anchors_plugin, min_level=1, max_level=6, slug_func=slug))
+    tree = SyntaxTreeNode(md.parse(text))
+    reader = _Reader(shown, Path(path))
+    reader.inline_markdown = lambda words_: SyntaxTreeNode(md.parseInline(words_)).children[0]
+    blocks = reader.blocks(tree.children)
+    return finish(blocks, reader.report, title=reader.title, aliases=reader.aliases)
+
+
+class _Reader:
+    def __init__(self, shown: str, path: Path):
+        self.source = shown
+        self.folder = path.parent
+        self.report = Report(shown)
+        self.aliases: dict[str, str] = {}
+        self.heading: m.Heading | None = None          # the last heading: what an <a name> names
+        self.title = ""                                 # a YAML front matter's title, if any
+
+    def at(self, node) -> int:
+        return node.map[0] + 1 if node.map else 0
+
+    # -- blocks ------------------------------------------------------------
+    def blocks(self, nodes) -> list[m.Block]:
+        out: list[m.Block] = []
+        for node in nodes:
+            out.extend(self.block(node))
+        return out
+
+    def block(self, node) -> list[m.Block]:
+        line, src = self.at(node), self.source
+        kind = node.type
+        if kind == "heading":
+            self.heading = m.Heading(int(node.tag[1]), [], anchor=str(node.attrs.get("id", "")),
+                                     source=src, line=line)
+            title = strip(self.inline(node.children[0], line))
+            explicit = re.search(r"\s*\{#([^\s}]+)[^}]*\}$", title[-1].text) if (
+                title and isinstance(title[-1], m.Text)) else None
+            if explicit:                                # pandoc's "## Title {#id}"
+                title[-1].text = title[-1].text[:explicit.start()]
+                self.heading.anchor = explicit.group(1)
+            self.heading.title = strip(title)
+            return [self.heading]
+        if kind == "paragraph":
+            inline = node.children[0]
+            if inline.content.strip() in ("\\newpage", "\\pagebreak", "\\clearpage"):
+                return [m.PageBreak(source=src, line=line)]    # pandoc's way of asking for a new page
+            if len(inline.children) == 1 and inline.children[0].type == "image":
+                return [self.figure(inline.children[0], line)]
+            return [m.Paragraph(strip(self.inline(inline, line)), source=src, line=line)]
+        if kind in ("bullet_list", "ordered_list"):
+            start = int(node.attrs.get("start", 1))
+            items = [m.ListItem(self.blocks(item.children), source=src, line=self.at(item))
+                     for item in node.children]
+            return [m.ListBlock(kind == "ordered_list", items, start=start, source=src, line=line)]
+        if kind == "table":
+            return [self.table(node, line)]
+        if kind == "dl":
+            items, term = [], None
+            for child in node.children:
+                if child.type == "dt":
+                    term = m.Definition(strip(self.inline(child.children[0], self.at(child))), [],
+                                        source=src, line=self.at(child))
+                    items.append(term)
+                elif child.type == "dd" and term is not None:
+                    term.blocks.extend(self.blocks(child.children))
+            return [m.DefinitionList(items, source=src, line=line)]
+        if kind == "front_matter":
+            self.title = _front_matter_title(node.content)
+            return []
+        if kind == "admonition":                        # !!! note "Title"
+            title = node.children[0] if node.children and node.children[0].type == "admonition_title" else None
+            return [m.Box(node.meta.get("tag", "note"),
+                          strip(self.inline(title.children[0], line)) if title and title.children else [],
+                          self.blocks(c for c in node.children if c is not title), source=src, line=line)]
+        if kind == "blockquote":
+            box = m.Box("quote", [], self.blocks(node.children), source=src, line=line)
+            first = box.blocks[0] if box.blocks else None
+            callout = re.match(r"\[!(\w+)\]\s*", first.children[0].text) if (
+                isinstance(first, m.Paragraph) and first.children and isinstance(first.children[0], m.Text)) else None
+            if callout:                                 # GitHub's "> [!NOTE]"
+                box.kind = callout.group(1).lower()
+                first.children[0].text = first.children[0].text[callout.end():]
+                first.children = strip(first.children)
+                if not first.children:
+                    box.blocks.pop(0)
+            return [box]
+        if kind in ("fence", "code_block"):
+            return [m.Verbatim(node.content.rstrip("\n").split("\n"), source=src, line=line)]
+        if kind == "footnote_block":
+            return self.blocks(node.children)
+        if kind == "footnote":
+            inner = self.blocks(c for c in node.children if c.type != "footnote_anchor")
+            label = node.meta.get("label") or str(node.meta.get("id", 0) + 1)
+            first = next((b.line for b in inner if b.line), line)
+            return [m.Footnote(label, inner, source=src, line=first)]
+        if kind == "html_block" and re.search(r"page-break-(?:before|after)\s*:\s*always", node.content):
+            return [m.PageBreak(source=src, line=line)]
+        if kind == "html_block":
+            self.html_anchors(node.content)
+            text = words(_html_text(node.content)).strip()
+            if not text:
+                return []
+            # the words inside an HTML block are still Markdown to the reader's eye
+            return [m.Paragraph(strip(self.inline(self.inline_markdown(text), line)), source=src, line=line)]
+        if kind == "hr":
+            return []
+        # A construct this reader does not know: keep whatever it holds.
+        return self.blocks(node.children)
+
+    def table(self, node, line: int) -> m.Table:
+        header, rows = [], []
+        for part in node.children:
+            for tr in part.children:
+                cells = [m.Cell(strip(self.inline(td.children[0], self.at(tr))) if td.children else [],
+                                source=self.source, line=self.at(tr))
+                         for td in tr.children]
+                (header if part.type == "thead" else rows).append(cells)
+        return m.Table(header, rows, source=self.source, line=line)
+
+    def figure(self, image, line: int) -> m.Figure:
+        alt = words(_plain_text(image)).strip()
+        caption: list[m.Inline] = [m.Text(image.attrs.get("title") or alt, source=self.source, line=line)]
+        missing = self.lacking_image(image.attrs.get("src", ""), line)
+        if missing:
+            caption = [missing, m.Text(" ", source=self.source, line=line)] + caption
+        return m.Figure(strip(caption), alt=alt, source=self.source, line=line)
+
+    def lacking_image(self, src: str, line: int) -> m.Missing | None:
+        if _SCHEME.match(src) or (self.folder / src).is_file():
+            return None
+        return self.report.missing(f"image: {src}", line, f"image {src!r} is not there")
+
+    # -- inlines -----------------------------------------------------------
+    def inline(self, node, line: int) -> list[m.Inline]:
+        self._line = line
+        return self.inlines(node.children)
+
+    def inlines(self, nodes) -> list[m.Inline]:
+        out: list[m.Inline] = []
+        for node in nodes:
+            out.extend(self.one(node))
+        return out
+
+    def one(self, node) -> list[m.Inline]:
+        src, line = self.source, self._line
+        kind = node.type
+        if kind == "text":
+            return [m.Text(words(node.content), source=src, line=line)]
+        if kind == "softbreak":
+            self._line += 1
+            return [m.Text(" ", source=src, line=line)]
+        if kind == "hardbreak":
+            self._line += 1
+            return [m.LineBreak(source=src, line=line)]
+        if kind == "em":
+            return [m.Emphasis(self.inlines(node.children), source=src, line=line)]
+        if kind == "strong":
+            return [m.Strong(self.inlines(node.children), source=src, line=line)]
+        if kind == "code_inline":
+            return [m.Code(node.content, source=src, line=line)]
+        if kind == "footnote_ref":
+            label = node.meta.get("label") or str(node.meta.get("id", 0) + 1)
+            return [m.FootnoteRef(label, source=src, line=line)]
+        if kind == "link":
+            return self.link(node, line)
+        if kind == "image":
+            alt = words(_plain_text(node)).strip()
+            missing = self.lacking_image(node.attrs.get("src", ""), line)
+            if alt:
+                return [m.Text(alt, source=src, line=line)]
+            return [missing] if missing else []
+        if kind == "html_inline":
+            self.html_anchors(node.content)
+            return []                                   # a tag: its words are the text around it
+        return self.inlines(node.children)
+
+    def html_anchors(self, html: str) -> None:
+        """``<a name="x">`` (or ``id="x"``) makes x another name of the section it stands in."""
+        for name in re.findall(r"<a\s[^>]*\b(?:name|id)\s*=\s*[\"']([^\"']+)[\"']", html):
+            if self.heading is not None:
+                self.aliases.setdefault(name, self.heading.anchor)
+
+    def link(self, node, line: int) -> list[m.Inline]:
+        href = node.attrs.get("href", "")
+        kids = self.inlines(node.children)
+        if href.startswith("#"):
+            return [m.Ref(href[1:], kids, source=self.source, line=line)]
+        if _SCHEME.match(href) or not href:
+            return kids
+        target = href.split("#", 1)[0]
+        if (self.folder / target).exists():
+            return kids                                 # another document that is there: its words
+        missing = self.report.missing(target, line, f"link to {target!r}, which is not there")
+        return kids + [m.Text(" ", source=self.source, line=line), missing]
+
+
+def _front_matter_title(yaml_text: str) -> str:
+    import yaml
+    try:
+        data = yaml.safe_load(yaml_text)
+    except yaml.YAMLError:
+        return ""
+    title = data.get("title") if isinstance(data, dict) else None
+    return words(str(title)).strip() if title else ""
+
+
+def _plain_text(node) -> str:
+    if node.type in ("text", "code_inline"):
+        return node.content
+    return "".join(_plain_text(c) for c in node.children)
+
+
+def _html_text(html: str) -> str:
+    """The words of some HTML, tags and comments dropped."""
+    parts: list[str] = []
+
+    class _Text(HTMLParser):
+        def handle_data(self, data):
+            parts.append(data)
+
+    parser = _Text(convert_charrefs=True)
+    try:
+        parser.feed(html)
+        parser.close()
+    except AssertionError:                          # html.parser gives up on a broken <![ section
+        return re.sub(r"<[^>]*>?", " ", html)
+    return " ".join(parts)

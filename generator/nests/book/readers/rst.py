@@ -1,0 +1,448 @@
+"""reStructuredText read by docutils into the book model.
+
+A Sphinx project's sources use roles and directives docutils alone does not
+know: ``sphinx.py`` registers them as harmless (cross-reference roles become
+references, body directives keep their body, the rest are dropped), so a
+Sphinx source parses. docutils' own warnings and errors become the book's
+warnings, with file and line. A csv-table whose options and rows stand at the
+directive's own indentation (docutils would read them as a field list and
+paragraphs) is indented under its directive before parsing, with a warning.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+
+from docutils.core import publish_doctree
+from docutils.readers.standalone import Reader as _Standalone
+
+from nests.book import model as m
+from nests.book.readers.common import Report, finish, merge_text, strip, words
+from nests.book.readers.sphinx import (docref as _DOCREF, missing as _MISSING, pagebreak as _PAGEBREAK,
+                                       register, xref as _XREF)
+
+
+def read(text: str, shown: str, path: Path) -> m.Book:
+    report = Report(shown)
+    register()
+    text = _indent_csv_tables(text, report)
+
+    class _Reader(_Standalone):
+        def new_document(self):
+            document = super().new_document()
+            document.reporter.attach_observer(lambda msg: _docutils_says(msg, report, shown, Path(path)))
+            return document
+
+    doctree = publish_doctree(
+        text, source_path=str(path), reader=_Reader(),
+        settings_overrides={"report_level": 5, "halt_level": 5, "doctitle_xform": False,
+                            "sectsubtitle_xform": False, "raw_enabled": False,
+                            "file_insertion_enabled": True, "syntax_highlight": "none",
+                            "input_encoding": "utf-8", "_disable_config": True,
+                            "warning_stream": False, "traceback": True})
+    walker = _Walker(shown, Path(path), report, doctree, text.split("\n"))
+    blocks = walker.blocks(doctree.children, depth=0)
+    return finish(blocks, report, aliases=walker.aliases)
+
+
+def _docutils_says(msg, report: Report, shown: str, path: Path) -> None:
+    if msg["level"] < 2:                              # INFO: not a problem with the source
+        return
+    text = words(msg.children[0].astext() if msg.children else msg.astext()).strip()
+    if text.startswith(_PLACEHOLDER_MESSAGES):        # the reader's placeholder reports these
+        return
+    report.warn(msg.get("line") or 0, text, source=_shown(msg.get("source"), shown, path))
+
+
+_METADATA = ("orphan", "nosearch", "tocdepth", "nocomments", "hide-toc", "hide-navigation", "no-search")
+_PLACEHOLDER_MESSAGES = ("Unknown target name", "Undefined substitution referenced")
+
+
+def _shown(source: str | None, shown: str, path: Path) -> str:
+    """A file docutils names, as the user would: the book as given, an include beside it."""
+    if not source or Path(source) == path:
+        return shown
+    try:
+        return str(Path(shown).parent / Path(source).relative_to(path.parent))
+    except ValueError:
+        return source
+
+
+# -- the csv-table whose body is not indented --------------------------------
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _indent_csv_tables(text: str, report: Report) -> str:
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        found = re.match(r"^( *)\.\.\s+csv-table::", line)
+        if not found or i + 1 >= len(lines):
+            continue
+        indent, after = len(found.group(1)), lines[i + 1]
+        if not (after.strip() and _indent(after) == indent and re.match(r":[\w-]+:", after.lstrip())):
+            continue
+        body, data = [], False
+        for k in range(i + 1, len(lines)):
+            here = lines[k]
+            if not here.strip():
+                continue
+            if _indent(here) < indent or here.lstrip().startswith(".. "):
+                break
+            option = re.match(r":[\w-]+:", here.lstrip()) and not data
+            if not (option or _indent(here) > indent or _looks_like_csv(here)):
+                break
+            data = data or not option
+            body.append(k)
+        for k in range(i + 1, (body[-1] + 1) if body else i + 1):
+            if lines[k].strip():
+                lines[k] = "   " + lines[k]
+        report.warn(i + 1, "csv-table options and rows are not indented under the directive; "
+                           "read as its content")
+    return "\n".join(lines)
+
+
+def _looks_like_csv(line: str) -> bool:
+    stripped = line.strip()
+    if re.fullmatch(r"([=\-~^\"'`#*+_.:])\1+", stripped):   # a section underline
+        return False
+    row = next(csv.reader([stripped], skipinitialspace=True), [])
+    return stripped.startswith('"') or len(row) > 1
+
+
+# -- the doctree into the model ----------------------------------------------
+_BOXES = ("note", "warning", "attention", "caution", "danger", "error", "hint", "important", "tip")
+_SKIPPED = ("substitution_definition", "comment", "system_message", "target", "transition", "raw",
+            "pending", "decoration", "header", "footer", "label", "generated", "title")
+
+
+class _Walker:
+    def __init__(self, shown: str, path: Path, report: Report, doctree, lines: list[str]):
+        from docutils import nodes
+        self.nodes, self.lines = nodes, lines
+        self.substitutions: set[str] = set()
+        self._depth, self._line = 0, 0
+        self._files: dict[str, list[str]] = {}
+        self.src, self.folder, self.report = shown, path.parent, report
+        self.shown, self.path = shown, path
+        self.aliases: dict[str, str] = {}
+        self.warn_images(doctree)
+
+    def line(self, node) -> int:
+        while node is not None:
+            if getattr(node, "line", None):
+                return node.line
+            node = node.parent
+        return 0
+
+    def title_line(self, title) -> int:
+        """docutils gives a title the line of its underline; the title stands one above."""
+        line = self.line(title)
+        here = title
+        while here is not None and not getattr(here, "source", None):
+            here = here.parent
+        lines = self.lines
+        if here is not None and Path(here.source) != self.path:
+            if here.source not in self._files:
+                try:
+                    self._files[here.source] = Path(here.source).read_text(encoding="utf-8").split("\n")
+                except OSError:
+                    self._files[here.source] = []
+            lines = self._files[here.source]
+        if 2 <= line <= len(lines) + 1 and lines[line - 2].strip() == title.astext().strip():
+            return line - 1
+        return line
+
+    def anchor_of(self, node) -> str:
+        """The id an author named (``.. _risk:``) before the one docutils made up."""
+        ids = node.get("ids", [])
+        for name in node.get("names", []):
+            if self.nodes.make_id(name) in ids:
+                return self.nodes.make_id(name)
+        return ids[0] if ids else ""
+
+    def warn_images(self, doctree) -> None:
+        """An image a substitution stands for is checked once, where it is defined."""
+        for definition in doctree.findall(self.nodes.substitution_definition):
+            self.substitutions.update(definition.get("names", []))
+            for image in definition.findall(self.nodes.image):
+                self.lacking_image(image["uri"], self.line(definition))
+
+    def lacking_image(self, uri: str, line: int) -> m.Missing | None:
+        if re.match(r"^[a-zA-Z][\w+.-]*:", uri) or (self.folder / uri).is_file():
+            return None
+        return self.report.missing(f"image: {uri}", line, f"image {uri!r} is not there")
+
+    def name(self, node, anchor: str) -> None:
+        """Every id and name of a node leads a reference to its anchor."""
+        anchor = anchor or self.anchor_of(node)
+        for key in list(node.get("ids", [])) + list(node.get("names", [])):
+            self.aliases.setdefault(key, anchor)
+            self.aliases.setdefault(self.nodes.make_id(key), anchor)
+
+    # -- blocks ------------------------------------------------------------
+    def blocks(self, children, depth: int) -> list[m.Block]:
+        out: list[m.Block] = []
+        for child in children:
+            out.extend(self.block(child, depth))
+        return out
+
+    def block(self, node, depth: int) -> list[m.Block]:
+        """One node's blocks, each naming the file it came from (an include's own)."""
+        outer = self.src
+        here = node
+        while here is not None and not getattr(here, "source", None):
+            here = here.parent
+        self.src = _shown(here.source if here is not None else None, self.shown, self.path)
+        try:
+            return self._block(node, depth)
+        finally:
+            self.src = outer
+
+    def _block(self, node, depth: int) -> list[m.Block]:
+        n, tag = self.nodes, node.tagname
+        line, src = self.line(node), self.src
+        if isinstance(node, _MISSING):
+            return [self.report.missing(node["what"], node.line, node["why"], source=src)]
+        if isinstance(node, _PAGEBREAK):
+            return [m.PageBreak(source=src, line=line)]
+        if tag in _SKIPPED:
+            return []
+        if tag == "section":
+            title = node.next_node(n.title)
+            anchor = self.anchor_of(node)
+            self.name(node, anchor)
+            heading = m.Heading(depth + 1, strip(self.inlines(title.children, self.title_line(title)))
+                                if title else [], anchor=anchor, source=src,
+                                line=self.title_line(title) if title else line)
+            return [heading] + self.blocks(node.children, depth + 1)
+        if tag == "paragraph":
+            return [m.Paragraph(strip(self.inlines(node.children)), source=src, line=line)]
+        if tag in ("bullet_list", "enumerated_list"):
+            items = [m.ListItem(self.blocks(item.children, depth), source=src, line=self.line(item))
+                     for item in node.children]
+            return [m.ListBlock(tag == "enumerated_list", items, start=node.get("start", 1),
+                                source=src, line=line)]
+        if tag in ("field_list", "docinfo"):
+            # Sphinx's file-wide metadata (:orphan:, :tocdepth:…) is not text
+            fields = [f for f in node.children
+                      if f.tagname != "field" or f.children[0].astext().strip().lower() not in _METADATA]
+            if not fields:
+                return []
+            node = node.copy()
+            node.extend(f.deepcopy() for f in fields)
+            return [m.DefinitionList([self.definition(item, depth) for item in node.children],
+                                     source=src, line=line)]
+        if tag in ("definition_list", "option_list"):
+            return [m.DefinitionList([self.definition(item, depth) for item in node.children],
+                                     source=src, line=line)]
+        if tag == "table":
+            return [self.table(node)]
+        if tag in _BOXES or tag in ("admonition", "topic", "sidebar"):
+            if tag == "topic" and "contents" in node.get("classes", []):
+                return []                               # the layout sets its own contents
+            title = node.next_node(n.title)
+            box = m.Box(tag if tag != "admonition" else "note",
+                        strip(self.inlines(title.children)) if title and title.parent is node else [],
+                        self.blocks(node.children, depth), source=src, line=line)
+            return [self.anchored(node, box)]
+        if tag == "block_quote":
+            return [m.Box("quote", [], self.blocks(node.children, depth), source=src, line=line)]
+        if tag == "attribution":
+            return [m.Paragraph([m.Text("— ", source=src, line=line)] + self.inlines(node.children),
+                                source=src, line=line)]
+        if tag in ("literal_block", "doctest_block"):
+            return [m.Verbatim(node.astext().split("\n"), source=src, line=line)]
+        if tag == "math_block":
+            from nests.book.readers.latex import math_text
+            return [m.Formula(math_text(node.astext()), source=src, line=line)]
+        if tag == "line_block":
+            inlines: list[m.Inline] = []
+            for part in node.findall(n.line):
+                if inlines:
+                    inlines.append(m.LineBreak(source=src, line=self.line(part)))
+                inlines.extend(self.inlines(part.children))
+            return [m.Paragraph(inlines, source=src, line=line)]
+        if tag == "figure":
+            return [self.anchored(node, self.figure(node))]
+        if tag == "image":
+            return [self.anchored(node, self.figure(node))]
+        if tag in ("footnote", "citation"):
+            label = node.next_node(n.label)
+            return [m.Footnote(label.astext() if label else "", self.blocks(node.children, depth),
+                               source=src, line=line)]
+        if tag == "rubric":
+            return [m.Paragraph([m.Strong(self.inlines(node.children), source=src, line=line)],
+                                source=src, line=line)]
+        if tag in ("container", "compound", "document"):
+            inner = self.blocks(node.children, depth)
+            for block in inner:
+                if hasattr(block, "anchor"):
+                    self.anchored(node, block)
+                    break
+            return inner
+        if isinstance(node, n.TextElement):
+            return [m.Paragraph(strip(self.inlines(node.children)), source=src, line=line)]
+        return self.blocks(node.children, depth)
+
+    def anchored(self, node, block):
+        """A table, box or figure carries the first id given it (or its container)."""
+        if node.get("ids") and not block.anchor:
+            block.anchor = self.anchor_of(node)
+            self.name(node, block.anchor)
+        return block
+
+    def definition(self, item, depth: int) -> m.Definition:
+        src = self.src
+        term: list[m.Inline] = []
+        blocks: list[m.Block] = []
+        for part in item.children:
+            if part.tagname in ("term", "field_name", "option_group"):
+                term.extend(self.inlines(part.children) if part.tagname != "option_group"
+                            else [m.Text(part.astext(), source=src, line=self.line(part))])
+            elif part.tagname == "classifier":
+                term.append(m.Text(" : ", source=src, line=self.line(part)))
+                term.extend(self.inlines(part.children))
+            elif part.tagname in ("definition", "field_body", "description"):
+                blocks.extend(self.blocks(part.children, depth))
+        return m.Definition(strip(term), blocks, source=src, line=self.line(item))
+
+    def table(self, node) -> m.Table:
+        n, src = self.nodes, self.src
+        group = node.next_node(n.tgroup)
+        widths = [int(c["colwidth"]) for c in group.findall(n.colspec)] if group else None
+        columns = len(widths or [])
+        header, rows = [], []
+        for part in (group.children if group else []):
+            if part.tagname not in ("thead", "tbody"):
+                continue
+            for row in part.children:
+                cells = [m.Cell(self.cell(entry), source=src, line=self.line(entry) or self.line(row))
+                         for entry in row.children]
+                cells += [m.Cell([], source=src, line=self.line(row))
+                          for _ in range(columns - len(cells))]
+                (header if part.tagname == "thead" else rows).append(cells)
+        title = node.next_node(n.title)
+        caption = strip(self.inlines(title.children)) if title and title.parent is node else []
+        table = m.Table(header, rows, widths=widths or None, caption=caption,
+                        source=src, line=self.line(node))
+        return self.anchored(node, table)
+
+    def cell(self, entry) -> list[m.Inline]:
+        """A cell's paragraphs, one after another with a line break between."""
+        out: list[m.Inline] = []
+        for element in entry.findall(self.nodes.TextElement):
+            if element.parent is not None and isinstance(element.parent, self.nodes.TextElement):
+                continue
+            if out:
+                out.append(m.LineBreak(source=self.src, line=self.line(element)))
+            out.extend(strip(self.inlines(element.children)))
+        return out
+
+    def figure(self, node) -> m.Figure:
+        n, src, line = self.nodes, self.src, self.line(node)
+        image = node if node.tagname == "image" else node.next_node(n.image)
+        alt = image.get("alt", "") if image is not None else ""
+        caption: list[m.Inline] = []
+        for part in node.children:
+            if part.tagname == "caption":
+                caption.extend(self.inlines(part.children))
+            elif part.tagname == "legend":
+                caption.extend([m.Text(" ", source=src, line=line)] + self.inlines(part.children))
+        if not caption and alt:
+            caption = [m.Text(alt, source=src, line=line)]
+        missing = self.lacking_image(image["uri"], line) if image is not None else None
+        if missing:
+            caption = [missing, m.Text(" ", source=src, line=line)] + caption
+        return m.Figure(strip(caption), alt=alt, source=src, line=line)
+
+    # -- inlines -----------------------------------------------------------
+    def inlines(self, children, line: int = 0) -> list[m.Inline]:
+        """Inlines take the line of the block that holds them (docutils numbers
+        some inline nodes from their table's data, not from the file)."""
+        children = list(children)
+        outer = self._depth == 0
+        if outer:
+            self._line = line or (self.line(children[0].parent) if children else 0)
+        self._depth += 1
+        try:
+            out: list[m.Inline] = []
+            for child in children:
+                out.extend(self.inline(child))
+        finally:
+            self._depth -= 1
+        if outer:
+            # rST wants a space before a footnote reference; the reference sits on the word.
+            for i in range(1, len(out)):
+                if isinstance(out[i], m.FootnoteRef) and isinstance(out[i - 1], m.Text):
+                    out[i - 1].text = out[i - 1].text.rstrip()
+        return merge_text(out)
+
+    def problematic(self, raw: str, src: str, line: int) -> list[m.Inline]:
+        """Inline markup docutils could not resolve, as words: a reference or a
+        substitution to nothing gets its placeholder, an unknown role its text."""
+        reference = re.fullmatch(r"`?(.+?)`?__?", raw, re.S)
+        substitution = re.fullmatch(r"\|(.+?)\|_{0,2}", raw, re.S)
+        role = re.fullmatch(r":[\w:.+-]+:`(.*)`|`(.*)`:[\w:.+-]+:", raw, re.S)
+        if substitution:
+            name = words(substitution.group(1)).strip()
+            return [self.report.missing(f"substitution {name}", line,
+                                        f"substitution {name!r}, which nothing in this book defines", source=src)]
+        if reference and not role:
+            name = words(reference.group(1)).strip()
+            target = re.match(r"(.*?)\s*<([^<>]+)>$", name)
+            if target:
+                name = target.group(1) or target.group(2)
+            return [m.Text(name + " ", source=src, line=line),
+                    self.report.missing(name, line, f"reference to {name!r}, which nothing in this book defines",
+                                        source=src)]
+        text = next((g for g in role.groups() if g is not None), raw) if role else raw
+        return [m.Text(words(text), source=src, line=line)]
+
+    def inline(self, node) -> list[m.Inline]:
+        n, src, line = self.nodes, self.src, self._line
+        if isinstance(node, n.Text):
+            return [m.Text(words(str(node)), source=src, line=line)]
+        tag = node.tagname
+        if isinstance(node, _XREF):
+            target = node["target"]
+            if target not in self.aliases and n.make_id(target) in self.aliases:
+                target = n.make_id(target)
+            kids = self.inlines(node.children) if node.get("explicit") else []
+            return [m.Ref(target, kids, source=src, line=line)]
+        if isinstance(node, _DOCREF):
+            doc = node["target"]
+            return self.inlines(node.children) + [
+                m.Text(" ", source=src, line=line),
+                self.report.missing(f"document: {doc}", line,
+                                    f"link to the document {doc!r}, which is not part of this book")]
+        if tag in _SKIPPED or tag == "system_message":
+            return []
+        if tag == "emphasis" or tag == "title_reference":
+            return [m.Emphasis(self.inlines(node.children), source=src, line=line)]
+        if tag == "strong":
+            return [m.Strong(self.inlines(node.children), source=src, line=line)]
+        if tag == "literal":
+            return [m.Code(node.astext(), source=src, line=line)]
+        if tag == "math":
+            from nests.book.readers.latex import math_text
+            return [m.Math(math_text(node.astext()), source=src, line=line)]
+        if tag in ("footnote_reference", "citation_reference"):
+            return [m.FootnoteRef(node.astext(), source=src, line=line)]
+        if tag == "reference":
+            kids = self.inlines(node.children)
+            if node.get("refid"):
+                return [m.Ref(node["refid"], kids, source=src, line=line)]
+            if node.get("refname") and not node.get("refuri"):
+                return [m.Ref(node["refname"], kids, source=src, line=line)]
+            return kids
+        if tag == "image":
+            alt = node.get("alt", "")
+            if not alt or alt in self.substitutions:
+                alt = words(re.sub(r"[-_]+", " ", Path(node["uri"]).stem))
+            return [m.Text(alt, source=src, line=line)]
+        if tag == "problematic":
+            return self.problematic(node.astext(), src, line)
+        return self.inlines(node.children)

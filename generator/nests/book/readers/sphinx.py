@@ -1,0 +1,221 @@
+"""Sphinx's roles and directives, registered with docutils as harmless.
+
+A Sphinx project's reStructuredText uses roles and directives docutils alone
+does not know. Registered here, cross-reference roles become references
+(``xref`` nodes the rST reader turns into ``Ref``), links to other documents
+and includes of files that are not there become ``missing`` nodes, body
+directives keep their body, code directives their lines, and the rest
+(index entries, highlighting, authorship) are dropped. Registration is
+process-wide in docutils, so it happens once.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from docutils import nodes as _nodes
+
+_XREF_ROLES = ("ref", "hoverxref", "numref", "any")
+_DOC_ROLES = ("doc", "download")
+_CODE_ROLES = ("keyword", "token", "option", "envvar", "command", "file", "kbd", "samp", "program", "regexp", "mimetype", "makevar",
+               "code", "py:func", "py:class", "py:meth", "py:mod", "py:attr", "py:obj", "py:data",
+               "py:exc", "py:const", "func", "class", "meth", "mod", "attr", "obj", "data", "exc", "const")
+_TEXT_ROLES = ("term", "index", "abbr", "dfn", "guilabel", "menuselection", "newsgroup", "pep", "rfc", "manpage")
+_BODY_DIRECTIVES = {"only": "", "hlist": "", "glossary": "", "tab": "", "tabs": "", "card": "",
+                    "grid": "", "grid-item-card": "", "dropdown": "note", "seealso": "see also",
+                    "versionadded": "new in version", "versionchanged": "changed in version",
+                    "deprecated": "deprecated since version", "todo": "to do"}
+_DROPPED_DIRECTIVES = ("index", "highlight", "tabularcolumns", "sectionauthor", "moduleauthor",
+                       "codeauthor", "currentmodule", "module", "autosummary", "automodule",
+                       "autoclass", "autofunction", "ifconfig", "meta")
+_CODE_DIRECTIVES = ("code-block", "sourcecode", "productionlist")
+
+_registered = False
+
+
+def register() -> None:
+    global _registered
+    if _registered:
+        return
+    _registered = True
+    from docutils import nodes
+    from docutils.parsers.rst import Directive, directives, roles
+    from docutils.parsers.rst.directives.misc import Include
+
+    class _AnyOption(dict):
+        """Every option allowed, its value kept as written (docutils reads options
+        only when a directive has some, so this is never empty)."""
+
+        def __missing__(self, key):
+            return directives.unchanged
+
+        def __bool__(self):
+            return True
+
+    def xref(name, rawtext, text, lineno, inliner, options=None, content=None):
+        title, target = _split_title(text)
+        node = _xref(rawtext, title, target=target, line=lineno)
+        node["explicit"] = bool(re.search(r"\S\s*<[^<>]+>$", text))
+        return [node], []
+
+    def docref(name, rawtext, text, lineno, inliner, options=None, content=None):
+        title, target = _split_title(text)
+        return [_docref(rawtext, title, target=target, line=lineno)], []
+
+    def code(name, rawtext, text, lineno, inliner, options=None, content=None):
+        return [nodes.literal(rawtext, _split_title(text)[0])], []
+
+    def plain(name, rawtext, text, lineno, inliner, options=None, content=None):
+        return [nodes.inline(rawtext, _split_title(text)[0])], []
+
+    for name in _XREF_ROLES:
+        roles.register_local_role(name, xref)
+    for name in _DOC_ROLES:
+        roles.register_local_role(name, docref)
+    for name in _CODE_ROLES:
+        roles.register_local_role(name, code)
+    for name in _TEXT_ROLES:
+        roles.register_local_role(name, plain)
+
+    class Dropped(Directive):
+        has_content, optional_arguments, final_argument_whitespace = True, 1, True
+        option_spec = _AnyOption()
+
+        def run(self):
+            return []
+
+    class Body(Directive):
+        has_content, optional_arguments, final_argument_whitespace = True, 1, True
+        option_spec = _AnyOption()
+
+        def run(self):
+            title = _BODY_DIRECTIVES.get(self.name, "")
+            node = nodes.admonition() if title else nodes.container()
+            if title:
+                words_ = f"{title} {self.arguments[0]}" if self.arguments else title
+                node += nodes.title(words_, words_)
+            node.line = self.lineno
+            self.state.nested_parse(self.content, self.content_offset, node)
+            return [node]
+
+    class CodeBlock(Directive):
+        has_content, optional_arguments, final_argument_whitespace = True, 1, True
+        option_spec = _AnyOption()
+
+        def run(self):
+            text = "\n".join(self.content)
+            node = nodes.literal_block(text, text)
+            node.line = self.lineno
+            return [node]
+
+    class Centered(Directive):
+        required_arguments, final_argument_whitespace = 1, True
+
+        def run(self):
+            node = nodes.paragraph(self.arguments[0], self.arguments[0])
+            node.line = self.lineno
+            return [node]
+
+    class TocTree(Directive):
+        has_content = True
+        option_spec = _AnyOption()
+
+        def run(self):
+            out = []
+            for offset, entry in enumerate(self.content):
+                if entry.strip():
+                    doc = _split_title(entry.strip())[1]
+                    out.append(_missing(what=f"document: {doc}", line=self.content_offset + offset + 1,
+                                        why=f"the table of contents names the document {doc!r}, "
+                                            f"which is not part of this book"))
+            return out
+
+    class MaybeInclude(Include):
+        def run(self):
+            here = Path(self.state_machine.input_lines.source(
+                self.lineno - self.state_machine.input_offset - 1)
+                or self.state.document.current_source).parent
+            target = self.arguments[0]
+            if target.startswith("<") or (here / target).is_file():
+                return super().run()
+            return [_missing(what=target, line=self.lineno,
+                             why=f"include of {target!r}, which is not there")]
+
+    class LiteralInclude(Directive):
+        required_arguments, final_argument_whitespace = 1, True
+        option_spec = _AnyOption()
+
+        def run(self):
+            target = Path(self.state.document.current_source).parent / self.arguments[0]
+            if not target.is_file():
+                return [_missing(what=self.arguments[0], line=self.lineno,
+                                 why=f"include of {self.arguments[0]!r}, which is not there")]
+            text = target.read_text(encoding="utf-8", errors="replace").rstrip("\n")
+            node = nodes.literal_block(text, text)
+            node.line = self.lineno
+            return [node]
+
+    class PageBreak(Directive):
+        optional_arguments, final_argument_whitespace = 1, True
+
+        def run(self):
+            node = pagebreak()
+            node.line = self.lineno
+            return [node]
+
+    for name in ("page-break", "pagebreak", "page"):
+        directives.register_directive(name, PageBreak)
+    for name in _BODY_DIRECTIVES:
+        directives.register_directive(name, Body)
+    for name in _DROPPED_DIRECTIVES:
+        directives.register_directive(name, Dropped)
+    for name in _CODE_DIRECTIVES:
+        directives.register_directive(name, CodeBlock)
+    directives.register_directive("centered", Centered)
+    directives.register_directive("toctree", TocTree)
+    directives.register_directive("include", MaybeInclude)
+    directives.register_directive("literalinclude", LiteralInclude)
+
+
+def _split_title(text: str) -> tuple[str, str]:
+    """``title <target>`` as (title, target); a bare target is both."""
+    found = re.match(r"^(.*?)\s*<([^<>]+)>$", text, re.S)
+    if found and found.group(1):
+        return found.group(1), found.group(2)
+    target = found.group(2) if found else text
+    return target, target.lstrip("~!")
+
+
+class xref(_nodes.Inline, _nodes.TextElement):
+    """A Sphinx cross-reference role's target and words."""
+
+
+class docref(_nodes.Inline, _nodes.TextElement):
+    """A link to another document of a Sphinx project."""
+
+
+class pagebreak(_nodes.Element):
+    """Where the source asks for a new page (rst2pdf's ``page-break``)."""
+
+
+class missing(_nodes.Element):
+    """Something a directive names that is not there."""
+
+
+def _xref(rawtext, title, **attrs):
+    node = xref(rawtext, title)
+    node["target"], node.line = attrs["target"], attrs["line"]
+    return node
+
+
+def _docref(rawtext, title, **attrs):
+    node = docref(rawtext, title)
+    node["target"], node.line = attrs["target"], attrs["line"]
+    return node
+
+
+def _missing(what: str, line: int, why: str):
+    node = missing()
+    node["what"], node["why"], node.line = what, why, line
+    return node

@@ -1,0 +1,380 @@
+"""A book in its own XML vocabulary (chapter, section, p, list, descriptions,
+equation, playexample…), partly a Jinja template, read by lxml into the book model.
+
+The file is parsed as XML as it stands (lxml keeps each element's source
+line). Jinja's tags live in the text between elements: ``{% include %}``
+reads the file if it is there (a Missing if not); what stands inside a
+``{% for %}`` or ``{% if %}`` needs the template's data, which the book does
+not have, so it is left out with one Missing and one warning; ``{{ … }}``
+never reaches the text. Running text gets the LaTeX treatment, since these
+books carry LaTeX leftovers (``Malleus~Deum``, ``\\label{…}``, quotes, ``$…$``).
+Index entries, the table-of-contents request, spacing and comments are not
+text and are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from nests.book import model as m
+from nests.book.readers.common import Report, finish, merge_text, strip, words
+from nests.book.readers.latex import inline_latex
+from nests.errors import NestsError, Problem
+
+_SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3,
+             "paragraph": 4}
+_BOXES = {"playexample": "example", "example": "example", "design": "design", "note": "note",
+          "sidebar": "sidebar", "warning": "warning", "box": "box"}
+_DROPPED = ("indexentry", "tableofcontents", "vspace", "hspace", "newline", "tablecategory")
+_STRONG = ("bold", "b", "strong", "defn")
+_EMPHASIS = ("emph", "em", "i", "italic")
+_CODE = ("code", "tt", "verb")
+_REFS = ("ref", "pageref")
+_WORDS = {"eg": "e.g.", "ie": "i.e.", "etc": "etc.", "etal": "et al."}
+_SHEETS = ("charactersheet", "charactersheets")
+# The vocabulary's symbol elements, each printed as one glyph of one column
+# that the page font (DejaVu Sans Mono) has.
+_SYMBOLS = {
+    "geqqsymbol": "≥", "leqqsymbol": "≤", "geqsymbol": "≥", "leqsymbol": "≤",
+    "d4": "▲", "d6": "⚅", "d8": "◆", "d10": "◈", "d12": "◉", "d20": "◎", "dpool": "⚄", "dany": "◇",
+    "lore": "✎", "martial": "⚔", "general": "⚒", "magical": "✦",
+    "success": "✓", "fail": "✗", "attempt": "○",
+    "ambushsymbol": "⚑", "surprisesymbol": "‼", "talksymbol": "☏", "initiativesymbol": "⇈",
+    "reactionsymbol": "↺", "actsymbol": "☞", "fightsymbol": "⚔", "fightrangedsymbol": "➶",
+    "fightreachsymbol": "↦", "fightfastsymbol": "↯", "resolutionsymbol": "⚖",
+    "innateabilitylevelsymbol": "★",
+}
+_JINJA = re.compile(r"\{%-?\s*(\w+)(.*?)-?%\}|\{\{-?(.*?)-?\}\}|\{#.*?#\}", re.S)
+# Jinja statements whose body needs the template's data (or defines, not prints):
+# what they hold is left out. A block or with body is ordinary content.
+_OPENS = ("for", "if", "macro", "call", "filter", "set")
+
+
+def read(text: str, shown: str, path: Path) -> m.Book:
+    report = Report(shown)
+    reader = _Reader(report, Path(path), shown)
+    root = _parse(text, shown)
+    items = reader.content(root)
+    blocks = reader.as_blocks(items)
+    return finish(blocks, report, title=reader.title, aliases=reader.aliases, title_heading=False)
+
+
+def _parse(text: str, shown: str, wrap: bool = False):
+    from lxml import etree
+    # lxml wants bytes when the text declares its encoding; the text is already Unicode.
+    text = re.sub(r"^\s*<\?xml[^>]*\?>", lambda d: "\n" * d.group(0).count("\n"), text)
+    if wrap:                                          # an included fragment may hold many elements
+        text = f"<fragment>{text}</fragment>"
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    try:
+        return etree.fromstring(text.encode("utf-8"), parser=parser)
+    except etree.XMLSyntaxError as err:
+        message = re.sub(r",? line \d+, column \d+$", "", str(err.msg or err))
+        raise NestsError(Problem(f"is not well-formed XML: {message}", file=shown,
+                                 line=err.lineno or None)) from None
+
+
+def _end_line(el) -> int:
+    """The line an element's end tag stands on (lxml gives only the start's;
+    for a comment or processing instruction, libxml2 gives the line it ends on)."""
+    if not isinstance(el.tag, str):
+        return el.sourceline or 0
+    children = list(el)
+    if children:
+        last = children[-1]
+        return _end_line(last) + (last.tail or "").count("\n")
+    return (el.sourceline or 0) + (el.text or "").count("\n")
+
+
+class _Reader:
+    def __init__(self, report: Report, path: Path, shown: str, aliases=None, owners=None, depth: int = 0):
+        self.report, self.path, self.source = report, path, shown
+        self.aliases: dict[str, str] = aliases if aliases is not None else {}
+        self.owners: list[m.Node] = owners if owners is not None else []
+        self.depth = depth
+        self.skip = 0                                 # depth inside a Jinja loop or condition
+        self.title = ""
+        self.unknown: set[str] = set()
+
+    # -- mixed content: text, elements and Jinja, in document order ---------
+    def content(self, el) -> list:
+        """An element's content as a run of inlines and blocks."""
+        items: list = []
+        items += self.text(el.text, (el.sourceline or 0))
+        for child in el:
+            if self.skip == 0 and isinstance(child.tag, str):
+                items += self.element(child)
+            items += self.text(child.tail, _end_line(child))
+        return _spaced(items)
+
+    def text(self, text: str | None, line: int) -> list:
+        if not text:
+            return []
+        items: list = []
+        pos = 0
+        for tag in _JINJA.finditer(text):
+            items += self.words(text[pos:tag.start()], line + text.count("\n", 0, pos))
+            items += self.jinja(tag, line + text.count("\n", 0, tag.start()))
+            pos = tag.end()
+        items += self.words(text[pos:], line + text.count("\n", 0, pos))
+        return items
+
+    def words(self, text: str, line: int) -> list:
+        if self.skip or not text:
+            return []
+        line += text[:len(text) - len(text.lstrip())].count("\n")
+        return inline_latex(text, self.source, line, self.report, on_label=self.label)
+
+    def jinja(self, tag, line: int) -> list:
+        keyword, rest, expression = tag.group(1), (tag.group(2) or "").strip(), tag.group(3)
+        if keyword is None:                           # {{ value }} or {# comment #}
+            if expression is not None and not self.skip:
+                value = words(expression).strip()
+                return [self.report.missing(f"template value {value}", line,
+                                            f"template value {value!r} needs data this book does not have")]
+            return []
+        if keyword.startswith("end"):
+            if keyword[3:] in _OPENS:
+                self.skip = max(0, self.skip - 1)
+            return []
+        if keyword == "set" and "=" in rest:            # {% set x = … %} has no body
+            return []
+        if keyword in _OPENS:
+            self.skip += 1
+            if self.skip == 1:
+                statement = words(f"{keyword} {rest}").strip()
+                kind = "loop" if keyword == "for" else "condition" if keyword == "if" else "block"
+                return [self.report.missing(f"template {kind} {statement}", line,
+                                            f"template {kind} {statement!r} needs data this book does "
+                                            f"not have; what it holds is left out")]
+            return []
+        if keyword == "include" and not self.skip:
+            name = re.sub(r"^[\"']|[\"'].*$", "", rest)
+            return self.include(name, line)
+        return []                                     # set, else, elif…: nothing to print
+
+    def include(self, name: str, line: int) -> list:
+        target = self.path.parent / name
+        if not target.is_file():
+            return [self.report.missing(name, line, f"include of {name!r}, which is not there")]
+        if self.depth > 16:
+            return [self.report.missing(name, line, f"include of {name!r} nested too deep (a loop?)")]
+        shown = str(Path(self.source).parent / name)
+        text = target.read_text(encoding="utf-8", errors="replace")
+        inner = _Reader(self.report, target, shown, self.aliases, self.owners, self.depth + 1)
+        return inner.content(_parse(text, shown, wrap=True))
+
+    # -- elements --------------------------------------------------------------
+    def element(self, el) -> list:
+        tag, src, line = el.tag, self.source, el.sourceline or 0
+        if tag in _DROPPED:
+            return []
+        if tag == "label":
+            self.label(words(el.text or "").strip(), line)
+            return []
+        if tag in _SECTIONS:
+            return self.section(el, tag)
+        if tag == "titlepage":
+            return self.titlepage(el)
+        if tag == "p":
+            return self.content(el) + [_ParagraphEnd()]
+        if tag in _STRONG:
+            return [m.Strong(self.inlines(el), source=src, line=line)]
+        if tag in _EMPHASIS:
+            return [m.Emphasis(self.inlines(el), source=src, line=line)]
+        if tag in _CODE:
+            return [m.Code(words("".join(el.itertext())).strip(), source=src, line=line)]
+        if tag in _REFS:
+            target = _JINJA.sub("…", "".join(el.itertext())).strip()
+            return [m.Ref(words(target), page=tag == "pageref", source=src, line=line)]
+        if tag in _SYMBOLS:
+            return [m.Symbol(tag, _SYMBOLS[tag], source=src, line=line)]
+        if tag in _WORDS:
+            return [m.Text(_WORDS[tag], source=src, line=line)]
+        if tag in ("list", "olist", "ul", "ol"):
+            items = [m.ListItem(self.as_blocks(self.content(li)), source=src, line=li.sourceline or line)
+                     for li in el if li.tag == "li"]
+            return [m.ListBlock(tag in ("olist", "ol"), items, source=src, line=line)]
+        if tag in ("descriptions", "dl"):
+            return [self.descriptions(el)]
+        if tag == "equation":
+            lines = [c for c in el if c.tag == "line"] or [el]
+            return [m.Formula(words(m.plain(self.inlines(c))).strip(), source=src, line=c.sourceline or line)
+                    for c in lines]
+        if tag in ("figure", "img"):
+            return [self.figure(el)]
+        if tag in _BOXES:
+            title = next((c for c in el if c.tag in ("title", tag + "title")), None)
+            blocks = self.as_blocks(self.content(el))
+            return [m.Box(_BOXES[tag], self.inlines(title) if title is not None else [], blocks,
+                          source=src, line=line)]
+        if tag in ("title",) + tuple(t + "title" for t in _BOXES):
+            return []                                 # read by its box
+        if tag == "table":
+            return [self.table(el)]
+        if tag == "include":
+            return self.include(words(el.text or "").strip(), line)
+        if tag in _SHEETS:
+            return [m.SheetPlaceholder(words(el.get("sheet", "")).strip() or Path(self.source).stem,
+                                       source=src, line=line)]
+        if tag in ("pagebreak", "newpage", "clearpage"):
+            return [m.PageBreak(source=src, line=line)]
+        if tag in ("br", "linebreak"):
+            return [m.LineBreak(source=src, line=line)]
+        if not len(el) and not (el.text or "").strip():   # an unknown symbol, most likely
+            return [self.report.missing(f"element {tag}", line, f"element <{tag}> is not part of this "
+                                                                f"XML vocabulary and holds no text")]
+        if tag not in self.unknown:
+            self.unknown.add(tag)
+            self.report.warn(line, f"element <{tag}> is not part of this XML vocabulary; its text is kept")
+        return self.content(el)
+
+    def inlines(self, el) -> list[m.Inline]:
+        out: list[m.Inline] = []
+        for item in self.content(el):
+            if isinstance(item, m.Paragraph):
+                out.extend(item.children)
+            elif isinstance(item, _INLINES):
+                out.append(item)
+        return strip(out)
+
+    def section(self, el, tag: str) -> list:
+        src, line = self.source, el.sourceline or 0
+        title_el = next((c for c in el if c.tag in (tag + "title", "title")), None)
+        heading = m.Heading(_SECTIONS[tag], [], source=src,
+                            line=title_el.sourceline if title_el is not None else line)
+        self.owners.append(heading)
+        try:
+            if title_el is not None:
+                heading.title = self.inlines(title_el)
+            items: list = [heading]
+            items += self.text(el.text, line)
+            for child in el:
+                if child is not title_el and self.skip == 0 and isinstance(child.tag, str):
+                    items += self.element(child)
+                items += self.text(child.tail, _end_line(child))
+        finally:
+            self.owners.pop()
+        return [_ParagraphEnd()] + items + [_ParagraphEnd()]
+
+    def titlepage(self, el) -> list:
+        items: list = []
+        for child in el:
+            if not isinstance(child.tag, str) or self.skip:
+                continue
+            line = child.sourceline or 0
+            if child.tag == "title":
+                heading = m.Heading(-10, self.inlines(child), numbered=False, source=self.source, line=line)
+                self.title = self.title or m.plain(heading.title)
+                items.append(heading)
+            elif child.tag in ("subtitle", "author", "date", "publisher"):
+                inlines = self.inlines(child)
+                if child.tag == "subtitle":
+                    inlines = [m.Emphasis(inlines, source=self.source, line=line)]
+                items += [m.Paragraph(inlines, source=self.source, line=line)]
+            else:
+                items += self.element(child)
+        return items
+
+    def descriptions(self, el) -> m.DefinitionList:
+        items: list[m.Definition] = []
+        for child in el:
+            if child.tag in ("term", "dt"):
+                items.append(m.Definition(self.inlines(child), [], source=self.source,
+                                          line=child.sourceline or 0))
+            elif child.tag in ("description", "dd"):
+                if not items:
+                    items.append(m.Definition([], [], source=self.source, line=child.sourceline or 0))
+                items[-1].blocks.extend(self.as_blocks(self.content(child)))
+        return m.DefinitionList(items, source=self.source, line=el.sourceline or 0)
+
+    def figure(self, el) -> m.Figure:
+        src, line = self.source, el.sourceline or 0
+        images = [el] if el.tag == "img" else [c for c in el.iter("img")]
+        caption: list[m.Inline] = []
+        for c in ([el] if el.tag == "img" else list(el.iter("caption", "img"))):
+            caption += self.inlines(c)
+        alt = m.plain(caption).strip()
+        for image in images:
+            name = image.get("src", "")
+            if name and not (self.path.parent / name).is_file():
+                missing = self.report.missing(f"image: {name}", image.sourceline or line,
+                                              f"image {name!r} is not there")
+                caption = [missing, m.Text(" ", source=src, line=line)] + caption
+        return m.Figure(strip(caption), alt=alt, source=src, line=line)
+
+    def table(self, el) -> m.Table:
+        src, line = self.source, el.sourceline or 0
+        table = m.Table([], [], source=src, line=line)
+        self.owners.append(table)
+        try:
+            for child in el:
+                if child.tag in ("tabletitle", "caption"):
+                    table.caption = self.inlines(child)
+                elif child.tag == "tablespec":
+                    try:
+                        table.widths = [max(1, round(float(c.text or 0) * 100)) for c in child]
+                    except ValueError:
+                        pass
+                elif child.tag in ("tableheaderrow", "tablerow", "tr"):
+                    cells = [m.Cell(self.inlines(c), source=src, line=c.sourceline or line)
+                             for c in child if c.tag in ("td", "th")]
+                    (table.header if child.tag == "tableheaderrow" else table.rows).append(cells)
+                elif child.tag == "label":
+                    self.label(words(child.text or "").strip(), child.sourceline or line)
+        finally:
+            self.owners.pop()
+        table.numbered = bool(table.caption)
+        return table
+
+    def label(self, name: str, line: int) -> None:
+        """A label names the innermost heading or table it stands in."""
+        if not name or not self.owners:
+            return
+        owner = self.owners[-1]
+        if not owner.anchor:
+            owner.anchor = name
+        elif owner.anchor != name:
+            self.aliases[name] = owner.anchor
+
+    # -- runs of items into blocks ---------------------------------------------
+    def as_blocks(self, items: list) -> list[m.Block]:
+        blocks: list[m.Block] = []
+        run: list[m.Inline] = []
+
+        def flush():
+            inlines = strip(merge_text(run))
+            if len(inlines) == 1 and isinstance(inlines[0], m.Missing):
+                blocks.append(inlines[0])             # a placeholder standing alone
+            elif inlines:
+                blocks.append(m.Paragraph(inlines, source=inlines[0].source, line=inlines[0].line))
+            run.clear()
+
+        for item in items:
+            if isinstance(item, _ParagraphEnd):
+                flush()
+            elif isinstance(item, _INLINES):
+                run.append(item)
+            else:
+                flush()
+                blocks.append(item)
+        flush()
+        return blocks
+
+
+def _spaced(items: list) -> list:
+    """``Section<ref>x</ref>`` reads "Section 3": a reference never sticks to the word before it."""
+    for i in range(1, len(items)):
+        before = items[i - 1]
+        if isinstance(items[i], m.Ref) and isinstance(before, m.Text) and before.text[-1:].isalnum():
+            before.text += " "
+    return items
+
+
+class _ParagraphEnd:
+    """Where a <p> or a section ends: the running text before it is one paragraph."""
+
+
+_INLINES = (m.Text, m.Emphasis, m.Strong, m.Code, m.Math, m.Ref, m.FootnoteRef, m.Symbol,
+            m.LineBreak, m.Missing)
