@@ -318,7 +318,7 @@ def test_unwritable_outputs(runner, tmp_path, family):
     (tmp_path / "a-file").write_text("x", encoding="utf-8")
     result = run_family(runner, family, [], tmp_path / "a-file" / "out")
     assert (result.exit_code, result.output) == (
-        2, f"error: {tmp_path}/a-file: is not a directory; cannot write into {tmp_path}/a-file/out\n")
+        2, f"error: {tmp_path}/a-file: cannot write here: it is a file, not a directory\n")
     assert (tmp_path / "a-file").read_text(encoding="utf-8") == "x"
 
 

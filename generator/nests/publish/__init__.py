@@ -81,7 +81,7 @@ def check_targets(directory: Path, names: list[str]) -> None:
         while not existing.exists() and not existing.is_symlink() and existing != existing.parent:
             existing = existing.parent
         if not existing.is_dir():
-            raise NestsError(f"{existing}: is not a directory; cannot write into {folder}")
+            raise NestsError(f"{existing}: cannot write here: it is a file, not a directory")
         try:
             fd, probe = tempfile.mkstemp(dir=existing, prefix=".nests-probe-")
             os.close(fd)
