@@ -137,6 +137,9 @@ CASES = [
          "", None, "is empty; a content file holds a mapping of keys"),
     Case("a list where a mapping goes", "tables/dice.yaml", (BUILT_IN / "tables/dice.yaml").read_text(encoding="utf-8"),
          "- source: x\n- die: none\n", "- source", None, "a list is not a mapping"),
+    Case("a folder of content misspelt", "tabels/food-colour.yaml", "", "source: x\n",
+         None, None, "not a content file this tool reads; content files are catalogue.yaml, packet.yaml, "
+         "rulings.yaml and the .yaml files directly in classes/, enemies/, jobs/, nests/, tables/"),
     Case("a table the game does not have", "tables/food-flavour.yaml", "", "source: x\ndie: d12\n",
          None, None, "unknown table; known: alarm-pheromones, beneficial-abilities, costs, degrees-of-success, "
          "desperate-times, dice, exploration-action, food-colour, food-type, harmful-abilities, item-alignment, "

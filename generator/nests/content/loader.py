@@ -24,7 +24,7 @@ class Content:
         # (directory, name shown in messages), later roots override earlier ones
         self.roots = roots
         self._files: dict[str, tuple[Path, str]] = {}
-        for root, shown in roots:
+        for i, (root, shown) in enumerate(roots):
             if not root.exists():
                 raise NestsError(Problem("no such content directory", file=shown))
             if not root.is_dir():
@@ -33,6 +33,8 @@ class Content:
             for path in sorted(root.rglob("*.yaml")):
                 rel = path.relative_to(root).as_posix()
                 self._files[rel] = (path, f"{shown}/{rel}")
+            if i == 0:                  # the built-in content: where content files go
+                self._built_in = list(self._files)
 
     # -- files -------------------------------------------------------------
     def files(self, folder: str) -> list[str]:
@@ -97,7 +99,15 @@ class Content:
         is read once and kept, so this costs a command nothing it would not pay later.)"""
         from nests.content.tables import load_tables
 
-        problems = []
+        # Content files go where the built-in ones are; a file elsewhere (a typo such
+        # as tabels/) is reported rather than silently ignored.
+        built_in = self._built_in
+        top = sorted(r for r in built_in if "/" not in r)
+        folders = sorted({r.rsplit("/", 1)[0] for r in built_in if "/" in r})
+        known = (f"{', '.join(top)} and the .yaml files directly in {', '.join(f + '/' for f in folders)}")
+        problems = [Problem(f"not a content file this tool reads; content files are {known}", file=shown)
+                    for rel, (_, shown) in self._files.items()
+                    if rel not in top and ("/" not in rel or rel.rsplit("/", 1)[0] not in folders)]
         for validate_kind in (lambda: self.class_documents, lambda: load_tables(self).enemies):
             try:
                 validate_kind()

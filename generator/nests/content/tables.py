@@ -267,12 +267,20 @@ def _cover(doc: Document, key: str, universe: list, what: str, read=_faces) -> l
     return problems
 
 
-def _die_problem(doc: Document, path: tuple, name, sizes: dict) -> list[Problem]:
+def _game_die(name, sizes: dict) -> Die | None:
+    """The die ``name`` spells, if the game has it (``sizes``: Tables.dice_sizes)."""
     die = Die.parse(name) if isinstance(name, str) else None
     allowed = sizes["one_based" if die and die.first else "zero_based"] if die else []
-    if die is None or die.faces not in allowed:
-        names = [f"d{n}" for n in sizes["zero_based"]] + [f"1d{n}" for n in sizes["one_based"]]
-        return [doc.problem(path, f"{name!r} is not a die of the game; allowed: {', '.join(names)}")]
+    return die if die is not None and die.faces in allowed else None
+
+
+def _dice_names(sizes: dict) -> str:
+    return ", ".join([f"d{n}" for n in sizes["zero_based"]] + [f"1d{n}" for n in sizes["one_based"]])
+
+
+def _die_problem(doc: Document, path: tuple, name, sizes: dict) -> list[Problem]:
+    if _game_die(name, sizes) is None:
+        return [doc.problem(path, f"{name!r} is not a die of the game; allowed: {_dice_names(sizes)}")]
     return []
 
 
@@ -393,14 +401,12 @@ class Tables:
     # -- look-ups ---------------------------------------------------------------
     def die(self, name: str) -> Die:
         """The die called ``name``, if the game has it; a NestsError naming the allowed ones otherwise."""
-        die = Die.parse(name)
-        sizes = self.dice_sizes["one_based" if die and die.first else "zero_based"] if die else []
-        if die is None or die.faces not in sizes:
-            hint = ""
-            if die and not die.first and die.faces in self.dice_sizes["one_based"]:
-                hint = f" (for an ordinary one-based d{die.faces}, write 1d{die.faces})"
-            names = [f"d{n}" for n in self.dice_sizes["zero_based"]] + [f"1d{n}" for n in self.dice_sizes["one_based"]]
-            raise NestsError(f"{name!r} is not a die of the game{hint}; allowed: {', '.join(names)}")
+        die = _game_die(name, self.dice_sizes)
+        if die is None:
+            spelt, hint = Die.parse(name), ""
+            if spelt and not spelt.first and spelt.faces in self.dice_sizes["one_based"]:
+                hint = f" (for an ordinary one-based d{spelt.faces}, write 1d{spelt.faces})"
+            raise NestsError(f"{name!r} is not a die of the game{hint}; allowed: {_dice_names(self.dice_sizes)}")
         return die
 
     def table(self, stem: str) -> FaceTable:
