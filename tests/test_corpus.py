@@ -359,3 +359,11 @@ def test_a_real_process_prints_one_line_and_no_traceback(tmp_path):
                               "-o", str(tmp_path / "out")], capture_output=True, text=True, cwd=tmp_path)
         assert (run.returncode, run.stdout, run.stderr) == (2, "", case.expected(directory))
     assert not (tmp_path / "out").exists() and not (tmp_path / "pwned").exists()
+
+
+def test_a_rulebook_source_that_is_a_directory_is_one_line(runner, tmp_path):
+    result = runner.invoke(main, ["rulebook", str(tmp_path), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.output.startswith(f"error: {tmp_path}: cannot read the rulebook source")
+    assert len(result.output.splitlines()) == 1
+    assert not (tmp_path / "out").exists()

@@ -190,7 +190,7 @@ def packet(seed, party, nest, paper, formats, handout, output, content_dirs, tem
 
 
 @main.command()
-@click.argument("source", type=click.Path(dir_okay=False))
+@click.argument("source", type=click.Path())
 @click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @output_option

@@ -108,13 +108,13 @@ class Content:
         problems = [Problem(f"not a content file this tool reads; content files are {known}", file=shown)
                     for rel, (_, shown) in self._files.items()
                     if rel not in top and ("/" not in rel or rel.rsplit("/", 1)[0] not in folders)]
-        for validate_kind in (lambda: self.class_documents, lambda: load_tables(self).enemies):
+        for validate_kind in (lambda c: c.class_documents, lambda c: load_tables(c).enemies, _packet_settings):
             try:
-                validate_kind()
+                validate_kind(self)
             except NestsError as err:
                 problems += err.problems
         if problems:
-            raise NestsError(problems)
+            raise NestsError(list(dict.fromkeys(problems)))     # kinds that share a file report it once
         return self
 
     def class_ids(self, playable_only: bool = True) -> list[str]:
@@ -129,3 +129,10 @@ def load_content(extra_dirs: tuple[str, ...] | list[str] = ()) -> Content:
     roots = [(paths.CONTENT, "content")]
     roots += [(Path(d), str(d).rstrip("/")) for d in extra_dirs]
     return Content(roots)
+
+
+def _packet_settings(content: Content) -> None:
+    """packet.yaml, nests/ and jobs/, validated where the packet's procedures define them."""
+    from nests.generators.packet.tables import packet_tables
+
+    packet_tables(content)
