@@ -111,6 +111,8 @@ CASES = [
          "die: none", "die", f"'none' is not a die of the game; allowed: {DICE}"),
     Case("rating rows on a die", "tables/nest-levels.yaml", "die: rating", "die: d100",
          "die: d100", "die", "'d100' does not fit these rows; rows keyed by rating bands take die: rating"),
+    Case("an event without its procedure", "tables/costs.yaml", "    resolve: {procedure: players}\n", "",
+         "- id: hunger", "rows.0.resolve", "missing; this key is required"),
     Case("an enemy flag that is no flag", "enemies/worker-termite.yaml", "provisional: false", "provisional: maybe",
          "provisional: maybe", "provisional", "'maybe' is not true or false"),
     Case("an enemy's Wounds on a bad die", "enemies/worker-termite.yaml", "{names: [Wounds Max], die: d20}",
@@ -219,8 +221,13 @@ def test_every_command_family(runner, tmp_path, case):
     assert not (tmp_path / "pwned").exists() and not Path("pwned").exists()
 
 
+def test_the_pending_packet_cases_apply_to_the_built_in_content():
+    for case in PACKET_CASES:
+        assert case.text() != (BUILT_IN / case.rel).read_text(encoding="utf-8"), case.name
+
+
 def test_every_case_is_a_different_problem():
-    assert len({(c.rel, c.new) for c in CASES + PACKET_CASES}) == len(CASES) + len(PACKET_CASES)
+    assert len({(c.rel, c.old, c.new) for c in CASES + PACKET_CASES}) == len(CASES) + len(PACKET_CASES)
 
 
 # -- files that cannot be read as content ----------------------------------------

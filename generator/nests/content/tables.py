@@ -189,9 +189,9 @@ def face_rows(needs: dict | None = None, **extra) -> Spec:
                     optional=extra), min_len=1)
 
 
-def _event_rows(**extra) -> Spec:
-    return List(Map(required={"id": Str(allow_empty=False), "name": Str(allow_empty=False), "chance": CHANCE},
-                    optional=extra), min_len=1)
+def _event_rows(needs: dict | None = None, **extra) -> Spec:
+    return List(Map(required={"id": Str(allow_empty=False), "name": Str(allow_empty=False), "chance": CHANCE,
+                              **(needs or {})}, optional=extra), min_len=1)
 
 
 FILES: dict[str, Spec] = {
@@ -219,7 +219,7 @@ FILES: dict[str, Spec] = {
     "secret-risks": Map(required={**HEAD, "rows": face_rows()}),
     "secret-rewards": Map(required={**HEAD, "rows": face_rows()}),
     "costs": Map(required={**HEAD, "generated_when": OneOf(["at-most", "below"]),
-                           "rows": _event_rows(resolve=RESOLVE, once_per_action=Bool())}, optional={"rulings": RULINGS}),
+                           "rows": _event_rows(needs={"resolve": RESOLVE}, once_per_action=Bool())}, optional={"rulings": RULINGS}),
     "exploration-action": Map(required={**HEAD, "effort": Str(), "resistance": Str(), "modifiers": List(Str()),
                                         "rows": List(Map(required={"degree": OneOf(SIX), "events": List(OneOf(["Cost", "Risk", "Reward"]), min_len=1)})),
                                         "tables": Table(["Cost", "Risk", "Reward"], OneOf(["costs", "risks", "rewards"]))}),
