@@ -133,6 +133,9 @@ CASES = [
          "<<: *b", None, "a merge key '<<' is not allowed; keys are plain words"),
     Case("a date where text goes", "tables/dice.yaml", "die: none", "die: 2024-01-01",
          "die: 2024", "die", "'2024-01-01' reads as a date; put it in quotes to keep it as text"),
+    Case("a number too long to read", "classes/wasp.yaml", "speed: 60", "speed: " + "9" * 5000,
+         "speed: 999", "attributes.speed", "'9999999999999999999999999999999999999...' cannot be read as a value; "
+         "write a number of a few digits, or text"),
     Case("not YAML at all", "tables/dice.yaml", "die: none", "die: [none",
          "decile:", None, "not valid YAML: did not find expected ',' or ']'"),
     Case("an empty file", "tables/dice.yaml", (BUILT_IN / "tables/dice.yaml").read_text(encoding="utf-8"), "",

@@ -16,8 +16,9 @@ Report = Callable[[tuple, str], None]
 
 
 def _show(value: Any) -> str:
+    """The offending value as a message quotes it (long text cut to one readable line)."""
     if isinstance(value, str):
-        return repr(value)
+        return repr(value if len(value) <= 60 else value[:57] + "...")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (dict, list)):

@@ -185,7 +185,7 @@ def _build(node, path: KeyPath, doc: Document, problems: list[Problem], budget: 
                 problems.append(Problem(f"{what} is not allowed; keys are plain words",
                                         doc.name, key_node.start_mark.line + 1, _dotted(path) or None))
                 continue
-            key = _scalars().construct_object(key_node)
+            key = _scalar(key_node, path, doc, problems)
             if key in out:
                 line = key_node.start_mark.line + 1
                 problems.append(Problem("duplicate key", doc.name, line, _dotted(path + (key,))))
@@ -195,7 +195,20 @@ def _build(node, path: KeyPath, doc: Document, problems: list[Problem], budget: 
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_build(item, path + (i,), doc, problems, budget) for i, item in enumerate(node.value)]
-    return _scalars().construct_object(node)
+    return _scalar(node, path, doc, problems)
+
+
+def _scalar(node, path: KeyPath, doc: Document, problems: list[Problem]) -> Any:
+    """A plain value; one the constructor refuses (a number of 5,000 digits…) is a problem."""
+    import yaml
+
+    try:
+        return _scalars().construct_object(node)
+    except (ValueError, OverflowError, yaml.YAMLError):
+        shown = node.value if len(node.value) <= 40 else node.value[:37] + "..."
+        problems.append(Problem(f"{shown!r} cannot be read as a value; write a number of a few digits, or text",
+                                doc.name, node.start_mark.line + 1, _dotted(path) or None))
+        return None
 
 
 def _tag_problem(node) -> str | None:
