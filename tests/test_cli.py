@@ -42,36 +42,49 @@ def test_sheet_all_writes_every_class_and_the_template(runner, tmp_path):
 def test_sheet_needs_a_class(runner):
     result = runner.invoke(main, ["sheet"])
     assert result.exit_code == 2
-    assert result.output == "error: name at least one class, or give --all; see `nests classes`\n"
+    assert result.output == ("error: name at least one class, or give --all or --system ID; "
+                             "see `nests classes` and `nests sheets`\n")
 
 
 def test_unknown_format_is_a_usage_error(runner):
     result = runner.invoke(main, ["sheet", "wasp", "--format", "doc"])
     assert result.exit_code == 2
-    assert "Invalid value for '--format': 'doc' is not one of 'txt', 'pdf'." in result.output
+    assert "Invalid value for '--format': 'doc' is not one of 'txt', 'pdf', 'md'." in result.output
+
+
+def every_command(group=main, path=()):
+    """Each command's words, groups and their subcommands included."""
+    yield list(path)
+    for name, command in sorted(getattr(group, "commands", {}).items()):
+        yield from every_command(command, path + (name,))
 
 
 def test_every_command_has_help(runner):
-    names = sorted(main.commands)
-    assert names == ["build", "classes", "enemies", "enemy", "odds", "packet", "roll", "rulebook", "sheet"]
-    for command in [[]] + [[name] for name in names]:
+    commands = list(every_command())
+    assert {c[0] for c in commands if c} >= {"build", "classes", "enemies", "enemy", "odds", "packet", "roll",
+                                            "rulebook", "sheet"}
+    for command in commands:
+        target = main
+        for word in command:
+            target = target.commands[word]
         for flag in ("--help", "-h"):
             result = runner.invoke(main, command + [flag])
             assert result.exit_code == 0, (command, result.output)
             assert result.output.startswith(f"Usage: nests {' '.join(command)}".rstrip() + " ")
             assert "Options:" in result.output and "--help" in result.output
-            summary = main.commands[command[0]].help if command else main.help
-            assert summary.split("\n")[0] in " ".join(result.output.split()), command
+            assert target.help.split("\n")[0] in " ".join(result.output.split()), command
 
 
 def test_help_does_not_import_weasyprint():
     # every command's --help, then a text sheet, in one real process
     code = ("import sys\nfrom click.testing import CliRunner\nfrom nests.cli import main\n"
-            "for c in [[]] + [[n] for n in main.commands]:\n"
+            "from tests.test_cli import every_command\n"
+            "for c in every_command():\n"
             "    assert CliRunner().invoke(main, c + ['--help']).exit_code == 0\n"
             "CliRunner().invoke(main, ['sheet', 'wasp', '-o', '-'])\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'pydyf', 'tinycss2', 'cssselect2')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).parents[1])
     assert out.stdout == "[]\n"
 
 

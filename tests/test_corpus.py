@@ -144,7 +144,7 @@ CASES = [
          "- source: x\n- die: none\n", "- source", None, "a list is not a mapping"),
     Case("a folder of content misspelt", "tabels/food-colour.yaml", "", "source: x\n",
          None, None, "not a content file this tool reads; content files are catalogue.yaml, packet.yaml, "
-         "rulings.yaml and the .yaml files directly in classes/, enemies/, jobs/, nests/, tables/"),
+         "rulings.yaml and the .yaml files directly in classes/, enemies/, jobs/, nests/, sheets/, tables/"),
     Case("a table the game does not have", "tables/food-flavour.yaml", "", "source: x\ndie: d12\n",
          None, None, "unknown table; known: alarm-pheromones, beneficial-abilities, costs, degrees-of-success, "
          "desperate-times, dice, exploration-action, food-colour, food-type, harmful-abilities, item-alignment, "

@@ -40,13 +40,13 @@ def test_a_user_template_overrides_the_enemy_heading(runner, tmp_path):
     assert len(changed) == 1 and len(changed[0][0]) == len(changed[0][1])
 
 
-def test_one_macro_draws_the_attack_boxes_of_sheets_and_enemies(runner, tmp_path):
-    directory = user_copy(tmp_path, "macros/attack.txt.j2", '"┌[Base Attack]"', '"┌[Bite]"')
+def test_one_macro_writes_the_attack_lines_of_sheets_and_enemies(runner, tmp_path):
+    directory = user_copy(tmp_path, "macros/attack.txt.j2", 'pair("Damage:"', 'pair("Harm:"')
     for command in (["sheet", "wasp"], ["enemy", "nasute-soldier"]):
         plain = runner.invoke(main, command + ["-o", "-"])
         restyled = runner.invoke(main, command + ["-o", "-", "--templates", str(directory)])
-        assert "┌[Base Attack]──" in plain.output and "┌[Bite]──" not in plain.output
-        assert "┌[Bite]──" in restyled.output and "┌[Base Attack]" not in restyled.output
+        assert plain.output.count("│ Damage:..") == 2 and "Harm:" not in plain.output
+        assert restyled.output.count("│ Harm:....") == 2 and "Damage:" not in restyled.output
 
 
 def test_the_page_frame_follows_the_grid(runner):

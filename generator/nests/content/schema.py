@@ -142,6 +142,8 @@ class Table(Spec):
 
 def validate(doc: Document, spec: Spec) -> list[Problem]:
     """Every problem of ``doc`` against ``spec``, in file order."""
+    if doc.empty:
+        return [Problem("is empty; a content file holds a mapping of keys", file=doc.name, line=1)]
     problems: list[Problem] = []
     spec.check(doc.data, (), lambda path, message: problems.append(doc.problem(path, message)))
     problems.sort(key=lambda p: p.line or 0)

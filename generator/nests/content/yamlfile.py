@@ -29,6 +29,11 @@ class Document:
     lines: dict[KeyPath, int] = field(default_factory=dict)       # where each value starts
     key_lines: dict[KeyPath, int] = field(default_factory=dict)   # where each mapping key stands
 
+    @property
+    def empty(self) -> bool:
+        """Nothing but comments and blank lines (read as an empty mapping)."""
+        return self.data == {} and () not in self.lines
+
     def line(self, path: KeyPath) -> int | None:
         """Line of the key at ``path`` (or of the list item, for an index); for
         something that is not there (a missing key), the line of what holds it."""
@@ -134,8 +139,9 @@ def _parse(text: str, name: str) -> Document:
         raise NestsError(Problem(f"not valid YAML: {what}", file=name, line=line)) from None
     doc = Document(data=None, name=name)
     problems: list[Problem] = []
-    if root is None:
-        raise NestsError(Problem("is empty; a content file holds a mapping of keys", file=name, line=1))
+    if root is None:        # empty, or comments only: each kind says what the file should hold
+        doc.data = {}
+        return doc
     try:
         doc.data = _build(root, (), doc, problems, [MAX_VALUES])
     except _Unbounded as stop:

@@ -1,19 +1,27 @@
 """PDF export: the plaintext pages, typeset in a monospaced font, one per sheet of paper.
 
+Each page fills the printable area of the paper (templates/pages.html.j2);
+its drawing glyphs are drawn as vector shapes from the grid (publish/vector.py),
+a page's Drawing is printed in place of the text it covers, and its Fields
+become named PDF form fields.
+
 WeasyPrint is imported here and only here, so that commands which make no
 PDF never pay for it. It may fetch nothing but files under our templates
-folder (the font). The PDF carries fixed metadata so that the same pages
+folder (the fonts). The PDF carries fixed metadata so that the same pages
 give the same bytes in every run and every process.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from typing import Callable
 
 from nests import __version__, paths
 from nests.errors import NestsError
-from nests.render import render
+from nests.document import Drawing, Field, Page
+from nests.publish.vector import vector_shapes
+from nests.render import grid, render
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 
@@ -38,11 +46,61 @@ def _fetcher_class():
     return TemplatesOnly
 
 
+@dataclass
+class PrintedPage:
+    """What the PDF template needs of a page: its text (blank under a drawing
+    and under each text field that holds a value)
+    and its width in columns (the grid's, or a sheet's at --width N)."""
+
+    text: str
+    columns: int
+    bookmarks: list[tuple[int, str]] = field(default_factory=list)
+    drawing: Drawing | None = None
+    fields: list[Field] = field(default_factory=list)
+
+
+def blank_under(text: str, drawing: Drawing | None) -> str:
+    """``text`` with the rectangle a drawing covers turned to spaces: in print
+    the drawing replaces the text picture there, in the text layer too."""
+    if drawing is None:
+        return text
+    return _blank(text, drawing.first_line, drawing.lines, drawing.first_column, drawing.columns)
+
+
+def _blank(text: str, first_line: int, lines: int, first_column: int, columns: int) -> str:
+    rows = text.split("\n")
+    end = first_column + columns
+    for i in range(first_line, min(first_line + lines, len(rows))):
+        row = rows[i]
+        rows[i] = row[:first_column] + " " * len(row[first_column:end]) + row[end:]
+    return "\n".join(rows)
+
+
+FIELD_KINDS = ("text", "checkbox")
+
+
+def printed(page: Page) -> PrintedPage:
+    for f in page.fields:
+        if f.kind not in FIELD_KINDS:
+            raise NestsError(f"form field {f.name!r}: kind {f.kind!r} is not one of {', '.join(FIELD_KINDS)}")
+    text = blank_under(page.text.rstrip("\n"), page.drawing)
+    for f in page.fields:
+        # A text field that holds a value shows it itself; printed under it as
+        # well, the value would be doubled. An empty one keeps the write-in
+        # line the page draws there, to write on by hand or type over.
+        if f.kind == "text" and f.value:
+            text = _blank(text, f.line, f.height, f.column, f.width)
+    columns = max(len(line) for line in text.split("\n")) if text.strip() else grid.PAGE_WIDTH
+    return PrintedPage(text, columns, list(page.bookmarks), page.drawing, list(page.fields))
+
+
 def pdf_html(pages: list, title: str, paper: str = "a4") -> str:
-    """The HTML WeasyPrint typesets: every plaintext page in a <pre>, escaped."""
+    """The HTML WeasyPrint typesets: every plaintext page in a <pre>, escaped,
+    with its drawing glyphs as vector shapes."""
     if paper not in PAPERS:
         raise NestsError(f"unknown paper {paper!r}; allowed: {', '.join(PAPERS)}")
-    return render("pages.html.j2", pages=pages, title=title, paper=PAPERS[paper], version=__version__)
+    return render("pages.html.j2", pages=[printed(p) for p in pages], title=title, paper=PAPERS[paper],
+                  version=__version__, shapes=vector_shapes)
 
 
 def pdf_bytes(pages: list, title: str, paper: str = "a4") -> bytes:

@@ -8,6 +8,10 @@ ASCII character, so a page keeps its exact grid when translated.
 
 from __future__ import annotations
 
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
 # Corners, joints and crossings become "+", horizontals "-" or "=", verticals "|".
 _CORNERS = "┌┐└┘├┤┬┴┼╔╗╚╝╠╣╦╩╬╒╓╕╖╘╙╛╜╞╟╡╢╤╥╧╨╪╫╭╮╯╰"
 _HORIZONTAL = "─━┄┅┈┉╌╍"
@@ -30,3 +34,96 @@ ASCII: dict[int, str] = {
 def to_ascii(text: str) -> str:
     """``text`` with every drawing glyph replaced by its one-column ASCII stand-in."""
     return text.translate(ASCII)
+
+
+# ---------------------------------------------------------------------------
+# The PDF draws box-drawing and block glyphs (U+2500–U+259F) as vector shapes
+# from the page grid, as terminal emulators do, so that frames join at any
+# line height. What each glyph is made of is read from its Unicode name
+# ("BOX DRAWINGS DOWN LIGHT AND RIGHT HEAVY", "LOWER ONE QUARTER BLOCK"):
+# the names are systematic, and reading them cannot mistype a table entry.
+
+NONE, LIGHT, HEAVY, DOUBLE = 0, 1, 2, 3
+UP, RIGHT, DOWN, LEFT = 0, 1, 2, 3          # the arms of a cell, from its centre to each edge
+
+_WEIGHTS = {"LIGHT": LIGHT, "SINGLE": LIGHT, "HEAVY": HEAVY, "DOUBLE": DOUBLE}
+_DIRECTIONS = {"UP": (UP,), "RIGHT": (RIGHT,), "DOWN": (DOWN,), "LEFT": (LEFT,),
+               "HORIZONTAL": (LEFT, RIGHT), "VERTICAL": (UP, DOWN)}
+_DASHES = {"DOUBLE DASH": 2, "TRIPLE DASH": 3, "QUADRUPLE DASH": 4}
+_FRACTIONS = {"ONE EIGHTH": 1 / 8, "ONE QUARTER": 2 / 8, "THREE EIGHTHS": 3 / 8, "HALF": 4 / 8,
+              "FIVE EIGHTHS": 5 / 8, "THREE QUARTERS": 6 / 8, "SEVEN EIGHTHS": 7 / 8}
+_QUADRANTS = {"UPPER LEFT": (0, 0, .5, .5), "UPPER RIGHT": (.5, 0, 1, .5),
+              "LOWER LEFT": (0, .5, .5, 1), "LOWER RIGHT": (.5, .5, 1, 1)}
+_SHADES = {"LIGHT SHADE": .25, "MEDIUM SHADE": .5, "DARK SHADE": .75}
+BOX_FIRST, BLOCK_LAST = 0x2500, 0x259F
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What one drawing glyph is made of, in its cell.
+
+    ``arms``: the weight of each arm (UP, RIGHT, DOWN, LEFT), NONE for no arm;
+    ``dashes``: a dashed line's number of dashes per cell (0: solid);
+    ``diagonals``: "/" and "\\" strokes from corner to corner;
+    ``fills``: rectangles as fractions of the cell (x0, y0, x1, y1) with the
+    share of ink they carry (1 for solid, less for the shades).
+    """
+
+    arms: tuple[int, int, int, int] = (NONE, NONE, NONE, NONE)
+    dashes: int = 0
+    diagonals: str = ""
+    fills: tuple[tuple[float, float, float, float, float], ...] = ()
+
+
+def _box(name: str) -> Shape:
+    words = name.removeprefix("BOX DRAWINGS ")
+    dashes = 0
+    for phrase, count in _DASHES.items():
+        if phrase in words:
+            dashes, words = count, words.replace(phrase + " ", "")
+    if "DIAGONAL" in words:
+        return Shape(diagonals={"UPPER RIGHT TO LOWER LEFT": "/", "UPPER LEFT TO LOWER RIGHT": "\\",
+                                "CROSS": "/\\"}[words.split("DIAGONAL ")[1]])
+    arms = [NONE] * 4
+    prefix, pending = NONE, []
+    # A weight before its directions ("LIGHT DOWN AND RIGHT") holds for those
+    # that follow; a weight after them ("DOWN LIGHT AND RIGHT HEAVY") for those before.
+    for word in words.replace(" ARC", "").split():
+        if word in _WEIGHTS:
+            if pending:
+                for arm in pending:
+                    arms[arm] = _WEIGHTS[word]
+                pending = []
+            else:
+                prefix = _WEIGHTS[word]
+        elif word in _DIRECTIONS:
+            for arm in _DIRECTIONS[word]:
+                if prefix:
+                    arms[arm] = prefix
+                else:
+                    pending.append(arm)
+    return Shape(arms=tuple(arms), dashes=dashes)
+
+
+def _block(name: str) -> Shape:
+    if name in _SHADES:
+        return Shape(fills=((0, 0, 1, 1, _SHADES[name]),))
+    if name == "FULL BLOCK":
+        return Shape(fills=((0, 0, 1, 1, 1),))
+    if name.startswith("QUADRANT "):
+        return Shape(fills=tuple((*_QUADRANTS[q], 1) for q in name.removeprefix("QUADRANT ").split(" AND ")))
+    side, rest = name.split(" ", 1)
+    f = _FRACTIONS[rest.removesuffix(" BLOCK")]
+    return Shape(fills=({"UPPER": (0, 0, 1, f), "LOWER": (0, 1 - f, 1, 1),
+                         "LEFT": (0, 0, f, 1), "RIGHT": (1 - f, 0, 1, 1)}[side] + (1,),))
+
+
+@lru_cache(maxsize=1)
+def shapes() -> dict[str, Shape]:
+    """Every glyph from U+2500 to U+259F and its shape."""
+    table = {}
+    for code in range(BOX_FIRST, BLOCK_LAST + 1):
+        glyph = chr(code)
+        name = unicodedata.name(glyph)
+        table[glyph] = _box(name) if name.startswith("BOX DRAWINGS ") else _block(name)
+    return table

@@ -47,3 +47,23 @@ def create_character(cls: CharacterClass, catalogue: dict) -> Character:
         ),
         inventory=tuple(items + [None] * (slots - len(items))),
     )
+
+
+def starting_values(char: Character) -> dict:
+    """The character's figures as a sheet's values, by the keys of the Nests & Insects
+    sheet definition (content/sheets/nests-and-insects.yaml)."""
+    cls = char.character_class
+    values: dict = {"class": cls.name, "pronouns": cls.pronouns, "diet": cls.diet}
+    values.update({f"attributes.{f.id}": f.rating for f in char.attributes})
+    values.update({f"conditions.{f.id}": f.rating for f in char.combat_conditions})
+    values.update({"wounds_max": char.wounds_max, "wounds_reminder": cls.wounds_reminder,
+                   "attacks.base": cls.base_attack, "attacks.special": cls.special_attack,
+                   "hunger": char.hunger, "luck": char.luck})
+    values.update({f"specific_abilities.{f.id}": f.rating for f in char.specific_abilities})
+    values.update({f"common_abilities.{f.id}": f.rating for f in char.common_abilities})
+    values.update({f"effects.{f.id}": f.rating for f in char.effects})
+    values["items"] = [
+        {"name": item.name, "types": list(item.types), "rating": item.rating, "depleted": item.depleted}
+        for item in char.inventory if item is not None
+    ]
+    return values

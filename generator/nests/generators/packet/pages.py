@@ -234,14 +234,13 @@ def _finish(packet: dict, pages: list) -> list[Page]:
 
 
 def _sheets(content, packet: dict) -> list:
-    from nests.generators.sheet import character
+    from nests.generators.sheet import character, class_sheet_context
 
-    dispositions = content.catalogue["dispositions"]
     out = []
     for i, cid in enumerate(packet["party"]):
         char = character(content, cid)
         marks = ([(1, "Character Sheets")] if i == 0 else []) + [(2, char.character_class.name)]
-        out.append(("Character Sheet", "packet/sheet.txt.j2", {"character": char, "dispositions": dispositions}, marks))
+        out.append(("Character Sheet", "packet/sheet.txt.j2", class_sheet_context(content, cid), marks))
     return out
 
 

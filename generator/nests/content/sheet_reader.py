@@ -1,0 +1,237 @@
+"""Reading a plaintext sheet that a person edited back into a character's values.
+
+Any width and either glyph set (box drawing or ``--ascii``) reads the same:
+each titled area is found by its title on its top border, its lines are the
+text between its side borders down to its bottom border, and each field is
+found in its area by its label and read by its kind. The first problem stops
+the reading with one message naming the line.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from nests.content.sheets import SheetDefinition
+from nests.content.state import check_value, state_keys
+from nests.errors import NestsError, Problem
+from nests.render.glyphs import to_ascii
+
+
+class Damaged(Exception):
+    def __init__(self, line: int, message: str):
+        self.line, self.message = line, message
+
+
+def read_sheet(text: str, definition: SheetDefinition, name: str) -> dict[str, Any]:
+    """The values written on ``text`` (a sheet of ``definition``); ``name`` is shown in errors."""
+    try:
+        return _read(text, definition)
+    except Damaged as err:
+        raise NestsError(Problem(err.message, file=name, line=err.line)) from None
+
+
+def _read(text: str, definition: SheetDefinition) -> dict[str, Any]:
+    if "\0" in text:
+        raise Damaged(1, "is not a plaintext sheet (binary data)")
+    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    if not lines or not lines[0].startswith(("╔", "+")):
+        raise Damaged(1, "does not start with a sheet's top border")
+    for n, line in enumerate(lines, 1):
+        shown = to_ascii(line)
+        if not shown.strip():
+            continue
+        if not (shown[0] in "+|" or shown.startswith(" ") and set(shown.strip()) <= set("▀#")):
+            raise Damaged(n, "this line has lost the page's frame")
+    last = to_ascii(lines[-1])
+    if not (last.startswith(" ") and set(last.strip()) <= {"#"}):
+        raise Damaged(len(lines), "the sheet ends before its page's bottom edge: it is truncated")
+    values: dict[str, Any] = {}
+    heading = definition.heading
+    if heading:
+        body = lines[1]
+        inner = body[1:-2].strip(" .")
+        cls, _, who = inner.partition(": ")
+        values["class"] = cls
+        if heading.get("name_key"):
+            values[heading["name_key"]] = who
+    keys = set(state_keys(definition))
+    for area, found, bottom in _areas(lines, definition):
+        for f in area.fields:
+            if f["kind"] in ("attack", "choice") or (f["key"] not in keys):
+                continue
+            values.update(_read_field(f, found, bottom))
+    return values
+
+
+# ── areas ──────────────────────────────────────────────────────────────────
+
+
+def _areas(lines: list[str], definition: SheetDefinition):
+    """Each area of the sheet with its text lines and its bottom border: (line number, text)."""
+    out = []
+    whole = [(n, line[1:-2]) for n, line in enumerate(lines, 1)]          # inside the page frame
+    for row in definition.rows:
+        for stack in row.stacks:
+            for area in stack.areas:
+                if not area.title or area.frame == "none":
+                    out.append((area, whole, None))
+                    continue
+                found = _find_title(lines, area)
+                if found is None:
+                    if area.when == "character":
+                        continue
+                    raise Damaged(2, f"the sheet has no {area.title!r} area; it does not match this sheet's areas")
+                out.append((area, *_box_lines(lines, *found)))
+    return out
+
+
+def _find_title(lines: list[str], area):
+    mark = f"<{area.title}>" if area.joined else f"[{area.title}]"
+    for n, line in enumerate(lines, 1):
+        col = line.find(mark)
+        if col > 0:
+            return n, col - (2 if area.joined else 1)
+    return None
+
+
+def _box_lines(lines: list[str], n: int, left: int):
+    """The inside of the box whose top-left corner is at line ``n``, column ``left``,
+    line by line, and its bottom border (or the divider under it)."""
+    top = to_ascii(lines[n - 1])
+    right = top.find("+", left + 1)
+    out = []
+    for k in range(n, len(lines)):
+        shown = to_ascii(lines[k])
+        if len(shown) <= right or shown[left] not in "|+" or shown[right] not in "|+":
+            raise Damaged(k + 1, "this line has lost its box's side")
+        if shown[left] == "+":
+            return out, (k + 1, lines[k][left + 1:right])
+        out.append((k + 1, lines[k][left + 1:right]))
+    raise Damaged(len(lines), "a box has no bottom border: the sheet is truncated")
+
+
+# ── fields ─────────────────────────────────────────────────────────────────
+
+
+def _label(label: str) -> str:
+    return r"(?<![A-Za-z])" + re.escape(label)
+
+
+def _find(found, pattern: str, what: str, f: dict):
+    rx = re.compile(pattern)
+    for n, text in found:
+        m = rx.search(text)
+        if m:
+            return n, m
+    near = next((n for n, text in found if re.search(_label(f["label"]), text)), found[0][0] if found else 1)
+    raise Damaged(near, f"{f['label']}: {what} is not readable here")
+
+
+def _read_field(f: dict, found, bottom) -> dict[str, Any]:
+    kind, key = f["kind"], f["key"]
+    lead = r"(?:[□○✓✗ovx] )?"
+    if kind == "rating":
+        n, m = _find(found, lead + _label(f["label"]) + r"\.*" + re.escape(f["sep"]) + r"\[(_*)([^\]]*)\]",
+                     "a rating like [__60%]", f)
+        raw = m.group(2)
+        if raw == "NONE":
+            return {key: None}
+        if raw in ("%", ""):
+            return {}
+        if not re.fullmatch(r"\d+%", raw):
+            raise Damaged(n, f"{f['label']}: {raw!r} is not a rating (a number and %)")
+        return {key: _checked(f, int(raw[:-1]), n)}
+    if kind == "pool":
+        n, m = _find(found, lead + _label(f["label"]) + r"\.*" + re.escape(f["sep"]) + r"\[_*([^/\]]*)/_*([^\]]*)\]",
+                     "a figure like [_2/_4]", f)
+        out = {}
+        for k, raw in ((key, m.group(1)), (f["max_key"], m.group(2))):
+            if raw:
+                if not raw.isdigit():
+                    raise Damaged(n, f"{f['label']}: {raw!r} is not a whole number")
+                out[k] = int(raw)
+        return out
+    if kind in ("number", "die"):
+        n, m = _find(found, lead + _label(f["label"]) + r"\.*" + re.escape(f["sep"]) + r"\[_*([^\]]*)\]",
+                     "a value in [ ]", f)
+        raw = m.group(1)
+        if not raw:
+            return {}
+        return {key: int(raw) if kind == "number" and re.fullmatch(r"-?\d+", raw) else raw}
+    if kind == "text":
+        n, m = _find(found, _label(f["label"]) + r": (.*?)(?:\s{2,}|$)", "a text", f)
+        raw = m.group(1).strip()
+        return {} if set(raw) <= {"_"} else {key: raw}
+    if kind == "checkbox":
+        n, m = _find(found, r"([□✓✗ovx]) " + re.escape(f["label"]), "a tick box", f)
+        return {key: m.group(1) in "✓v"}
+    if kind == "lines":
+        words = [text.strip() for _, text in found if text.strip() and set(text.strip()) - {"_"}]
+        return {key: " ".join(words)}
+    if kind == "list":
+        return {key: _read_list(f, found)}
+    if kind == "track":
+        return _read_track(f, found, bottom)
+    return {}
+
+
+def _checked(f: dict, value, n: int):
+    problem = check_value(f, value)
+    if problem:
+        raise Damaged(n, f"{f['label']}: {problem}")
+    return value
+
+
+ROW = re.compile(r"^\s*(?:([□○✓✗ovx]) )?(.*?)_*:\[(_*)([^\]]*)\]\s*$")
+ITEM = re.compile(r"^(.*?)(?: \[([^\]]*)\])?( \(\?\))?$")
+
+
+def _read_list(f: dict, found) -> list[dict]:
+    items = []
+    pending = None
+    for n, text in found:
+        m = ROW.match(text)
+        if m is None:
+            if text.strip() and set(text.strip()) - {"_", "."} and pending is None:
+                pending = (n, text.strip())            # the name of a row too long for the page
+            continue
+        tick, name, _, raw = m.groups()
+        if pending is not None and not name.strip("_ "):
+            name, tick = pending[1][2:], pending[1][0]
+        tick = tick or "○"
+        pending = None
+        name = name.rstrip("_ ")
+        if not name:
+            continue
+        part = ITEM.match(name)
+        item = {"name": part.group(1)}
+        if part.group(2):
+            item["types"] = part.group(2).split(",")
+        if raw and raw not in ("%",):
+            if not re.fullmatch(r"\d+%", raw):
+                raise Damaged(n, f"{f['label']}: {raw!r} is not a rating (a number and %)")
+            item["rating"] = _checked({"kind": "rating", "label": f["label"]}, int(raw[:-1]), n)
+        item["depleted"] = tick in "✓v"
+        item["known"] = part.group(3) is None
+        items.append(item)
+    return items
+
+
+def _read_track(f: dict, found, bottom) -> dict:
+    if not f["values"]:
+        return {f["key"]: sum(to_ascii(text).count("[x]") for _, text in found)}
+    shown = {f["format"] % v: v for v in f["values"]}
+    cell = re.compile("|".join(re.escape(c) for c in shown))
+    rows = found + ([bottom] if bottom else [])
+    for k, (n, text) in enumerate(rows[:-1]):
+        cells = {m.start() + 1: shown[m.group(0)] for m in cell.finditer(text)}
+        if not cells:
+            continue
+        below = to_ascii(rows[k + 1][1])
+        for col, value in cells.items():
+            if col < len(below) and below[col] == "^":
+                return {f["key"]: value}
+    return {}

@@ -1,0 +1,142 @@
+"""A character's state: the player's own record of a character, as a YAML file.
+
+Its keys are the keys of the character's sheet definition, nested at their
+dots (``attributes.speed`` is ``attributes: {speed: …}``), plus ``class``,
+the id of the class file the character was made from. ``nests character
+new`` computes the starting figures once; from then on every figure is the
+player's, printed and read back as written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from nests.content.sheets import SheetDefinition
+from nests.content.yamlfile import read_yaml
+from nests.errors import NestsError, Problem
+
+ITEM_KEYS = ("name", "types", "rating", "depleted", "known")
+
+
+def state_keys(definition: SheetDefinition) -> list[str]:
+    """The values a state holds, in sheet order: every field but attacks and choices
+    (class data and a moment's position), and the character's name."""
+    keys = []
+    if definition.heading and definition.heading.get("name_key"):
+        keys.append(definition.heading["name_key"])
+    for f in definition.fields:
+        if f["kind"] in ("attack", "choice"):
+            continue
+        for k in (f["key"], f["max_key"]):
+            if k and k not in keys:
+                keys.append(k)
+    return keys
+
+
+def new_state(definition: SheetDefinition, class_id: str, name: str, starting: dict[str, Any]) -> dict[str, Any]:
+    """A new character of a class: its starting figures, its name, no Wounds yet, empty notes."""
+    fresh = {definition.heading["name_key"]: name, "wounds": 0, "notes": ""}
+    state: dict[str, Any] = {"class": class_id}
+    for key in state_keys(definition):
+        if key in fresh:
+            state[key] = fresh[key]
+        elif key in starting:
+            state[key] = starting[key]
+    if "items" in state:
+        state["items"] = [dict(item, known=item.get("known", True)) for item in state["items"]]
+    return state
+
+
+def nested(flat: dict[str, Any]) -> dict:
+    out: dict = {}
+    for key, value in flat.items():
+        node = out
+        *parents, last = key.split(".")
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[last] = value
+    return out
+
+
+def state_yaml(flat: dict[str, Any]) -> str:
+    import yaml
+
+    return yaml.safe_dump(nested(flat), sort_keys=False, allow_unicode=True, width=1000)
+
+
+def load_state(path: str, definition: SheetDefinition, class_ids: list[str]) -> dict[str, Any]:
+    """A state file, checked against the sheet: one problem per line, with file, line and key."""
+    if not Path(path).is_file():
+        raise NestsError(Problem("no such character state file", file=str(path)))
+    doc = read_yaml(Path(path), str(path))
+    if not isinstance(doc.data, dict) or not doc.data:
+        raise NestsError(doc.problem(("class",), "the file is empty; a character state starts with its class"))
+    kinds = {f["key"]: f for f in definition.fields}
+    maxima = {f["max_key"]: f for f in definition.fields if f["max_key"]}
+    allowed = state_keys(definition)
+    flat: dict[str, Any] = {}
+    problems: list[Problem] = []
+
+    def walk(node, path):
+        for key, value in node.items():
+            dotted = ".".join(path + (str(key),))
+            if isinstance(value, dict) and dotted not in allowed:
+                walk(value, path + (str(key),))
+            else:
+                flat[dotted] = (value, path + (key,))
+
+    walk(doc.data, ())
+    if "class" not in flat:
+        problems.append(doc.problem(("class",), "missing; the class the character was made from"))
+    elif flat["class"][0] not in class_ids:
+        problems.append(doc.problem(("class",), f"{flat['class'][0]!r} is not a class; known: {', '.join(class_ids)}"))
+    out: dict[str, Any] = {}
+    for key, (value, path) in flat.items():
+        if key == "class":
+            out[key] = value
+            continue
+        if key not in allowed:
+            problems.append(doc.problem(path, "not a value of this sheet; allowed: " + ", ".join(allowed)))
+            continue
+        f = kinds.get(key) or maxima.get(key) or {"kind": "text"}          # the name: text
+        message = check_value(f, value, is_max=key in maxima and key not in kinds)
+        if message:
+            problems.append(doc.problem(path, message))
+        out[key] = value
+    if problems:
+        raise NestsError(sorted(problems, key=lambda p: p.line or 0))
+    return out
+
+
+def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
+    """What is wrong with a value for a field of this kind, or None."""
+    kind = "number" if is_max or f is None else f["kind"]
+    if kind == "rating":
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100):
+            return f"{value!r} is not a rating 0–100 (or null: does not apply)"
+    elif kind in ("number", "pool"):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            return f"{value!r} is not a whole number"
+    elif kind in ("text", "lines", "die"):
+        if not isinstance(value, (str, int)) or isinstance(value, bool):
+            return f"{value!r} is not text"
+    elif kind == "checkbox":
+        if not isinstance(value, bool):
+            return f"{value!r} is not true or false"
+    elif kind == "track":
+        allowed = f["values"] or list(range(f["boxes"] + 1))
+        if value not in allowed:
+            return f"{value!r} is not one of: {', '.join(map(str, allowed))}"
+    elif kind == "list":
+        if not isinstance(value, list) or len(value) > f["rows"]:
+            return f"is not a list of at most {f['rows']} entries"
+        for i, item in enumerate(value):
+            if not isinstance(item, dict) or not isinstance(item.get("name"), str) or set(item) - set(ITEM_KEYS):
+                return f"entry {i} is not a mapping of {', '.join(ITEM_KEYS)} with a name"
+            if "rating" in item and check_value({"kind": "rating"}, item["rating"]):
+                return f"entry {i}: {check_value({'kind': 'rating'}, item['rating'])}"
+            for mark in ("depleted", "known"):
+                if mark in item and not isinstance(item[mark], bool):
+                    return f"entry {i}: {mark}: {item[mark]!r} is not true or false"
+    return None

@@ -1,0 +1,107 @@
+"""Formulas over a sheet's fields: checked when a definition loads, computed on a filled sheet.
+
+A formula is a small arithmetic expression in a sheet definition
+(``mod(stats.con) + mod(stats.cha) + level``). It is parsed with Python's
+``ast`` only to find the names it uses, and computed by ``simpleeval``, which
+allows arithmetic, comparisons and the functions below and nothing else: no
+attribute of a Python object, no import, no call we did not list.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from typing import Any
+
+# The functions a formula may call: what rulebooks round, average and compare with.
+FUNCTIONS = {
+    "ceil": lambda x: math.ceil(x),
+    "floor": lambda x: math.floor(x),
+    "round": lambda x: round(x),
+    "max": max,
+    "min": min,
+    "abs": abs,
+    "sum": lambda *xs: sum(xs),
+    "mean_up": lambda *xs: -(-sum(xs) // len(xs)),     # the mean rounded up, in whole numbers
+    "mod": lambda score: (score - 10) // 2,            # the d20 family's ability modifier
+}
+
+
+class FormulaError(ValueError):
+    """A formula that cannot be read: its message says why."""
+
+
+def names(formula: str) -> list[str]:
+    """The dotted field keys a formula reads, in order of appearance.
+
+    Raises FormulaError for text that is not an expression or calls a
+    function that is not in FUNCTIONS.
+    """
+    try:
+        tree = ast.parse(formula, mode="eval")
+    except SyntaxError as err:
+        raise FormulaError(f"{formula!r} is not a formula: {err.msg}") from None
+    found: list[str] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.Call):
+            if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
+                raise FormulaError(f"{formula!r} calls {ast.unparse(node.func)!r}; "
+                                   f"allowed functions: {', '.join(FUNCTIONS)}")
+            for arg in node.args:
+                visit(arg)
+            return
+        if isinstance(node, (ast.Attribute, ast.Name)):
+            dotted = _dotted(node)
+            if dotted is None:
+                raise FormulaError(f"{formula!r}: {ast.unparse(node)!r} is not a field key")
+            if dotted not in found:
+                found.append(dotted)
+            return
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree.body)
+    return found
+
+
+def _dotted(node: ast.AST) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def nested(values: dict[str, Any]) -> dict:
+    """Flat dotted keys (``stats.con``) as nested mappings, the shape formulas read."""
+    out: dict = {}
+    for key, value in values.items():
+        node = out
+        *parents, last = key.split(".")
+        for part in parents:
+            child = node.get(part)
+            if not isinstance(child, dict):
+                child = node[part] = {}
+            node = child
+        if not isinstance(node.get(last), dict):
+            node[last] = value
+    return out
+
+
+def compute(formula: str, values: dict[str, Any]) -> Any:
+    """The formula's value over ``values`` (flat dotted keys); None when a value it
+    reads is missing or blank, so the sheet shows the formula instead."""
+    for name in names(formula):
+        if values.get(name) is None:
+            return None
+    from simpleeval import SimpleEval
+
+    evaluator = SimpleEval(functions=FUNCTIONS, names=nested(values))
+    try:
+        return evaluator.eval(formula)
+    except (ArithmeticError, TypeError, ValueError):
+        return None
