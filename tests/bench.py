@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 REAL_BOOK = SHARED / "rulebook" / "nests-and-insects-1.0.0.raw.txt"
 # Sections in this order; any other tests/bench_<area>.py follows, by name.
-ORDER = ["sheets", "build", "engine", "packet", "rulebook", "pdf"]
+ORDER = ["sheets", "pdf", "build", "engine", "packet", "rulebook"]
 
 # As a user runs it: Python may keep the bytecode of our modules between runs.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}

@@ -1,4 +1,4 @@
-"""Character sheets and start-up, for `make bench` (or `python -m tests.bench sheets`)."""
+"""Text sheets and start-up (the sheet PDFs are in bench_pdf), for `make bench` (or `python -m tests.bench sheets`)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.bench import NESTS, Process, Prolog, compare, pdf_row, temporary
+from tests.bench import NESTS, Process, Prolog, compare, temporary
 
 TITLE = "Character sheets and start-up"
 
@@ -19,14 +19,6 @@ def rows():
         else:
             yield compare("7 text sheets, whole process", Process(NESTS + ["sheet", "--all", "-o", "-"]),
                           "swipl", prolog.sheets(), note="nests sheet --all -o - vs the author's print_charsheet")
-
-    from nests.content import load_content
-    from nests.generators.sheet import sheet_documents
-
-    def wasp():
-        return sheet_documents(load_content().check(), ["wasp"])[0]
-
-    yield pdf_row("sheet PDF (wasp), in one process", wasp, "content", warm_up=True)
 
     imports = subprocess.run([sys.executable, "-X", "importtime", "-m", "nests", "--help"],
                              capture_output=True, text=True).stderr
