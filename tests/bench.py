@@ -207,7 +207,7 @@ def _span(t: Timing) -> str:
 
 
 def show(row: Row) -> str:
-    line = f"  {row.subject:<40} {_span(row.ours)}"
+    line = f"  {row.subject:<58} {_span(row.ours)}"
     if row.reference is not None:
         ratio = row.ours.median / row.reference.median
         line += f"   {row.anchor:<16} {_span(row.reference)}   {ratio:5.2f}× {row.anchor}"
@@ -219,7 +219,7 @@ def show(row: Row) -> str:
     return line + (f"   ({'; '.join(notes)})" if notes else "")
 
 
-HEADER = (f"  {'subject':<40} {'min':>8} {'median':>8}      {'anchor':<16} {'min':>8} {'median':>8}      "
+HEADER = (f"  {'subject':<58} {'min':>8} {'median':>8}      {'anchor':<16} {'min':>8} {'median':>8}      "
           "ratio of medians")
 
 

@@ -372,8 +372,9 @@ def test_a_real_process_prints_one_line_and_no_traceback(tmp_path):
 
 
 def test_a_rulebook_source_that_is_a_directory_is_one_line(runner, tmp_path):
-    result = runner.invoke(main, ["rulebook", str(tmp_path), "-o", str(tmp_path / "out")])
+    (tmp_path / "book.md").mkdir()
+    result = runner.invoke(main, ["rulebook", str(tmp_path / "book.md"), "-o", str(tmp_path / "out")])
     assert result.exit_code == 2
-    assert result.output.startswith(f"error: {tmp_path}: cannot read the rulebook source")
+    assert result.output == f"error: {tmp_path}/book.md: is a directory, not a rulebook source\n"
     assert len(result.output.splitlines()) == 1
     assert not (tmp_path / "out").exists()

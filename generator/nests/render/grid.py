@@ -11,3 +11,4 @@ FRAME_WIDTH = 93         # the frame alone, without the shadow column
 BODY_LINES = 47
 INTERIOR = 91            # the whole interior of the frame
 TEXT_WIDTH = 89          # running text, one space from each side
+BOX_INSET = 4            # columns a framed box inside the text takes from its text: a wall and a space each side
