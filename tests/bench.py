@@ -1,28 +1,71 @@
-"""`make bench`: speed and memory, side by side in one run. Not a test: it asserts nothing.
+"""`make bench`: our speed beside anchors measured in the same run. Not a test: it asserts nothing.
 
-Whole-process figures are the median of several runs; peak memory is the
-largest resident set of those runs.
+The framework. Each section is a module ``tests/bench_<area>.py`` with a
+``TITLE`` and a ``rows()`` generator that yields ``Row``s (or a ``str``: a
+line said as it is, e.g. why some rows are skipped). A ``Row`` names its
+subject and, when it has one, its anchor: the program that does the same job
+(the author's Prolog generator run by swipl, bare WeasyPrint on the same HTML,
+a serial build, a bare Python start-up). Both sides are timed in the same
+run, at least ``ROUNDS`` rounds each, interleaved so drift on this shared
+machine hits both alike; a row prints the min and the median of each side
+and the ratio of the medians as ``N.NN×``.
+
+    python -m tests.bench              # every section
+    python -m tests.bench sheets build # some sections
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Iterable, Iterator
 
+ROUNDS = 5
 NESTS = [sys.executable, "-m", "nests"]
-RUNS = 7
-
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+REAL_BOOK = SHARED / "rulebook" / "nests-and-insects-1.0.0.raw.txt"
+# Sections in this order; any other tests/bench_<area>.py follows, by name.
+ORDER = ["sheets", "pdf", "build", "engine", "packet", "rulebook"]
 
 # As a user runs it: Python may keep the bytecode of our modules between runs.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
+@dataclass(frozen=True)
+class Timing:
+    """Wall times of the rounds, in ms, and the peak resident memory when known."""
+
+    times: tuple[float, ...]
+    peak_mib: float | None = None
+
+    @property
+    def min(self) -> float:
+        return min(self.times)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.times)
+
+
+@dataclass(frozen=True)
+class Row:
+    subject: str
+    ours: Timing
+    anchor: str | None = None          # what we are measured against, by name
+    reference: Timing | None = None
+    note: str = ""
+
+
+# -- measuring -----------------------------------------------------------------
 # A small, fresh process starts each measured one and reports its time and peak
 # memory: a child forked straight from this (large) process would inherit this
 # process's memory high-water mark in its own figures.
@@ -34,74 +77,181 @@ print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).
 """
 
 
-def process(cmd: list[str], runs: int = RUNS) -> tuple[float, float]:
-    """Median wall time (ms) and peak resident memory (MiB) of a whole process,
-    after one warm-up run that fills the caches a user's second run would find."""
-    times, peak = [], 0
-    for i in range(runs + 1):
-        out = subprocess.run([sys.executable, "-c", _LAUNCHER, *cmd], capture_output=True, text=True, env=ENV)
+class Process:
+    """A whole process to time: ``cmd`` run in ``cwd``."""
+
+    def __init__(self, cmd: list[str], cwd: str | Path | None = None, check: Callable[[], None] | None = None):
+        self.cmd, self.cwd, self.check = cmd, cwd, check
+
+    def __call__(self) -> tuple[float, int]:
+        out = subprocess.run([sys.executable, "-c", _LAUNCHER, *self.cmd], capture_output=True, text=True,
+                             env=ENV, cwd=self.cwd)
         seconds, maxrss, code = out.stdout.split()
         if code != "0":
-            raise SystemExit(f"failed: {' '.join(cmd)}")
-        if i:                                   # the first run only warms up
-            times.append(float(seconds) * 1000)
-            peak = max(peak, int(maxrss))
-    return statistics.median(times), peak / 1024
+            raise SystemExit(f"bench: failed: {' '.join(map(str, self.cmd))}")
+        if self.check:
+            self.check()
+        return float(seconds) * 1000, int(maxrss)
 
 
-def row(label: str, ours: float, reference: float | None = None, unit: str = "ms", note: str = "") -> None:
-    ratio = f"{ours / reference:6.2f}×" if reference else "       "
-    ref = f"{reference:9.1f} {unit}" if reference else " " * (10 + len(unit))
-    print(f"  {label:<46} {ours:9.1f} {unit}  {ref}  {ratio}  {note}")
+def _once(subject) -> tuple[float, int | None]:
+    if isinstance(subject, Process):
+        return subject()
+    start = time.perf_counter()
+    subject()
+    return (time.perf_counter() - start) * 1000, None
 
 
-def sheets() -> None:
-    print("Character sheets                                    ours        reference    ratio")
-    with tempfile.TemporaryDirectory() as out:
-        ms, mib = process(NESTS + ["sheet", "--all", "--format", "txt", "-o", out])
-    row("(a) 7 text sheets, whole process", ms, 200.0, note=f"vs the game author's generator; peak {mib:.0f} MiB")
-
-    # (b) in one process: our pipeline to PDF against WeasyPrint alone on the same HTML
-    from nests.content import load_content
-    from nests.document import Page as PdfPage
-    from nests.publish.pdf import html_to_pdf, pdf_bytes, pdf_html
-    from nests.generators.sheet import build_sheets
-
-    ids = ["ants", "beetle", "ladybug", "scorpion", "spider", "wasp", "template"]
-    content = load_content()
-    htmls = [pdf_html([PdfPage(s.text)], s.class_id) for s in build_sheets(content, ids)]
-    html_to_pdf(htmls[0])                        # warm up fonts and caches for both sides
-
-    def ours_once():
-        fresh = load_content()
-        for s in build_sheets(fresh, ids):
-            pdf_bytes([PdfPage(s.text)], s.class_id)
-
-    def weasy_once():
-        for html in htmls:
-            html_to_pdf(html)
-
-    ours, weasy = [], []
-    for _ in range(3):                           # interleaved, so drift hits both alike
-        t = time.perf_counter(); weasy_once(); weasy.append((time.perf_counter() - t) * 1000)
-        t = time.perf_counter(); ours_once(); ours.append((time.perf_counter() - t) * 1000)
-    o, w = statistics.median(ours), statistics.median(weasy)
-    row("(b) 7 PDF sheets in one process", o, w, note=f"vs WeasyPrint alone on the same HTML: overhead {100 * (o / w - 1):+.1f}%")
-
-    ms, mib = process(NESTS + ["--help"])
-    check = subprocess.run([sys.executable, "-X", "importtime", "-m", "nests", "--help"],
-                           capture_output=True, text=True).stderr
-    imported = "weasyprint" in check
-    row("(c) nests --help, whole process", ms, note=f"peak {mib:.0f} MiB; imports WeasyPrint: {'YES' if imported else 'no'}")
+def measure(*subjects, rounds: int = ROUNDS, warm_up: bool = True) -> list[Timing]:
+    """Time each subject (a ``Process`` or a function of no arguments) ``rounds``
+    times, the subjects interleaved round by round, after one untimed warm-up
+    round that fills the caches a user's second run would find."""
+    times: list[list[float]] = [[] for _ in subjects]
+    peaks: list[int] = [0 for _ in subjects]
+    for r in range(rounds + (1 if warm_up else 0)):
+        for i, subject in enumerate(subjects):
+            ms, rss = _once(subject)
+            if r or not warm_up:
+                times[i].append(ms)
+                peaks[i] = max(peaks[i], rss or 0)
+    return [Timing(tuple(t), p / 1024 if p else None) for t, p in zip(times, peaks)]
 
 
-def main() -> None:
-    print(f"nests benchmark on {os.cpu_count()} cores, Python {sys.version.split()[0]}\n")
-    sheets()
-    # Each area of the project adds its own section as tests/bench_<area>.py with a main().
-    for area in sorted(p.stem for p in Path(__file__).parent.glob("bench_*.py")):
-        print()
-        importlib.import_module(f"tests.{area}").main()
+def compare(subject: str, ours, anchor: str, reference, rounds: int = ROUNDS, note: str = "",
+            warm_up: bool = True) -> Row:
+    """One row: ``ours`` against ``reference``, measured together. (``warm_up=False``
+    for long runs whose caches earlier rows have filled.)"""
+    mine, theirs = measure(ours, reference, rounds=rounds, warm_up=warm_up)
+    return Row(subject, mine, anchor, theirs, note)
+
+
+def alone(subject: str, ours, rounds: int = ROUNDS, note: str = "", warm_up: bool = True) -> Row:
+    """A row without an anchor (a figure to watch, not a comparison)."""
+    return Row(subject, measure(ours, rounds=rounds, warm_up=warm_up)[0], note=note)
+
+
+# -- the anchors -----------------------------------------------------------------
+class Prolog:
+    """The game author's generator, run headless by swipl from a writable copy
+    (see ../shared/anchors/README.md). ``Prolog.find()`` is None without swipl."""
+
+    SOURCE = SHARED / "anchors" / "nests-and-insects-codez"
+    MISSING = "swipl missing: Prolog rows skipped"
+
+    def __init__(self, swipl: str, folder: Path):
+        self.swipl, self.folder = swipl, folder
+
+    @classmethod
+    def find(cls, workdir: Path) -> "Prolog | None":
+        swipl = shutil.which("swipl")
+        if swipl is None or not cls.SOURCE.is_dir():
+            return None
+        folder = workdir / "codez"
+        shutil.copytree(cls.SOURCE, folder)
+        for path in [folder, *folder.rglob("*")]:            # the shared copy is read-only
+            path.chmod(path.stat().st_mode | 0o200)
+        text = (folder / "load_project.pl").read_text(encoding="utf-8")
+        headless = [line for line in text.splitlines() if "doc_browser" not in line and ":-edit_files" not in line]
+        (folder / "load_headless.pl").write_text("\n".join(headless) + "\n", encoding="utf-8")
+        return cls(swipl, folder)
+
+    def goal(self, goal: str, check: Callable[[], None] | None = None) -> Process:
+        return Process([self.swipl, "-q", "-t", "halt", "-g", goal, "load_headless.pl"], cwd=self.folder, check=check)
+
+    def sheets(self) -> Process:
+        classes = "ants,beetle,ladybug,scorpion,spider,wasp,template"
+        process = self.goal(f"forall(member(C,[{classes}]), charsheet:print_charsheet(C))")
+        printed = subprocess.run(process.cmd, cwd=self.folder, capture_output=True, text=True).stdout
+        if printed.count("\n") < 300:          # seven sheets are some 344 lines
+            raise SystemExit("bench: the Prolog generator printed no sheets")
+        return process
+
+    def rulebook(self, source: Path) -> Process:
+        """Lays out the rulebook into output/rulebook.txt; run from elsewhere it exits 0
+        having done nothing, so each run checks that the pages are there."""
+        shutil.copyfile(source, self.folder / "input" / "rulebook.raw.txt")
+        out = self.folder / "output" / "rulebook.txt"
+
+        def check():
+            if not out.is_file() or out.stat().st_size < 10_000:
+                raise SystemExit("bench: the Prolog rulebook layout wrote no pages")
+            out.unlink()
+
+        return self.goal("layout:layout_rulebook('input/rulebook.raw.txt', 50, 'output/rulebook.txt')", check)
+
+
+def bare_weasyprint(html: str) -> Callable[[], bytes]:
+    """WeasyPrint alone on our HTML, with our fetcher (the fonts come from templates/)."""
+    from nests.publish.pdf import html_to_pdf
+
+    return lambda: html_to_pdf(html)
+
+
+def pdf_row(subject: str, document: Callable[[], object], what: str, warm_up: bool = False) -> Row:
+    """Our PDF, from content to bytes in this process (``document()`` makes the
+    Document afresh), against bare WeasyPrint on the HTML of that same Document."""
+    from nests.publish.pdf import html_to_pdf, pdf_html
+
+    def ours():
+        made = document()
+        return html_to_pdf(pdf_html(made.pages, made.title))
+
+    made = document()
+    return compare(subject, ours, "bare WeasyPrint", bare_weasyprint(pdf_html(made.pages, made.title)),
+                   note=f"{what} to PDF vs WeasyPrint alone on the same HTML", warm_up=warm_up)
+
+
+# -- printing ----------------------------------------------------------------------
+def _span(t: Timing) -> str:
+    return f"{t.min:8.1f} {t.median:8.1f} ms"
+
+
+def show(row: Row) -> str:
+    line = f"  {row.subject:<58} {_span(row.ours)}"
+    if row.reference is not None:
+        ratio = row.ours.median / row.reference.median
+        low = row.ours.min / row.reference.min
+        line += f"   {row.anchor:<16} {_span(row.reference)}   min {low:5.2f}× median {ratio:5.2f}× {row.anchor}"
+    else:
+        line += " " * 48
+    notes = [row.note] if row.note else []
+    if row.ours.peak_mib:
+        notes.append(f"peak {row.ours.peak_mib:.0f} MiB")
+    return line + (f"   ({'; '.join(notes)})" if notes else "")
+
+
+HEADER = (f"  {'subject':<58} {'min':>8} {'median':>8}      {'anchor':<16} {'min':>8} {'median':>8}      "
+          "ratio of medians")
+
+
+def sections(names: Iterable[str] = ()) -> list[str]:
+    found = sorted(p.stem[len("bench_"):] for p in Path(__file__).parent.glob("bench_*.py"))
+    ordered = [n for n in ORDER if n in found] + [n for n in found if n not in ORDER]
+    return [n for n in ordered if not names or n in names]
+
+
+def run_section(name: str) -> Iterator[str]:
+    """The section's title (after a blank line), then its rows and lines as they come."""
+    module = importlib.import_module(f"tests.bench_{name}")
+    yield f"\n{module.TITLE}"
+    for item in module.rows():
+        yield item if isinstance(item, str) else show(item)
+
+
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    start = time.perf_counter()
+    print(f"nests benchmark on {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
+          f"{ROUNDS} rounds a side after a warm-up; times in ms\n")
+    print(HEADER)
+    for name in sections(argv):
+        for line in run_section(name):
+            print(line, flush=True)
+    print(f"\nbench: {time.perf_counter() - start:.0f} s in all")
+
+
+def temporary() -> tempfile.TemporaryDirectory:
+    return tempfile.TemporaryDirectory(prefix="nests-bench-")
 
 
 if __name__ == "__main__":

@@ -52,18 +52,47 @@ def test_unknown_format_is_a_usage_error(runner):
     assert "Invalid value for '--format': 'doc' is not one of 'txt', 'pdf', 'md'." in result.output
 
 
+def every_command(group=main, path=()):
+    """Each command's words, groups and their subcommands included."""
+    yield list(path)
+    for name, command in sorted(getattr(group, "commands", {}).items()):
+        yield from every_command(command, path + (name,))
+
+
 def test_every_command_has_help(runner):
-    for command in ([], ["classes"], ["sheet"], ["build"]):
-        result = runner.invoke(main, command + ["--help"])
-        assert result.exit_code == 0 and result.output.startswith("Usage: nests")
+    commands = list(every_command())
+    assert {c[0] for c in commands if c} >= {"build", "classes", "enemies", "enemy", "odds", "packet", "roll",
+                                            "rulebook", "sheet"}
+    for command in commands:
+        target = main
+        for word in command:
+            target = target.commands[word]
+        for flag in ("--help", "-h"):
+            result = runner.invoke(main, command + [flag])
+            assert result.exit_code == 0, (command, result.output)
+            assert result.output.startswith(f"Usage: nests {' '.join(command)}".rstrip() + " ")
+            assert "Options:" in result.output and "--help" in result.output
+            assert target.help.split("\n")[0] in " ".join(result.output.split()), command
 
 
 def test_help_does_not_import_weasyprint():
+    # every command's --help, then a text sheet, in one real process
     code = ("import sys\nfrom click.testing import CliRunner\nfrom nests.cli import main\n"
-            "CliRunner().invoke(main, ['--help'])\nCliRunner().invoke(main, ['sheet', 'wasp', '-o', '-'])\n"
-            "print('weasyprint' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout == "False\n"
+            "from tests.test_cli import every_command\n"
+            "for c in every_command():\n"
+            "    assert CliRunner().invoke(main, c + ['--help']).exit_code == 0\n"
+            "CliRunner().invoke(main, ['sheet', 'wasp', '-o', '-'])\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'pydyf', 'tinycss2', 'cssselect2')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).parents[1])
+    assert out.stdout == "[]\n"
+
+
+def test_nests_help_in_a_real_process():
+    code = "import sys, runpy\nsys.argv = ['nests', '--help']\ntry:\n    runpy.run_module('nests', run_name='__main__')\nexcept SystemExit:\n    pass\nprint('weasyprint' in sys.modules, file=sys.stderr)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.startswith("Usage: nests [OPTIONS] COMMAND [ARGS]...")
+    assert out.stderr == "False\n"
 
 
 def test_python_dash_m_works():

@@ -6,6 +6,7 @@ import pytest
 
 from nests.cli import main
 from nests.content import load_content
+from nests.errors import NestsError
 
 BUILT_IN = Path(__file__).parents[1] / "content"
 
@@ -116,13 +117,13 @@ def test_user_content_overrides_a_built_in_file(tmp_path):
 def test_missing_content_directory(runner, tmp_path):
     result = runner.invoke(main, ["classes", "--content", str(tmp_path / "nowhere")])
     assert result.exit_code == 2
-    assert result.output == f"error: {tmp_path / 'nowhere'}: is not a content directory\n"
+    assert result.output == f"error: {tmp_path / 'nowhere'}: no such content directory\n"
 
 
 def test_catalogue_derivations_name_real_attributes(tmp_path):
     text = (BUILT_IN / "catalogue.yaml").read_text(encoding="utf-8").replace("[charms, passions]", "[charm, passions]")
     (tmp_path / "catalogue.yaml").write_text(text, encoding="utf-8")
-    with pytest.raises(Exception) as err:
+    with pytest.raises(NestsError) as err:
         load_content([str(tmp_path)]).catalogue
     assert str(err.value) == (
         f"{tmp_path}/catalogue.yaml:{line_of(text, '[charm, passions]')}: common_abilities.8.mean_of.0: "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nests.content import load_content
+from nests.content import Content
 from nests.document import Document
 from nests.errors import NestsError, Problem
 from nests.generators.enemy import enemy_documents, enemy_ids
@@ -51,12 +51,11 @@ def book_documents(directory, content, folder: str = "books/") -> tuple[list[Doc
     return documents, warnings, notes
 
 
-def build_documents(content_dirs=()) -> list[Document]:
+def build_documents(content: Content) -> list[Document]:
     """Every default output as documents; any bad input fails here, before a file is written."""
     from nests.content.packet import packet_tables
     from nests.generators.packet.write import packet_documents
 
-    content = load_content(content_dirs)
     docs = sheet_documents(content, content.class_ids() + ["template"], "sheets/")
     docs += enemy_documents(content, enemy_ids(content), "enemies/")
     party = packet_tables(content).settings["default_party"]

@@ -15,7 +15,7 @@ PAPER = click.Choice(["a4", "letter"])
 
 def content_option(f):
     return click.option(
-        "--content", "content_dirs", multiple=True, type=click.Path(file_okay=False),
+        "--content", "content_dirs", multiple=True, type=click.Path(),
         help="A content directory that extends and overrides the built-in one (repeatable).",
     )(f)
 
@@ -40,7 +40,7 @@ def setup(content_dirs=(), templates_dir=None):
     from nests.render import use_templates
 
     use_templates(templates_dir)
-    return load_content(content_dirs)
+    return load_content(content_dirs).check()
 
 
 def emit(documents, formats, paper: str, output: str) -> None:
@@ -67,9 +67,7 @@ def main() -> None:
 @content_option
 def classes(content_dirs) -> None:
     """List the character classes a player can pick."""
-    from nests.content import load_content
-
-    content = load_content(content_dirs)
+    content = setup(content_dirs)
     for class_id in content.class_ids():
         click.echo(f"{class_id:<10} {content.class_documents[class_id].data['name']}")
 
@@ -209,7 +207,7 @@ def build(books_dir, output, content_dirs, templates_dir) -> None:
     if output == "-":
         raise NestsError("nests build writes many files; give -o DIR")
     content = setup(content_dirs, templates_dir)
-    documents = build_documents(content_dirs)
+    documents = build_documents(content)
     if books_dir is not None:
         books, warnings, notes = book_documents(books_dir, content)
         for line in notes + [str(w) for w in warnings]:
@@ -225,10 +223,9 @@ def build(books_dir, output, content_dirs, templates_dir) -> None:
 @content_option
 def roll(die, times, seed, content_dirs) -> None:
     """Roll DIE: a decile die d20 … d120 (from 0), or an ordinary one-based 1d4 … 1d20."""
-    from nests.content import load_content
     from nests.rules.commands import roll_dice
 
-    for result in roll_dice(load_content(content_dirs), die, times, seed):
+    for result in roll_dice(setup(content_dirs), die, times, seed):
         click.echo(result)
 
 
@@ -241,20 +238,18 @@ def roll(die, times, seed, content_dirs) -> None:
 @content_option
 def odds(effort, resistance, static, dramatic, as_json, content_dirs) -> None:
     """Exact chances of the six Degrees of Success of one Action."""
-    from nests.content import load_content
     from nests.rules.commands import odds_report
 
-    click.echo(odds_report(load_content(content_dirs), effort, resistance, static, dramatic, as_json))
+    click.echo(odds_report(setup(content_dirs), effort, resistance, static, dramatic, as_json))
 
 
 @main.command()
 @content_option
 def enemies(content_dirs) -> None:
     """List the enemies that have stat blocks."""
-    from nests.content import load_content
     from nests.generators.enemy import enemy, enemy_ids
 
-    content = load_content(content_dirs)
+    content = setup(content_dirs)
     for enemy_id in enemy_ids(content):
         e = enemy(content, enemy_id)
         click.echo(f"{enemy_id:<22} {e.name}{' (provisional)' if e.provisional else ''}")
@@ -314,7 +309,7 @@ def packet(seed, party, nest, depth, paper, formats, handout, schema, output, co
 
 
 @main.command()
-@click.argument("source", type=click.Path(dir_okay=False))
+@click.argument("source", type=click.Path())
 @click.option("--from", "markup", type=click.Choice(["nests", "md", "rst", "latex", "xml"]), default=None,
               help="The source's markup (default: told by its file name's extension).")
 @click.option("--strict", is_flag=True, help="Treat every warning as an error: exit 2 and write nothing.")

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import random
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
+
+_DIE_NAME = re.compile(r"^(1)?d(\d{1,6})$")
 
 
 @dataclass(frozen=True)
@@ -109,3 +114,35 @@ class Character:
     common_abilities: tuple[Feature, ...]
     effects: tuple[Feature, ...]
     inventory: tuple[Item | None, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Die:
+    """A decile die ``dN`` (zero-based, faces 0 … N−1) or an ordinary one-based
+    die ``1dN`` (faces 1 … N), which only Secret's randomisation uses. Which sizes
+    exist is content (``content/tables/dice.yaml``); ``parse`` only reads the name."""
+
+    name: str       # "d60" (decile, zero-based) or "1d6" (one-based)
+    faces: int
+    first: int      # 0 for decile dice, 1 for one-based dice
+
+    @classmethod
+    @lru_cache(maxsize=256)       # dice names repeat endlessly in a packet: parse each once
+    def parse(cls, name: str) -> "Die | None":
+        """The die a name spells, or None when it spells no die."""
+        match = _DIE_NAME.match(str(name).strip())
+        if not match or int(match.group(2)) < 2:
+            return None
+        faces = int(match.group(2))
+        one_based = match.group(1) is not None
+        return cls(f"{'1' if one_based else ''}d{faces}", faces, 1 if one_based else 0)
+
+    @property
+    def last(self) -> int:
+        return self.first + self.faces - 1
+
+    def face_range(self) -> range:
+        return range(self.first, self.first + self.faces)
+
+    def roll(self, rng: random.Random) -> int:
+        return self.first + rng.randrange(self.faces)

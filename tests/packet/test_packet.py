@@ -217,7 +217,7 @@ def _override(tmp_path, rel, old, new):
     ("tables/costs.yaml", "{procedure: boolean, effort: {base: 100, level: -1}, success: leads to a Room, failure: dead end}",
      "{procedure: boolean, success: leads to a Room, failure: dead end}", "resolve.effort: missing; this key is required"),
     ("tables/costs.yaml", "{procedure: players}", "{procedure: dice}", "resolve.procedure: 'dice' is not a procedure; allowed:"),
-    ("tables/nest-levels.yaml", "first_level: {band: 0-20", "first_level: {band: low", "first_level.band: 'low' is not a band"),
+    ("tables/nest-levels.yaml", "first_level: {band: 0-20", "first_level: {band: low", "first_level.band: 'low' is not one of the rows' ratings"),
     ("tables/encounters-termite-nest.yaml", "{id: moth,", "{id: mothman,", "'mothman' has no stat block"),
     ("packet.yaml", "oneshot_levels: 6", "oneshot_levels: many", "oneshot_levels: 'many'"),
 ])

@@ -24,12 +24,17 @@ class Content:
         # (directory, name shown in messages), later roots override earlier ones
         self.roots = roots
         self._files: dict[str, tuple[Path, str]] = {}
-        for root, shown in roots:
+        for i, (root, shown) in enumerate(roots):
+            if not root.exists():
+                raise NestsError(Problem("no such content directory", file=shown))
             if not root.is_dir():
-                raise NestsError(Problem("is not a content directory", file=shown))
+                raise NestsError(Problem("is not a directory; --content takes a directory that mirrors content/",
+                                         file=shown))
             for path in sorted(root.rglob("*.yaml")):
                 rel = path.relative_to(root).as_posix()
                 self._files[rel] = (path, f"{shown}/{rel}")
+            if i == 0:                  # the built-in content: where content files go
+                self._built_in = list(self._files)
 
     # -- files -------------------------------------------------------------
     def files(self, folder: str) -> list[str]:
@@ -88,6 +93,31 @@ class Content:
             raise NestsError(problems)
         return docs
 
+    def check(self) -> "Content":
+        """Validate every kind of content now, so that a command fails on bad content
+        before it generates anything, whichever files it happens to use. (Each kind
+        is read once and kept, so this costs a command nothing it would not pay later.)"""
+        from nests.content.tables import load_tables
+
+        # Content files go where the built-in ones are; a file elsewhere (a typo such
+        # as tabels/) is reported rather than silently ignored.
+        built_in = self._built_in
+        top = sorted(r for r in built_in if "/" not in r)
+        folders = sorted({r.rsplit("/", 1)[0] for r in built_in if "/" in r})
+        known = (f"{', '.join(top)} and the .yaml files directly in {', '.join(f + '/' for f in folders)}")
+        problems = [Problem(f"not a content file this tool reads; content files are {known}", file=shown)
+                    for rel, (_, shown) in self._files.items()
+                    if rel not in top and ("/" not in rel or rel.rsplit("/", 1)[0] not in folders)]
+        for validate_kind in (lambda c: c.class_documents, lambda c: load_tables(c).enemies, _packet_settings,
+                              _sheet_definitions):
+            try:
+                validate_kind(self)
+            except NestsError as err:
+                problems += err.problems
+        if problems:
+            raise NestsError(list(dict.fromkeys(problems)))     # kinds that share a file report it once
+        return self
+
     def class_ids(self, playable_only: bool = True) -> list[str]:
         return [
             cid for cid, doc in self.class_documents.items()
@@ -100,3 +130,17 @@ def load_content(extra_dirs: tuple[str, ...] | list[str] = ()) -> Content:
     roots = [(paths.CONTENT, "content")]
     roots += [(Path(d), str(d).rstrip("/")) for d in extra_dirs]
     return Content(roots)
+
+
+def _sheet_definitions(content: Content) -> None:
+    """Every sheet definition in content/sheets/."""
+    from nests.content.sheets import definitions
+
+    definitions(content)
+
+
+def _packet_settings(content: Content) -> None:
+    """packet.yaml, nests/ and jobs/, validated where the packet's procedures define them."""
+    from nests.content.packet import packet_tables
+
+    packet_tables(content)

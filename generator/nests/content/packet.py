@@ -40,12 +40,7 @@ JOBS = {
 
 def _shared_problems(tables) -> list:
     """What a packet needs of the shared tables beyond their own schema."""
-    problems = []
-    doc = tables.docs["nest-levels"]
-    bands = [str(r["ratings"]) for r in doc.data["rows"]]
-    band = str(doc.data["first_level"]["band"])
-    if band not in bands:
-        problems.append(doc.problem(("first_level", "band"), f"{band!r} is not a band of this table; allowed: {', '.join(bands)}"))
+    problems = []      # (the first Level's band is checked with the nest-levels table itself)
     for stem, table in tables.encounters.items():
         doc = tables.docs[f"encounters-{stem}"]
         for i, row in enumerate(table.rows):

@@ -16,8 +16,9 @@ Report = Callable[[tuple, str], None]
 
 
 def _show(value: Any) -> str:
+    """The offending value as a message quotes it (long text cut to one readable line)."""
     if isinstance(value, str):
-        return repr(value)
+        return repr(value if len(value) <= 60 else value[:57] + "...")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (dict, list)):
@@ -141,6 +142,8 @@ class Table(Spec):
 
 def validate(doc: Document, spec: Spec) -> list[Problem]:
     """Every problem of ``doc`` against ``spec``, in file order."""
+    if doc.empty:
+        return [Problem("is empty; a content file holds a mapping of keys", file=doc.name, line=1)]
     problems: list[Problem] = []
     spec.check(doc.data, (), lambda path, message: problems.append(doc.problem(path, message)))
     problems.sort(key=lambda p: p.line or 0)

@@ -26,10 +26,11 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from nests.content import schemas
-from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, validate
+from nests.content.cited import CITED_RULINGS
+from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, Table, validate
 from nests.content.yamlfile import Document
 from nests.errors import NestsError, Problem
-from nests.rules.dice import Die
+from nests.model import Die
 
 SIX = ["Critical Failure", "Complete Failure", "Partial Failure",
        "Partial Success", "Complete Success", "Critical Success"]
@@ -188,14 +189,16 @@ class _Resolve(Spec):
 RESOLVE = _Resolve()
 
 
-def face_rows(**extra) -> Spec:
-    """The rows of a die table: each takes ``faces`` (3, or a run "0-1") and gives a ``result``."""
-    return List(Map(required={"faces": _faces_spec(), "result": Str(allow_empty=False)}, optional=extra), min_len=1)
-
-
-def _event_rows(**extra) -> Spec:
-    return List(Map(required={"id": Str(allow_empty=False), "name": Str(allow_empty=False), "chance": CHANCE},
+def face_rows(needs: dict | None = None, **extra) -> Spec:
+    """The rows of a die table: each takes ``faces`` (3, or a run "0-1") and gives a ``result``;
+    ``needs`` are further keys every row must have, ``extra`` keys a row may have."""
+    return List(Map(required={"faces": _faces_spec(), "result": Str(allow_empty=False), **(needs or {})},
                     optional=extra), min_len=1)
+
+
+def _event_rows(needs: dict | None = None, **extra) -> Spec:
+    return List(Map(required={"id": Str(allow_empty=False), "name": Str(allow_empty=False), "chance": CHANCE,
+                              **(needs or {})}, optional=extra), min_len=1)
 
 
 FILES: dict[str, Spec] = {
@@ -215,18 +218,18 @@ FILES: dict[str, Spec] = {
     "food-colour": Map(required={**HEAD, "rows": face_rows()}),
     "food-type": Map(required={**HEAD, "rows": face_rows()}),
     "item-condition": Map(required={**HEAD, "rows": face_rows(note=Str())}),
-    "item-alignment": Map(required={**HEAD, "rows": face_rows(then=Str())}),
+    "item-alignment": Map(required={**HEAD, "rows": face_rows(needs={"then": Str(allow_empty=False)})}),
     "beneficial-abilities": Map(required={**HEAD, "rows": face_rows(note=Str())}),
     "harmful-abilities": Map(required={**HEAD, "rows": face_rows(note=Str())}),
-    "secret": Map(required={**HEAD, "rows": face_rows(then=Str())}, optional={"rulings": RULINGS}),
+    "secret": Map(required={**HEAD, "rows": face_rows(needs={"then": Str(allow_empty=False)})}, optional={"rulings": RULINGS}),
     "secret-costs": Map(required={**HEAD, "rows": face_rows()}),
     "secret-risks": Map(required={**HEAD, "rows": face_rows()}),
     "secret-rewards": Map(required={**HEAD, "rows": face_rows()}),
     "costs": Map(required={**HEAD, "generated_when": OneOf(["at-most", "below"]),
-                           "rows": _event_rows(resolve=RESOLVE, once_per_action=Bool())}, optional={"rulings": RULINGS}),
+                           "rows": _event_rows(needs={"resolve": RESOLVE}, once_per_action=Bool())}, optional={"rulings": RULINGS}),
     "exploration-action": Map(required={**HEAD, "effort": Str(), "resistance": Str(), "modifiers": List(Str()),
                                         "rows": List(Map(required={"degree": OneOf(SIX), "events": List(OneOf(["Cost", "Risk", "Reward"]), min_len=1)})),
-                                        "tables": Map(required={"Cost": Str(), "Risk": Str(), "Reward": Str()})}),
+                                        "tables": Table(["Cost", "Risk", "Reward"], OneOf(["costs", "risks", "rewards"]))}),
     "desperate-times": Map(required={**HEAD, "effort": Str(), "resistance": Str(),
                                      "rows": List(Map(required={"degree": OneOf(SIX), "outcome": Str(allow_empty=False)}))}),
     "alarm-pheromones": Map(required={**HEAD, "trigger": Str(), "rows": List(Map(
@@ -271,12 +274,20 @@ def _cover(doc: Document, key: str, universe: list, what: str, read=_faces) -> l
     return problems
 
 
-def _die_problem(doc: Document, path: tuple, name, sizes: dict) -> list[Problem]:
+def _game_die(name, sizes: dict) -> Die | None:
+    """The die ``name`` spells, if the game has it (``sizes``: Tables.dice_sizes)."""
     die = Die.parse(name) if isinstance(name, str) else None
     allowed = sizes["one_based" if die and die.first else "zero_based"] if die else []
-    if die is None or die.faces not in allowed:
-        names = [f"d{n}" for n in sizes["zero_based"]] + [f"1d{n}" for n in sizes["one_based"]]
-        return [doc.problem(path, f"{name!r} is not a die of the game; allowed: {', '.join(names)}")]
+    return die if die is not None and die.faces in allowed else None
+
+
+def _dice_names(sizes: dict) -> str:
+    return ", ".join([f"d{n}" for n in sizes["zero_based"]] + [f"1d{n}" for n in sizes["one_based"]])
+
+
+def _die_problem(doc: Document, path: tuple, name, sizes: dict) -> list[Problem]:
+    if _game_die(name, sizes) is None:
+        return [doc.problem(path, f"{name!r} is not a die of the game; allowed: {_dice_names(sizes)}")]
     return []
 
 
@@ -318,8 +329,13 @@ class Tables:
         self.dice_sizes = {"zero_based": sorted(set(dice["decile"]) | set(dice["polyhedral"])),
                            "decile": list(dice["decile"]), "one_based": list(dice["one_based"])}
         problems += self._check_dice_and_coverage()
+        problems += self._check_references()
         rulings_doc = content.checked("rulings.yaml", RULINGS_FILE)
         self.rulings = {r["id"]: r["text"] for r in rulings_doc.data["rulings"]}
+        missing = sorted(CITED_RULINGS - set(self.rulings))
+        if missing:
+            problems.append(rulings_doc.problem(("rulings",), f"{', '.join(map(repr, missing))}: missing; the packet's "
+                                                              "procedures cite these rulings, so each must stay"))
         for stem, doc in docs.items():
             for i, rid in enumerate(doc.data.get("rulings", [])):
                 if rid not in self.rulings:
@@ -329,26 +345,38 @@ class Tables:
         self._build()
 
     def _check_dice_and_coverage(self) -> list[Problem]:
+        """Each table's rows, checked by what they are keyed by (see ROWS_KEYED_BY)."""
         problems, self.face_tables = [], {}
         for stem, doc in self.docs.items():
-            die_name = doc.data["die"]
-            rows = doc.data.get("rows", [])
-            if rows and isinstance(rows[0], dict) and "faces" in rows[0]:
-                table, found = face_table(doc, stem, self.dice_sizes)
-                problems += found
-                if table:
-                    self.face_tables[stem] = table
-                continue
-            if die_name not in ("none", "rating", "degree"):
-                problems += _die_problem(doc, ("die",), die_name, self.dice_sizes)
-            if die_name == "rating":
-                problems += _cover(doc, "ratings", list(range(0, 101)), "the ratings 0–100")
-                for i, row in enumerate(rows):
-                    for k in ("die", "features", "costs_risks", "rewards"):
-                        if k in row:
-                            problems += _die_problem(doc, ("rows", i, k), row[k], self.dice_sizes)
-            elif die_name == "degree":
-                problems += _cover(doc, "degree", SIX, "the six Degrees of Success", read=lambda v: [v] if v in SIX else None)
+            rows = doc.data.get("rows") or []
+            first = rows[0] if rows and isinstance(rows[0], dict) else {}
+            key = next((k for k in ROWS_KEYED_BY if k in first), None)
+            problems += ROWS_KEYED_BY[key](self, stem, doc)
+        return problems
+
+    def _check_references(self) -> list[Problem]:
+        """Values that name another row or table must name one that exists."""
+        problems = []
+        for stem, doc in self.docs.items():
+            for i, row in enumerate(doc.data.get("rows", [])):
+                if stem in self.face_tables and "then" in row and row["then"] not in self.face_tables:
+                    problems.append(doc.problem(("rows", i, "then"), f"{row['then']!r} is not a die table; allowed: "
+                                                                      f"{', '.join(sorted(self.face_tables))}"))
+        degrees = self.docs["degrees-of-success"]
+        seen: dict = {}
+        for i, row in enumerate(degrees.data["initial"]):
+            both = (row["matches_effort"], row["beats_resistance"])
+            if both in seen:
+                problems.append(degrees.problem(("initial", i), f"matches_effort {str(both[0]).lower()}, beats_resistance {str(both[1]).lower()} "
+                                                                 f"is already given in row {seen[both] + 1}; each of the "
+                                                                 "four combinations needs exactly one row"))
+            seen.setdefault(both, i)
+        levels = self.docs["nest-levels"]
+        bands = [str(r["ratings"]).replace(" ", "") for r in levels.data["rows"]]
+        band = levels.data["first_level"]["band"]
+        if str(band).replace(" ", "") not in bands:
+            problems.append(levels.problem(("first_level", "band"), f"{band!r} is not one of the rows' ratings; "
+                                                                     f"allowed: {', '.join(bands)}"))
         return problems
 
     def _build(self) -> None:
@@ -384,14 +412,12 @@ class Tables:
     # -- look-ups ---------------------------------------------------------------
     def die(self, name: str) -> Die:
         """The die called ``name``, if the game has it; a NestsError naming the allowed ones otherwise."""
-        die = Die.parse(name)
-        sizes = self.dice_sizes["one_based" if die and die.first else "zero_based"] if die else []
-        if die is None or die.faces not in sizes:
-            hint = ""
-            if die and not die.first and die.faces in self.dice_sizes["one_based"]:
-                hint = f" (for an ordinary one-based d{die.faces}, write 1d{die.faces})"
-            names = [f"d{n}" for n in self.dice_sizes["zero_based"]] + [f"1d{n}" for n in self.dice_sizes["one_based"]]
-            raise NestsError(f"{name!r} is not a die of the game{hint}; allowed: {', '.join(names)}")
+        die = _game_die(name, self.dice_sizes)
+        if die is None:
+            spelt, hint = Die.parse(name), ""
+            if spelt and not spelt.first and spelt.faces in self.dice_sizes["one_based"]:
+                hint = f" (for an ordinary one-based d{spelt.faces}, write 1d{spelt.faces})"
+            raise NestsError(f"{name!r} is not a die of the game{hint}; allowed: {_dice_names(self.dice_sizes)}")
         return die
 
     def table(self, stem: str) -> FaceTable:
@@ -406,17 +432,63 @@ class Tables:
         docs, problems = {}, []
         for rel in self.content.files("enemies"):
             doc = self.content.document(rel)
-            problems += validate(doc, ENEMY)
-            if not problems:
+            found = validate(doc, ENEMY)
+            problems += found
+            if not found:
                 for i, f in enumerate(doc.data["features"]):
                     if ("rating" in f) + ("die" in f) + ("number" in f) != 1:
                         problems.append(doc.problem(("features", i), "give exactly one of rating, die, number"))
                     elif "die" in f:
                         problems += _die_problem(doc, ("features", i, "die"), f["die"], self.dice_sizes)
             docs[Path(rel).stem] = doc
+        summons = self.docs["alarm-pheromones"]
+        for i, row in enumerate(summons.data["rows"]):
+            if row["enemy"] not in docs:
+                problems.append(summons.problem(("rows", i, "enemy"), f"{row['enemy']!r} is not an enemy in enemies/; "
+                                                                      f"allowed: {', '.join(sorted(docs))}"))
         if problems:
             raise NestsError(problems)
         return docs
+
+
+# -- rows by what they are keyed by ------------------------------------------------
+def _face_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
+    table, problems = face_table(doc, stem, tables.dice_sizes)
+    if table:
+        tables.face_tables[stem] = table
+    return problems
+
+
+def _keyed_by(word: str, doc: Document) -> list[Problem]:
+    """Rows keyed by ratings or Degrees say so in ``die``."""
+    if doc.data["die"] != word:
+        return [doc.problem(("die",), f"{doc.data['die']!r} does not fit these rows; rows keyed by "
+                                      f"{'rating bands' if word == 'rating' else 'Degrees of Success'} take die: {word}")]
+    return []
+
+
+def _rating_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
+    problems = _keyed_by("rating", doc) + _cover(doc, "ratings", list(range(0, 101)), "the ratings 0–100")
+    for i, row in enumerate(doc.data["rows"]):
+        for k in ("die", "features", "costs_risks", "rewards"):
+            if k in row:
+                problems += _die_problem(doc, ("rows", i, k), row[k], tables.dice_sizes)
+    return problems
+
+
+def _degree_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
+    return _keyed_by("degree", doc) + _cover(doc, "degree", SIX, "the six Degrees of Success",
+                                             read=lambda v: [v] if v in SIX else None)
+
+
+def _rolled_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
+    """Event rows (and files without rows, which may say die: none) are rolled on a die of the game."""
+    if doc.data["die"] == "none" and not doc.data.get("rows"):
+        return []
+    return _die_problem(doc, ("die",), doc.data["die"], tables.dice_sizes)
+
+
+ROWS_KEYED_BY = {"faces": _face_rows, "ratings": _rating_rows, "degree": _degree_rows, None: _rolled_rows}
 
 
 _CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()

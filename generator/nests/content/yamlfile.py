@@ -29,21 +29,36 @@ class Document:
     lines: dict[KeyPath, int] = field(default_factory=dict)       # where each value starts
     key_lines: dict[KeyPath, int] = field(default_factory=dict)   # where each mapping key stands
 
+    @property
+    def empty(self) -> bool:
+        """Nothing but comments and blank lines (read as an empty mapping)."""
+        return self.data == {} and () not in self.lines
+
     def line(self, path: KeyPath) -> int | None:
-        """Line of the value at ``path``; for a value that is not there (a missing
-        key), the line of the key that holds its enclosing mapping."""
+        """Line of the key at ``path`` (or of the list item, for an index); for
+        something that is not there (a missing key), the line of what holds it."""
         path = tuple(path)
-        if path in self.lines:
-            return self.lines[path]
         while path:
-            path = path[:-1]
             if path in self.key_lines:
                 return self.key_lines[path]
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
         return self.lines.get((), 1)
 
     def problem(self, path: KeyPath, message: str) -> Problem:
-        key = ".".join(str(p) for p in path) if path else None
-        return Problem(message, file=self.name, line=self.line(path), key=key)
+        return Problem(message, file=self.name, line=self.line(path), key=_dotted(path) or None)
+
+
+# Bounds that make any file end quickly, whatever it holds: content files are
+# hand-written and small (the largest is a few kB), so these are far above need.
+MAX_BYTES = 2 * 1024 * 1024          # a larger file is refused before parsing
+MAX_DEPTH = 40                       # nesting of mappings and lists
+MAX_VALUES = 200_000                 # values after expanding aliases (an alias bomb stops here)
+# The tags plain YAML values resolve to; anything else (``!!python/…``, ``!foo``,
+# ``!!binary``, merge keys) is refused, never constructed.
+_PLAIN = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map")}
+_DATE = "tag:yaml.org,2002:timestamp"
 
 
 def read_yaml(path: Path, name: str) -> Document:
@@ -53,11 +68,13 @@ def read_yaml(path: Path, name: str) -> Document:
     importing and running the YAML parser costs more than a text sheet's
     whole rendering.
     """
+    raw = _read_bytes(path, name)
     try:
-        raw = path.read_bytes()
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise NestsError(Problem(f"cannot be read: {err}", file=name)) from None
+        text = raw.decode("utf-8-sig")      # a byte-order mark reads normally
+    except UnicodeDecodeError as err:
+        line = raw[:err.start].count(b"\n") + 1
+        raise NestsError(Problem(f"is not UTF-8 text (byte 0x{raw[err.start]:02x} at offset {err.start}); "
+                                 "save the file as UTF-8", file=name, line=line)) from None
     cached = _cache_file(raw)
     if cached and cached.is_file():
         try:
@@ -70,20 +87,51 @@ def read_yaml(path: Path, name: str) -> Document:
         try:
             cached.write_bytes(marshal.dumps((doc.data, doc.lines, doc.key_lines)))
         except (OSError, ValueError):
-            pass       # not cacheable (e.g. a date value): parse again next time
+            pass       # not cacheable: parse again next time
     return doc
 
 
+def _read_bytes(path: Path, name: str) -> bytes:
+    """The file's bytes, or one line saying why they cannot be had."""
+    if path.is_symlink() and not path.exists():
+        raise NestsError(Problem("cannot be read: it is a link to nothing (a dangling symlink)", file=name))
+    if path.is_dir():
+        raise NestsError(Problem("is a directory; a content file must be a YAML file", file=name))
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise NestsError(Problem(f"is {size:,} bytes; a content file may be at most {MAX_BYTES:,} bytes",
+                                     file=name))
+        with path.open("rb") as f:
+            return f.read(MAX_BYTES + 1)
+    except OSError as err:
+        raise NestsError(Problem(f"cannot be read: {err.strerror or err}", file=name)) from None
+
+
 def _cache_file(raw: bytes) -> Path | None:
+    """The cache entry of these bytes as this very reader reads them: the key holds
+    a hash of this module's source, so a changed reader never trusts an old entry."""
     base = cache_dir("yaml")
-    return base / (hashlib.sha256(raw).hexdigest() + ".marshal") if base else None
+    return base / (hashlib.sha256(_reader_hash() + raw).hexdigest() + ".marshal") if base else None
+
+
+@lru_cache(maxsize=1)
+def _reader_hash() -> bytes:
+    return hashlib.sha256(Path(__file__).read_bytes()).digest()
+
+
+def _loader():
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _parse(text: str, name: str) -> Document:
     import yaml
 
     try:
-        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        _check_depth(text, name)
+        root = yaml.compose(text, Loader=_loader())
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else None
@@ -91,33 +139,96 @@ def _parse(text: str, name: str) -> Document:
         raise NestsError(Problem(f"not valid YAML: {what}", file=name, line=line)) from None
     doc = Document(data=None, name=name)
     problems: list[Problem] = []
-    doc.data = _build(root, (), doc, problems) if root is not None else {}
+    if root is None:        # empty, or comments only: each kind says what the file should hold
+        doc.data = {}
+        return doc
+    try:
+        doc.data = _build(root, (), doc, problems, [MAX_VALUES])
+    except _Unbounded as stop:
+        raise NestsError(Problem(f"its aliases expand to more than {MAX_VALUES:,} values or {MAX_DEPTH} levels; "
+                                 "write the values out instead", file=name, line=stop.args[0])) from None
     if problems:
         raise NestsError(problems)
     return doc
 
 
-def _build(node, path: KeyPath, doc: Document, problems: list[Problem]) -> Any:
+def _check_depth(text: str, name: str) -> None:
+    """Refuse deep nesting before composing: the C composer recurses per level
+    and would overflow the stack long before Python notices."""
     import yaml
 
+    depth = 0
+    for event in yaml.parse(text, Loader=_loader()):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise NestsError(Problem(f"nested more than {MAX_DEPTH} levels deep; content is a few levels at most",
+                                         file=name, line=event.start_mark.line + 1))
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+
+
+class _Unbounded(Exception):
+    """Aliases that expand without end, or to more values than any content has."""
+
+
+def _build(node, path: KeyPath, doc: Document, problems: list[Problem], budget: list[int]) -> Any:
+    import yaml
+
+    budget[0] -= 1
+    if budget[0] < 0 or len(path) > MAX_DEPTH:
+        raise _Unbounded(node.start_mark.line + 1)
     doc.lines[path] = node.start_mark.line + 1
+    tag_problem = _tag_problem(node)
+    if tag_problem:
+        problems.append(doc.problem(path, tag_problem))
+        return None
     if isinstance(node, yaml.MappingNode):
         out: dict = {}
         for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                problems.append(doc.problem(path, "keys must be plain words"))
+            if not isinstance(key_node, yaml.ScalarNode) or _tag_problem(key_node):
+                what = "a merge key '<<'" if key_node.tag.endswith(":merge") else "this key"
+                problems.append(Problem(f"{what} is not allowed; keys are plain words",
+                                        doc.name, key_node.start_mark.line + 1, _dotted(path) or None))
                 continue
-            key = _scalars().construct_object(key_node)
+            key = _scalar(key_node, path, doc, problems)
             if key in out:
                 line = key_node.start_mark.line + 1
-                problems.append(Problem("duplicate key", doc.name, line, ".".join(map(str, path + (key,)))))
+                problems.append(Problem("duplicate key", doc.name, line, _dotted(path + (key,))))
                 continue
             doc.key_lines[path + (key,)] = key_node.start_mark.line + 1
-            out[key] = _build(value_node, path + (key,), doc, problems)
+            out[key] = _build(value_node, path + (key,), doc, problems, budget)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_build(item, path + (i,), doc, problems) for i, item in enumerate(node.value)]
-    return _scalars().construct_object(node)
+        return [_build(item, path + (i,), doc, problems, budget) for i, item in enumerate(node.value)]
+    return _scalar(node, path, doc, problems)
+
+
+def _scalar(node, path: KeyPath, doc: Document, problems: list[Problem]) -> Any:
+    """A plain value; one the constructor refuses (a number of 5,000 digits…) is a problem."""
+    import yaml
+
+    try:
+        return _scalars().construct_object(node)
+    except (ValueError, OverflowError, yaml.YAMLError):
+        shown = node.value if len(node.value) <= 40 else node.value[:37] + "..."
+        problems.append(Problem(f"{shown!r} cannot be read as a value; write a number of a few digits, or text",
+                                doc.name, node.start_mark.line + 1, _dotted(path) or None))
+        return None
+
+
+def _tag_problem(node) -> str | None:
+    """Why a node's tag is refused, or None for a plain value."""
+    if node.tag in _PLAIN:
+        return None
+    if node.tag == _DATE:
+        return f"{node.value!r} reads as a date; put it in quotes to keep it as text"
+    tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+    return f"YAML tag {tag!r} is not allowed (tags are never executed); write a plain value"
+
+
+def _dotted(path: KeyPath) -> str:
+    return ".".join(str(p) for p in path)
 
 
 @lru_cache(maxsize=1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -67,13 +68,36 @@ def publish(documents: list[Document], formats: Iterable[str], paper: str, outpu
             sys.stdout.buffer.write(_text(doc, fmt).encode("utf-8"))
         sys.stdout.flush()
         return []
+    check_targets(Path(output), [file_name(doc, fmt) for doc, fmt in _outputs(documents, formats)])
     files = render_all(documents, formats, paper, progress)
     return write_files(Path(output), files)
 
 
+def check_targets(directory: Path, names: list[str]) -> None:
+    """Refuse, before anything is rendered, a target that is a directory or a folder
+    that cannot be made or written (a file in the way, no permission)."""
+    for folder in dict.fromkeys((directory / name).parent for name in names):
+        existing = folder
+        while not existing.exists() and not existing.is_symlink() and existing != existing.parent:
+            existing = existing.parent
+        if not existing.is_dir():
+            raise NestsError(f"{existing}: cannot write here: it is a file, not a directory")
+        try:
+            fd, probe = tempfile.mkstemp(dir=existing, prefix=".nests-probe-")
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as err:
+            raise NestsError(f"{existing}: cannot write here: {err.strerror or err}") from None
+    for name in names:
+        if (directory / name).is_dir():
+            raise NestsError(f"{directory / name}: is a directory; cannot write a file there")
+
+
 def write_files(directory: Path, files: list[tuple[str, bytes]]) -> list[Path]:
-    """Stage every file, then rename all into place; on any failure, remove what was staged."""
+    """Stage every file, then rename all into place; on any failure, remove what was
+    staged and the folders made for it."""
     staged = []
+    missing = [d for d in dict.fromkeys([directory] + [(directory / n).parent for n, _ in files]) if not d.exists()]
     try:
         for name, data in files:
             staged.append(stage(directory / name, data))
@@ -81,6 +105,11 @@ def write_files(directory: Path, files: list[tuple[str, bytes]]) -> list[Path]:
     except BaseException:
         for tmp, _ in staged:
             Path(tmp).unlink(missing_ok=True)
+        for folder in sorted(missing, key=lambda d: len(d.parts), reverse=True):
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
         raise
 
 

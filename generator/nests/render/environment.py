@@ -65,15 +65,18 @@ def environment() -> jinja2.Environment:
 
 
 def render(template: str, **context) -> str:
+    # A template compiles when first loaded: this one here, the ones it imports or
+    # includes while it renders. Either way the error names the file and line.
     try:
         compiled = environment().get_template(template)
+        return compiled.render(**context)
     except jinja2.TemplateSyntaxError as err:
         raise NestsError(Problem(f"template does not compile: {err.message}", file=err.filename or err.name,
                                  line=err.lineno)) from None
+    except jinja2.TemplateNotFound as err:
+        raise NestsError(Problem("template not found (a user's template imports one that does not exist)",
+                                 file=err.name)) from None
     except UnicodeDecodeError:
         raise NestsError(Problem("template is not UTF-8 text", file=template)) from None
-    try:
-        return compiled.render(**context)
     except jinja2.UndefinedError as err:
-        raise NestsError(Problem(f"template uses something it is not given: {err.message}",
-                                 file=compiled.filename or template)) from None
+        raise NestsError(Problem(f"template uses something it is not given: {err.message}", file=template)) from None

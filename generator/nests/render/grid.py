@@ -7,6 +7,7 @@ columns; running text keeps one space from each side, 89 columns.
 
 PAGE_LINES = 50
 PAGE_WIDTH = 94          # display columns of every page line, shadow included
+FRAME_WIDTH = 93         # the frame alone, without the shadow column
 BODY_LINES = 47
 INTERIOR = 91            # the whole interior of the frame
 TEXT_WIDTH = 89          # running text, one space from each side

@@ -1,9 +1,7 @@
 """Dice, rolls and random streams: the bottom of the rules engine.
 
-* ``Die``: a decile die ``dN`` (zero-based, faces 0 … N−1) or an ordinary
-  one-based die ``1dN`` (faces 1 … N), which only Secret's randomisation uses.
-  Which sizes exist is content (``content/tables/dice.yaml``); ``Die.parse``
-  only reads the name.
+* ``Die`` (defined in ``nests.model``, so the content stage can name dice
+  without importing the rules): a decile die ``dN`` or a one-based ``1dN``.
 * ``Roll``: one die rolled, as a packet prints it: ``die`` ("d60", "1d6"),
   ``result`` (the face), ``value`` (what counts, e.g. a d120 capped at 100)
   and ``meaning`` (what the roll decided, in words).
@@ -21,11 +19,11 @@ from __future__ import annotations
 
 import hashlib
 import random
-from functools import lru_cache
-import re
 from dataclasses import asdict, dataclass
 
-_NAME = re.compile(r"^(1)?d(\d+)$")
+from nests.model import Die  # the die itself is a thing of the game; rolling it is the rules' part
+
+__all__ = ["Die", "Record", "Roll", "roll", "substream"]
 
 
 class Record:
@@ -33,34 +31,6 @@ class Record:
 
     def to_dict(self) -> dict:
         return asdict(self)  # type: ignore[call-overload]
-
-
-@dataclass(frozen=True)
-class Die:
-    name: str       # "d60" (decile, zero-based) or "1d6" (one-based)
-    faces: int
-    first: int      # 0 for decile dice, 1 for one-based dice
-
-    @classmethod
-    @lru_cache(maxsize=256)       # dice names repeat endlessly in a packet: parse each once
-    def parse(cls, name: str) -> "Die | None":
-        """The die a name spells, or None when it spells no die."""
-        match = _NAME.match(str(name).strip())
-        if not match or int(match.group(2)) < 2:
-            return None
-        faces = int(match.group(2))
-        one_based = match.group(1) is not None
-        return cls(f"{'1' if one_based else ''}d{faces}", faces, 1 if one_based else 0)
-
-    @property
-    def last(self) -> int:
-        return self.first + self.faces - 1
-
-    def face_range(self) -> range:
-        return range(self.first, self.first + self.faces)
-
-    def roll(self, rng: random.Random) -> int:
-        return self.first + rng.randrange(self.faces)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,15 @@
+"""The rulings the code itself cites by id (procedures and packet pages name the
+ruling they apply). content/rulings.yaml must keep each of them: a user's
+rulings file that drops one is a content error, not a crash in the packet.
+tests/test_corpus.py checks this list against the ids the code really uses."""
+
+CITED_RULINGS = frozenset({
+    "event-chance-inclusive", "new-level-die", "first-level", "shortcut", "encounter-numbers",
+    "provisional-enemies", "known-item", "one-level-per-action", "d120-cap", "secret-one-based",
+    "roll-per-instance", "wounds-die-minimum", "rating-zero-band", "obstacle-blocks",
+    "secret-perception", "level-not-raised", "modifier-match", "summons-none", "packet-perception",
+    "packet-lookups", "packet-level-link", "packet-rooms", "packet-room-features",
+    "packet-known-item", "packet-job-tables", "packet-complications", "packet-creatures",
+    "room-darkness", "resource-increase", "obstacle-resources", "item-function-by-form",
+    "packet-spare-rooms", "packet-session",
+})

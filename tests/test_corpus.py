@@ -1,0 +1,401 @@
+"""A corpus of broken content, run through every command family.
+
+Each case edits one built-in content file in a user's ``--content`` directory
+(or puts a file there that cannot be read as content) and names the one line
+every command must print: ``error: PATH:LINE: KEY: MESSAGE``, exit status 2,
+no traceback, nothing written. The content stage validates everything a
+command could use before it generates anything, so every command family gives
+the same line for the same broken file.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from nests.cli import main
+
+ROOT = Path(__file__).parents[1]
+BUILT_IN = ROOT / "content"
+SMALL_BOOK = ROOT / "tests" / "rulebook" / "fixtures" / "small-book.raw.txt"
+DICE = "d4, d6, d8, d10, d12, d20, d40, d60, d80, d100, d120, 1d4, 1d6, 1d8, 1d10, 1d12, 1d20"
+
+
+@dataclass(frozen=True)
+class Case:
+    """Replace ``old`` by ``new`` in the built-in file ``rel``; the error stands on
+    the line holding ``needle`` of the edited text (None: the problem has no line),
+    at ``key`` (None: the file as a whole), and says ``message``."""
+
+    name: str
+    rel: str
+    old: str
+    new: str
+    needle: str | None
+    key: str | None
+    message: str
+
+    def text(self) -> str:
+        original = (BUILT_IN / self.rel).read_text(encoding="utf-8") if (BUILT_IN / self.rel).exists() else ""
+        assert self.old in original, (self.rel, self.old)
+        return original.replace(self.old, self.new, 1)
+
+    def expected(self, directory: str) -> str:
+        text = self.text()
+        where = f"{directory}/{self.rel}"
+        if self.needle is not None:
+            where += f":{line_of(text, self.needle) if text else 1}"
+        return f"error: {where}: " + (f"{self.key}: " if self.key else "") + self.message + "\n"
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+CASES = [
+    Case("wrong type", "tables/dice.yaml", "decile: [20, 40, 60, 80, 100, 120]", "decile: twenty",
+         "decile: twenty", "decile", "'twenty' is not a list"),
+    Case("die of no size the game has", "tables/food-colour.yaml", "die: d12", "die: d13",
+         "die: d13", "die", f"'d13' is not a die of the game; allowed: {DICE}"),
+    Case("a die that is not a die", "tables/quantification-dice.yaml", "{ratings: 0-20,   die: d40}",
+         "{ratings: 0-20,   die: forty}", "die: forty", "rows.0.die", f"'forty' is not a die of the game; allowed: {DICE}"),
+    Case("a face left uncovered", "tables/food-colour.yaml", "faces: 10-11,", "faces: 10,",
+         "rows:", "rows", "no row covers 11; every one of the faces of d12 needs exactly one row"),
+    Case("a face covered twice", "tables/food-colour.yaml", "faces: 2-3,", "faces: 1-3,",
+         "faces: 1-3", "rows.1.faces", "1 is already covered by row 1"),
+    Case("a face beyond the die", "tables/food-colour.yaml", "faces: 10-11,", "faces: 10-12,",
+         "faces: 10-12", "rows.5.faces", "12 is not the faces of d12"),
+    Case("a face that is no number", "tables/food-colour.yaml", "faces: 8-9,", "faces: eight,",
+         "faces: eight", "rows.4.faces", "'eight' is not a face (a whole number) or a run like \"0-1\""),
+    Case("a Chance formula with a bad Level factor", "tables/costs.yaml", "chance: {base: 50, level: 1}",
+         "chance: {base: 50, level: 2}", "base: 50, level: 2", "rows.0.chance.level", "2 is not one of: -1, 0, 1"),
+    Case("a Chance formula on an unknown Feature", "tables/costs.yaml", "chance: {base: 50, level: 1}",
+         "chance: {base: 50, level: 1, feature: luck}", "feature: luck", "rows.0.chance.feature",
+         "'luck' is not one of: perception"),
+    Case("a missing key", "tables/costs.yaml", "    name: Hunger\n", "",
+         "- id: hunger", "rows.0.name", "missing; this key is required"),
+    Case("a duplicate key", "tables/costs.yaml", "    name: Hunger\n", "    name: Hunger\n    name: Thirst\n",
+         "name: Thirst", "rows.0.name", "duplicate key"),
+    Case("an unknown key", "tables/dice.yaml", "polyhedral:", "colour: red\npolyhedral:",
+         "colour: red", "colour", "unknown key; allowed: source, die, decile, polyhedral, one_based"),
+    Case("an unknown ruling", "tables/costs.yaml", "roll-per-instance]", "roll-per-instances]",
+         "roll-per-instances", "rulings.1", "'roll-per-instances' is not a ruling in rulings.yaml"),
+    Case("a ruling without its text", "rulings.yaml", "rulings:\n", "rulings:\n  - {id: homebrew, text: ''}\n",
+         "id: homebrew", "rulings.0.text", "is empty; text is required"),
+    Case("a Nest Level band that is not a row", "tables/nest-levels.yaml", "{band: 0-20,", "{band: low,",
+         "band: low", "first_level.band", "'low' is not one of the rows' ratings; allowed: 0-20, 21-40, 41-60, 61-80, 81-100"),
+    Case("a rating band overlapping the next", "tables/nest-levels.yaml", "{ratings: 21-40,", "{ratings: 20-40,",
+         "ratings: 20-40", "rows.1.ratings", "20 is already covered by row 1"),
+    Case("an Exploration table that is no event table", "tables/exploration-action.yaml", "Cost: costs", "Cost: cost",
+         "Cost: cost", "tables.Cost", "'cost' is not one of: costs, risks, rewards"),
+    Case("a follow-up table that does not exist", "tables/item-alignment.yaml", "then: beneficial-abilities}",
+         "then: kind-abilities}", "kind-abilities", "rows.0.then",
+         "'kind-abilities' is not a die table; allowed: beneficial-abilities, food-colour, food-type, "
+         "harmful-abilities, item-alignment, item-condition, secret, secret-costs, secret-rewards, secret-risks"),
+    Case("a follow-up table left out", "tables/secret.yaml", ",   then: secret-costs}", "}",
+         "faces: 1-2", "rows.0.then", "missing; this key is required"),
+    Case("two rows for one resolution case", "tables/degrees-of-success.yaml",
+         "{matches_effort: true,  beats_resistance: false,", "{matches_effort: true,  beats_resistance: true,",
+         "beats_resistance: true, degree: Partial Success", "initial.1", "matches_effort true, beats_resistance true is already given in row 1; "
+         "each of the four combinations needs exactly one row"),
+    Case("a summons naming no enemy", "tables/alarm-pheromones.yaml", "{enemy: worker-termite,", "{enemy: worker-termites,",
+         "worker-termites", "rows.0.enemy", "'worker-termites' is not an enemy in enemies/; allowed: centipede, king, "
+         "major-termite-soldier, minor-termite-soldier, moth, nasute-soldier, queen-primary, queen-secondary, "
+         "queen-tertiary, worker-termite"),
+    Case("an event table on no die", "tables/costs.yaml", "die: d100", "die: none",
+         "die: none", "die", f"'none' is not a die of the game; allowed: {DICE}"),
+    Case("rating rows on a die", "tables/nest-levels.yaml", "die: rating", "die: d100",
+         "die: d100", "die", "'d100' does not fit these rows; rows keyed by rating bands take die: rating"),
+    Case("an event without its procedure", "tables/costs.yaml", "    resolve: {procedure: players}\n", "",
+         "- id: hunger", "rows.0.resolve", "missing; this key is required"),
+    Case("an enemy flag that is no flag", "enemies/worker-termite.yaml", "provisional: false", "provisional: maybe",
+         "provisional: maybe", "provisional", "'maybe' is not true or false"),
+    Case("an enemy's Wounds on a bad die", "enemies/worker-termite.yaml", "{names: [Wounds Max], die: d20}",
+         "{names: [Wounds Max], die: d21}", "die: d21", "features.3.die", f"'d21' is not a die of the game; allowed: {DICE}"),
+    Case("an enemy Feature both rated and rolled", "enemies/worker-termite.yaml", "{names: [Wounds Max], die: d20}",
+         "{names: [Wounds Max], die: d20, rating: 5}", "die: d20, rating: 5", "features.3",
+         "give exactly one of rating, die, number"),
+    Case("a catalogue figure of the wrong type", "catalogue.yaml", "starting_luck: 11", "starting_luck: eleven",
+         "starting_luck: eleven", "starting_luck", "'eleven' is not a whole number 0–99"),
+    Case("a class rating out of range", "classes/wasp.yaml", "speed: 60", "speed: 160",
+         "speed: 160", "attributes.speed", "160 is not a rating 0–100"),
+    Case("a YAML tag, never executed", "tables/dice.yaml", "die: none", "die: !!python/object/apply:os.system [touch pwned]",
+         "die: !!python", "die", "YAML tag '!!python/object/apply:os.system' is not allowed (tags are never executed); "
+         "write a plain value"),
+    Case("a local YAML tag", "tables/dice.yaml", "die: none", "die: !none x",
+         "die: !none", "die", "YAML tag '!none' is not allowed (tags are never executed); write a plain value"),
+    Case("a merge key", "tables/dice.yaml", "die: none", "base: &b {die: none}\n<<: *b",
+         "<<: *b", None, "a merge key '<<' is not allowed; keys are plain words"),
+    Case("a date where text goes", "tables/dice.yaml", "die: none", "die: 2024-01-01",
+         "die: 2024", "die", "'2024-01-01' reads as a date; put it in quotes to keep it as text"),
+    Case("a number too long to read", "classes/wasp.yaml", "speed: 60", "speed: " + "9" * 5000,
+         "speed: 999", "attributes.speed", "'9999999999999999999999999999999999999...' cannot be read as a value; "
+         "write a number of a few digits, or text"),
+    Case("not YAML at all", "tables/dice.yaml", "die: none", "die: [none",
+         "decile:", None, "not valid YAML: did not find expected ',' or ']'"),
+    Case("an empty file", "tables/dice.yaml", (BUILT_IN / "tables/dice.yaml").read_text(encoding="utf-8"), "",
+         "", None, "is empty; a content file holds a mapping of keys"),
+    Case("a list where a mapping goes", "tables/dice.yaml", (BUILT_IN / "tables/dice.yaml").read_text(encoding="utf-8"),
+         "- source: x\n- die: none\n", "- source", None, "a list is not a mapping"),
+    Case("a folder of content misspelt", "tabels/food-colour.yaml", "", "source: x\n",
+         None, None, "not a content file this tool reads; content files are catalogue.yaml, packet.yaml, "
+         "rulings.yaml and the .yaml files directly in classes/, enemies/, jobs/, nests/, sheets/, tables/"),
+    Case("a table the game does not have", "tables/food-flavour.yaml", "", "source: x\ndie: d12\n",
+         None, None, "unknown table; known: alarm-pheromones, beneficial-abilities, costs, degrees-of-success, "
+         "desperate-times, dice, exploration-action, food-colour, food-type, harmful-abilities, item-alignment, "
+         "item-condition, nest-levels, quantification-dice, rewards, risks, secret, secret-costs, secret-rewards, "
+         "secret-risks, encounters-<nest>"),
+]
+
+# Cases that concern packet content (packet.yaml, nests/, jobs/, the procedures'
+# arguments in the event tables, encounter rows, rulings the packet code cites).
+PACKET_CASES = [
+    Case("a default party member that is no class", "packet.yaml", "default_party: [wasp, spider, beetle, ants]",
+         "default_party: [wasp, mantis]", "default_party", "default_party.1",
+         "'mantis' is not a playable class; known: ants, beetle, ladybug, scorpion, spider, wasp"),
+    Case("Rooms per Level that is no number", "packet.yaml", "rooms_per_level: 2", "rooms_per_level: many",
+         "rooms_per_level", "rooms_per_level", "'many' is not a whole number 1–3"),
+    Case("a boolean procedure without its effort", "tables/costs.yaml",
+         "resolve: {procedure: boolean, effort: {base: 100, level: -1}, success: leads to a Room, failure: dead end}",
+         "resolve: {procedure: boolean, success: leads to a Room, failure: dead end}",
+         "procedure: boolean, success: leads", "rows.1.resolve.effort",
+         "missing; this key is required"),
+    Case("an encounter row naming no enemy", "tables/encounters-termite-nest.yaml", "{id: worker-termite,",
+         "{id: worker-termites,", "worker-termites", "rows.0.id",
+         "'worker-termites' has no stat block in content/enemies/; known: centipede, king, major-termite-soldier, "
+         "minor-termite-soldier, moth, nasute-soldier, queen-primary, queen-secondary, queen-tertiary, worker-termite"),
+    Case("a Nest naming no encounter table", "nests/termite.yaml", "encounters: termite-nest",
+         "encounters: ant-nest", "encounters: ant-nest", "encounters",
+         "'ant-nest' is not an encounter table; known: termite-nest"),
+    Case("a Job table on a bad die", "jobs/clients.yaml", "die: d10", "die: d11", "die: d11", "die", f"'d11' is not a die of the game; allowed: {DICE}"),
+    Case("a ruling the packet cites, removed", "rulings.yaml", "  - id: new-level-die\n", "  - id: new-level-dice\n",
+         "rulings:", "rulings", "'new-level-die': missing; the packet's procedures cite these rulings, so each must stay"),
+]
+
+FAMILIES = {
+    "sheet": ["sheet", "wasp"],
+    "enemy": ["enemy", "worker-termite"],
+    "enemies": ["enemies"],
+    "classes": ["classes"],
+    "roll": ["roll", "d60"],
+    "odds": ["odds", "--effort", "50", "--resistance", "40"],
+    "packet": ["packet", "--seed", "7", "--format", "txt"],
+    "build": ["build"],
+    "rulebook": ["rulebook", str(SMALL_BOOK)],
+}
+WRITERS = {"sheet", "enemy", "packet", "build", "rulebook"}
+
+
+def broken_content(tmp_path: Path, case: Case) -> str:
+    directory = tmp_path / "my-content"
+    target = directory / case.rel
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(case.text(), encoding="utf-8")
+    return str(directory)
+
+
+def snapshot(directory: Path) -> dict:
+    """Every path under ``directory`` with its bytes (None for a folder)."""
+    if not directory.exists():
+        return {}
+    return {p.relative_to(directory).as_posix(): None if p.is_dir() else p.read_bytes()
+            for p in sorted(directory.rglob("*"))}
+
+
+def run_family(runner, family: str, extra: list[str], out: Path):
+    args = FAMILIES[family] + extra + (["-o", str(out)] if family in WRITERS else [])
+    return runner.invoke(main, args)
+
+
+@pytest.mark.parametrize("case", CASES + PACKET_CASES, ids=[c.name for c in CASES + PACKET_CASES])
+def test_every_command_family(runner, tmp_path, case):
+    directory = broken_content(tmp_path, case)
+    out = tmp_path / "out"
+    for family in FAMILIES:
+        result = run_family(runner, family, ["--content", directory], out)
+        assert (family, result.output) == (family, case.expected(directory))
+        assert result.exit_code == 2, family
+        assert isinstance(result.exception, SystemExit), (family, result.exception)
+        assert not out.exists(), f"{family} wrote something"
+    assert not (tmp_path / "pwned").exists() and not Path("pwned").exists()
+
+
+def test_the_pending_packet_cases_apply_to_the_built_in_content():
+    for case in PACKET_CASES:
+        assert case.text() != (BUILT_IN / case.rel).read_text(encoding="utf-8"), case.name
+
+
+def test_every_case_is_a_different_problem():
+    assert len({(c.rel, c.old, c.new) for c in CASES + PACKET_CASES}) == len(CASES) + len(PACKET_CASES)
+
+
+# -- files that cannot be read as content ----------------------------------------
+def unreadable(kind: str, path: Path) -> str:
+    """Make ``path`` (a content file) unreadable in one way; returns the message."""
+    if kind == "latin-1":
+        path.write_bytes("source: caf\xe9\n".encode("latin-1"))
+        return "is not UTF-8 text (byte 0xe9 at offset 11); save the file as UTF-8"
+    if kind == "dangling link":
+        path.symlink_to(path.parent / "nowhere.yaml")
+        return "cannot be read: it is a link to nothing (a dangling symlink)"
+    if kind == "directory":
+        path.mkdir()
+        return "is a directory; a content file must be a YAML file"
+    if kind == "too big":
+        path.write_text("source: '" + "x" * 5_000_000 + "'\n", encoding="utf-8")
+        return "is 5,000,011 bytes; a content file may be at most 2,097,152 bytes"
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("kind", ["latin-1", "dangling link", "directory", "too big"])
+def test_unreadable_file(runner, tmp_path, kind):
+    directory = tmp_path / "my-content" / "tables"
+    directory.mkdir(parents=True)
+    message = unreadable(kind, directory / "dice.yaml")
+    line = ":1" if kind == "latin-1" else ""
+    for family in ("sheet", "roll", "packet"):
+        result = run_family(runner, family, ["--content", str(directory.parent)], tmp_path / "out")
+        assert result.output == f"error: {directory}/dice.yaml{line}: {message}\n"
+        assert result.exit_code == 2
+        assert not (tmp_path / "out").exists()
+
+
+def alias_bomb(levels: int = 12) -> str:
+    lines = ["source: x", "a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, levels):
+        lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("text, line, message", [
+    (alias_bomb(), 2, "its aliases expand to more than 200,000 values or 40 levels; write the values out instead"),
+    ("source: &s [*s]\n", 1, "its aliases expand to more than 200,000 values or 40 levels; write the values out instead"),
+    ("source: " + "[" * 100_000 + "]" * 100_000 + "\n", 1,
+     "nested more than 40 levels deep; content is a few levels at most"),
+], ids=["alias bomb", "alias of itself", "deep nesting"])
+def test_unbounded_yaml_ends_in_one_line(tmp_path, text, line, message):
+    """In a real process, under a 2 GiB address-space limit and a 30 s timeout."""
+    directory = tmp_path / "my-content" / "tables"
+    directory.mkdir(parents=True)
+    (directory / "dice.yaml").write_text(text, encoding="utf-8")
+    limit = "import resource; resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30)); "
+    run = subprocess.run([sys.executable, "-c", limit + "from nests.cli import main; main()",
+                          "roll", "d60", "--content", str(directory.parent)],
+                         capture_output=True, text=True, timeout=30, env={**os.environ, "XDG_CACHE_HOME": str(tmp_path)})
+    assert (run.returncode, run.stdout, run.stderr) == (2, "", f"error: {directory}/dice.yaml:{line}: {message}\n")
+
+
+def test_byte_order_mark_reads_normally(runner, tmp_path):
+    directory = tmp_path / "my-content" / "classes"
+    directory.mkdir(parents=True)
+    text = (BUILT_IN / "classes" / "wasp.yaml").read_text(encoding="utf-8").replace("speed: 60", "speed: 65")
+    (directory / "wasp.yaml").write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    result = runner.invoke(main, ["sheet", "wasp", "--content", str(directory.parent), "-o", "-"])
+    assert result.exit_code == 0
+    assert "Speed.....:[__65%]" in result.output
+
+
+# -- paths given on the command line -----------------------------------------------
+def test_content_path_that_does_not_exist_or_is_a_file(runner, tmp_path):
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    for family in FAMILIES:
+        missing = run_family(runner, family, ["--content", str(tmp_path / "nowhere")], tmp_path / "out")
+        assert (family, missing.output) == (family, f"error: {tmp_path}/nowhere: no such content directory\n")
+        a_file = run_family(runner, family, ["--content", str(tmp_path / "a-file")], tmp_path / "out")
+        assert (family, a_file.output) == (
+            family, f"error: {tmp_path}/a-file: is not a directory; --content takes a directory that mirrors content/\n")
+        assert missing.exit_code == a_file.exit_code == 2
+    assert not (tmp_path / "out").exists()
+
+
+def read_only_directory(tmp_path: Path) -> Path:
+    """A directory this process cannot write into: a chmod'ed one, or, for root
+    (whom permissions do not stop), a folder of the kernel's own."""
+    if os.geteuid() != 0:
+        directory = tmp_path / "read-only"
+        directory.mkdir()
+        directory.chmod(0o555)
+        return directory
+    return Path("/sys/kernel")
+
+
+@pytest.mark.parametrize("family", sorted(WRITERS - {"build"}))
+def test_unwritable_outputs(runner, tmp_path, family):
+    read_only = read_only_directory(tmp_path)
+    result = run_family(runner, family, [], read_only / "out")
+    assert (result.exit_code, result.output) == (2, f"error: {read_only}: cannot write here: Permission denied\n")
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    result = run_family(runner, family, [], tmp_path / "a-file" / "out")
+    assert (result.exit_code, result.output) == (
+        2, f"error: {tmp_path}/a-file: cannot write here: it is a file, not a directory\n")
+    assert (tmp_path / "a-file").read_text(encoding="utf-8") == "x"
+
+
+@pytest.mark.parametrize("family, name", [("sheet", "wasp.txt"), ("enemy", "worker-termite.txt"),
+                                          ("packet", "packet-7.txt"), ("rulebook", "small-book.txt")])
+def test_a_directory_where_the_file_goes(runner, tmp_path, family, name):
+    out = tmp_path / "out"
+    (out / name).mkdir(parents=True)
+    before = snapshot(out)
+    result = run_family(runner, family, [], out)
+    assert (result.exit_code, result.output) == (2, f"error: {out}/{name}: is a directory; cannot write a file there\n")
+    assert snapshot(out) == before
+
+
+def test_build_with_broken_packet_settings_leaves_the_output_as_it_was(runner, tmp_path):
+    out = tmp_path / "build"
+    (out / "sheets").mkdir(parents=True)
+    (out / "sheets" / "wasp.txt").write_text("an older sheet\n", encoding="utf-8")
+    (out / "notes.md").write_text("mine\n", encoding="utf-8")
+    before = snapshot(out)
+    case = Case("broken packet settings", "packet.yaml", "lookups: 3", "lookups: [3", "lookups", None,
+                "not valid YAML: did not find expected ',' or ']'")
+    directory = broken_content(tmp_path, case)
+    result = runner.invoke(main, ["build", "--content", directory, "-o", str(out)])
+    assert result.exit_code == 2
+    assert result.output.startswith(f"error: {directory}/packet.yaml:")
+    assert len(result.output.splitlines()) == 1
+    assert snapshot(out) == before
+
+
+def test_a_real_process_prints_one_line_and_no_traceback(tmp_path):
+    for case in (CASES[1], CASES[26]):
+        directory = broken_content(tmp_path / case.name.replace(" ", "-"), case)
+        run = subprocess.run([sys.executable, "-m", "nests", "sheet", "wasp", "--content", directory,
+                              "-o", str(tmp_path / "out")], capture_output=True, text=True, cwd=tmp_path)
+        assert (run.returncode, run.stdout, run.stderr) == (2, "", case.expected(directory))
+    assert not (tmp_path / "out").exists() and not (tmp_path / "pwned").exists()
+
+
+def test_a_rulebook_source_that_is_a_directory_is_one_line(runner, tmp_path):
+    (tmp_path / "book.md").mkdir()
+    result = runner.invoke(main, ["rulebook", str(tmp_path / "book.md"), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.output == f"error: {tmp_path}/book.md: is a directory, not a rulebook source\n"
+    assert len(result.output.splitlines()) == 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_rulings_the_code_cites_are_the_ones_the_content_stage_keeps():
+    """A ruling id written in the code (a procedure naming the ruling it applies) must be in
+    CITED_RULINGS, or a user's rulings file could drop it and crash a packet."""
+    import ast
+    import re
+
+    import nests
+    from nests.content.cited import CITED_RULINGS
+
+    ids = set(re.findall(r"^  - id: ([\w-]+)", (BUILT_IN / "rulings.yaml").read_text(encoding="utf-8"), re.M))
+    used = set()
+    for path in Path(nests.__file__).parent.rglob("*.py"):
+        if path.name == "cited.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in ids:
+                used.add(node.value)
+    assert used == set(CITED_RULINGS)
