@@ -21,8 +21,7 @@ def test_state_to_sheet_to_state_is_the_identity(content, class_id):
     state["notes"] = ("Owes the Ladybug a favour; found a map of the lower galleries. " * 4).strip()
     state["wounds"] = 2
     state["luck"] = 44
-    state["items"] = state["items"] + [{"name": "Royal Jelly", "types": ["F", "L"], "rating": 60,
-                                        "depleted": True, "known": False}]
+    state["items"][1] = {"name": "Royal Jelly", "types": ["F", "L"], "rating": 60, "depleted": True, "known": False}
     assert len(state["notes"]) >= 200
     for look in LOOKS:
         assert read_character(content, printed(content, state, look), "x.txt", state) == state, look
@@ -33,8 +32,9 @@ def test_a_new_characters_figures_are_its_class_starting_figures(content):
     assert state["class"] == "wasp" and state["name"] == "Vesper"
     assert state["attributes.passions"] == 45 and state["conditions.initiative"] == 59
     assert state["wounds"] == 0 and state["wounds_max"] == 4 and state["luck"] == 11
+    empty = {"name": "", "types": [], "rating": None, "depleted": False, "known": True}
     assert state["items"] == [{"name": "Nectar of Healing", "types": ["F"], "rating": 45, "depleted": False,
-                               "known": True}]
+                               "known": True}] + [empty] * 4          # every Inventory slot, the unused ones empty
     assert new_character(content, "beetle", "B")["hunger"] is None
 
 

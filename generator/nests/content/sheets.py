@@ -37,7 +37,10 @@ class Kind:
     value_width: Callable[[dict], int]             # columns of the printed value ("[__60%]": 7)
     labelled: bool = True                          # label, then sep, then value on one line
     lines: Callable[[dict], int] = lambda f: 1     # lines the field takes on the sheet
-    state: str = "value"                           # what a character's state holds: value, list, text
+    # what a character's state holds: value, list, text; "none": nothing, because
+    # the field is class data (an attack) or a moment's position marked at the
+    # table (a choice, such as the Disposition Track), not the character's record
+    state: str = "value"
 
 
 def _digits(f: dict) -> int:
@@ -63,21 +66,23 @@ KINDS: dict[str, Kind] = {
     "die": Kind({"digits": Int(2, 6)}, lambda f: _digits(f) + 2),
     "pool": Kind({"max_key": Str(allow_empty=False), "digits": Int(1, 4)}, lambda f: 2 * _digits(f) + 3),
     "checkbox": Kind({}, lambda f: 0),
-    "choice": Kind({}, lambda f: 0),
+    "choice": Kind({}, lambda f: 0, state="none"),
     "text": Kind({"size": Int(1, 89)}, lambda f: f["size"]),
     "lines": Kind({"rows": Int(1, 40), "bare": Bool()}, lambda f: 1, labelled=False,
                   lines=lambda f: f["rows"] + (0 if f["bare"] else 1), state="text"),
     "list": Kind({"rows": Int(1, 40), "tick_key": Str(allow_empty=False), "value": OneOf(["rating", "number", "none"]),
-                  "digits": Int(1, 6), "bare": Bool()},
+                  "digits": Int(1, 6), "bare": Bool(), "types_key": Str(allow_empty=False),
+                  "known_key": Str(allow_empty=False)},
                  lambda f: 1, labelled=False, lines=lambda f: f["rows"] + (0 if f["bare"] else 1), state="list"),
     "track": Kind({"values": List(Int(-999, 999), min_len=1, max_len=40), "boxes": Int(1, 40),
                    "format": Str(allow_empty=False), "join": Str(), "bare": Bool()},
                   lambda f: _track_width(f), labelled=False, lines=lambda f: 1),
     "attack": Kind({"hits": Int(1, 6), "misses": Int(1, 6)}, lambda f: 20, labelled=False, lines=_attack_lines,
-                   state="attack"),
+                   state="none"),
 }
 
-DEFAULTS = {"digits": None, "size": None, "rows": 1, "tick_key": "", "value": "none", "bare": False,
+DEFAULTS = {"digits": None, "size": None, "rows": 1, "tick_key": "", "types_key": "", "known_key": "", "value": "none",
+            "bare": False,
             "values": [], "boxes": 0, "format": "[%s]", "join": " ", "max_key": "", "hits": 3, "misses": 2}
 KIND_DIGITS = {"number": 3, "die": 3, "pool": 2, "list": 3}
 
@@ -160,6 +165,34 @@ class SheetDefinition:
     fields: list[dict] = field(default_factory=list)     # every field, in sheet order
     file: str = ""
 
+    def state_keys(self) -> list[str]:
+        """The values a character's state holds, in sheet order: the name (a
+        heading's name_key, or the heading's own key), then every field whose
+        kind keeps a value (a pool's maximum after its current value)."""
+        keys = []
+        if self.heading:
+            keys.append(self.heading.get("name_key") or self.heading["key"])
+        for f in self.fields:
+            if KINDS[f["kind"]].state == "none":
+                continue
+            for k in (f["key"], f["max_key"]):
+                if k and k not in keys:
+                    keys.append(k)
+        return keys
+
+    def value_paths(self) -> list[str]:
+        """The dotted path of every single value a character's state holds, a list's
+        rows counted from 0 (``items.0.depleted``): its form fields' names."""
+        by_key = {f["key"]: f for f in self.fields}
+        out = []
+        for key in self.state_keys():
+            f = by_key.get(key)
+            if f is not None and f["kind"] == "list":
+                out += [f"{key}.{row}.{part}" for row in range(f["rows"]) for part in item_keys(f)]
+            else:
+                out.append(key)
+        return out
+
     def keys(self) -> list[str]:
         """Every value key of the sheet, in sheet order (a pool's maximum after its current value)."""
         out: list[str] = []
@@ -170,6 +203,20 @@ class SheetDefinition:
                 if k and k not in out:
                     out.append(k)
         return out
+
+
+def item_keys(f: dict) -> list[str]:
+    """What one row of a list holds, in this order: its name, its types (the Nests
+    way: letters shown in brackets after the name), its figure, its tick, and
+    whether it is known (shown as (?) after the name while it is not)."""
+    return (["name"] + ([f["types_key"]] if f["types_key"] else []) + ([f["value"]] if f["value"] != "none" else [])
+            + ([f["tick_key"] or "ticked"] if f["tick"] else []) + ([f["known_key"]] if f["known_key"] else []))
+
+
+def empty_item(f: dict) -> dict:
+    """An unused row of a list: no name, nothing ticked, known."""
+    blank = {"name": "", f["types_key"]: [], f["value"]: None, f["tick_key"] or "ticked": False, f["known_key"]: True}
+    return {k: blank[k] for k in item_keys(f)}
 
 
 # ── loading and checking ───────────────────────────────────────────────────
