@@ -21,6 +21,7 @@ def test_state_to_sheet_to_state_is_the_identity(content, class_id):
     state["notes"] = ("Owes the Ladybug a favour; found a map of the lower galleries. " * 4).strip()
     state["wounds"] = 2
     state["luck"] = 44
+    state["pronouns"] = "she/her/hers and they/them/theirs"      # the most its line holds: wrapped when narrow
     state["items"][1] = {"name": "Royal Jelly", "types": ["F", "L"], "rating": 60, "depleted": True, "known": False}
     assert len(state["notes"]) >= 200
     for look in LOOKS:

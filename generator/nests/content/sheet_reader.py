@@ -164,6 +164,15 @@ def _read_field(f: dict, found, bottom) -> dict[str, Any]:
     if kind == "text":
         n, m = _find(found, _label(f["label"]) + r": (.*?)(?:\s{2,}|$)", "a text", f)
         raw = m.group(1).strip()
+        # a text too long for a narrow page goes on under itself: on the lines below, left-aligned
+        # under its first piece (or right-aligned, ending where it ends), nothing else on them
+        col, end = m.start(1), len(m.string.rstrip())
+        for k, text in ((k, t) for k, t in found if k > n):
+            left = len(text) - len(text.lstrip())
+            under = left == col if f["align"] == "left" else len(text.rstrip()) == end and left >= m.start()
+            if k != n + 1 or not text.strip() or not under or re.search(r"\S  +\S", text.strip()):
+                break
+            raw, n = f"{raw} {text.strip()}", k
         return {} if set(raw) <= {"_"} else {key: raw}
     if kind == "checkbox":
         n, m = _find(found, r"([□✓✗ovx]) " + re.escape(f["label"]), "a tick box", f)

@@ -130,6 +130,9 @@ def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
     elif kind in ("text", "lines", "die"):
         if not isinstance(value, (str, int)) or isinstance(value, bool):
             return f"{value!r} is not text"
+        room = f["width"] - len(f["label"]) - 2 if kind == "text" and "width" in f else None
+        if room is not None and len(str(value)) > room:
+            return f"{value!r} is {len(str(value))} characters; the sheet's {f['label']} line holds {room}"
     elif kind == "checkbox":
         if not isinstance(value, bool):
             return f"{value!r} is not true or false"

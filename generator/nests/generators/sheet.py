@@ -272,7 +272,13 @@ def _cell_fields(cell: Cell, line: int) -> list[Field]:
         return [Field(f["key"], line, start, sum(map(len, cells)) + len(f["join"]) * (len(cells) - 1),
                       height=len(rows) + marker, value=value)]
     if kind == "text":
+        if cell.part:
+            return []
         size = min(f["size"], cell.width - len(f["label"]) - 2)
+        if cell.height > 1:                # wrapped under itself: the whole room of its lines
+            size = cell.width - len(f["label"]) - 2
+            start = cell.column + (cell.width - size if f["align"] == "right" else len(f["label"]) + 2)
+            return [Field(f["key"], line, start, size, height=cell.height, value=value)]
         if f["align"] == "right":          # the value ends at the right; its label stands just before it
             size = len(value) or size
             return [Field(f["key"], line, cell.column + cell.width - size, size, value=value)]

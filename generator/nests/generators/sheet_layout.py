@@ -43,6 +43,7 @@ class Cell:
     half: str = ""         # a line too long for a narrow page: "text" (or "label"), then "value" below
     note_from: int = 1     # the first of the lines below that hold the reminder
     text: str = ""         # a piece of a label too long for a narrow page; a list row's text
+    height: int = 1        # the lines a text value takes (wrapped on a narrow page)
 
     @property
     def filled(self) -> bool:
@@ -228,8 +229,12 @@ def _cells(f: dict, width: int, values: dict, column: int, own_note: str) -> lis
         return _list_cells(f, base, min(width, f["width"]))
     if kind == "track":
         return _track_cells(f, base, width)
-    if kind == "text":
-        return [Cell(part=0, label_width=f["label_width"], **base)]
+    if kind == "text":                 # a value too long for a narrow page goes on under itself
+        room = width - len(f["label"]) - 2
+        shown = str(value) if present and value is not None else ""
+        pieces = textwrap.wrap(shown, room, break_on_hyphens=False) if len(shown) > room else [shown]
+        return [Cell(part=n, label_width=f["label_width"], text=piece, height=len(pieces), **base)
+                for n, piece in enumerate(pieces)]
     # one value with its label (and its reminder beside it, or below it)
     width = min(width, f["width"])
     fixed = f["tick_width"] + len(f["sep"]) + f["value_width"]
