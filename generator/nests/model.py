@@ -91,7 +91,6 @@ class Feature:
     name: str
     rating: int | None
     applies: bool = False      # Effects only: the radio button is ticked
-    reminder: str = ""         # Combat Conditions only
 
 
 @dataclass(frozen=True)
@@ -104,7 +103,6 @@ class Character:
     wounds_max: int
     hunger: int | None                # None: the class has no Hunger
     luck: int
-    luck_track: tuple[int, ...]
     specific_abilities: tuple[Feature, ...]
     common_abilities: tuple[Feature, ...]
     effects: tuple[Feature, ...]

@@ -26,6 +26,9 @@ from nests.errors import NestsError, Problem
 from nests.render import grid
 from nests.rules import formula as formulas
 
+NESTS = "nests-and-insects"      # the definition the Nests & Insects classes' sheets are filled into
+
+
 # ── kinds of field ─────────────────────────────────────────────────────────
 
 
@@ -502,6 +505,19 @@ def _check_keys(doc: Document, data: dict, fields: list[dict], report: list) -> 
                 report.append(Problem("the formula is circular: " + " → ".join(loop[start:]), doc.name,
                                       doc.line(tuple(_path(f)) + ("formula",)), f"{f['path']}.formula"))
                 break
+
+
+def choices(definition: SheetDefinition, key: str) -> list[tuple[str, str]]:
+    """The options of a choice (the fields sharing ``key``) in sheet order, each with the
+    note under its column (the Disposition Track's Retreating: Cant Attack, …)."""
+    out = []
+    for row in definition.rows:
+        for stack in row.stacks:
+            for area in stack.areas:
+                for f, (column, _) in zip(area.fields, positions(area)):
+                    if f["kind"] == "choice" and f["key"] == key:
+                        out.append((f["label"], area.footer[column] if column < len(area.footer) else ""))
+    return out
 
 
 def formula_order(definition: SheetDefinition) -> list[dict]:

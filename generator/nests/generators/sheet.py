@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nests.content import Content
-from nests.content.sheets import KINDS, SheetDefinition, definition, definitions, formula_order
+from nests.content.sheets import KINDS, NESTS, SheetDefinition, definition, definitions, formula_order
 from nests.document import Document, Field, File, Page
 from nests.errors import NestsError, Problem
 from nests.generators.sheet_layout import Cell, field_cells, item_text, plan
@@ -25,7 +25,6 @@ from nests.render.transliterate import page_to_ascii, transliterate_value
 from nests.rules.character import create_character, starting_values
 from nests.rules.formula import compute
 
-NESTS = "nests-and-insects"      # the definition the class sheets are filled into
 
 
 @dataclass(frozen=True)
