@@ -17,7 +17,7 @@ def printed(content, state, look):
 
 @pytest.mark.parametrize("class_id", CLASSES)
 def test_state_to_sheet_to_state_is_the_identity(content, class_id):
-    state = new_character(content, class_id, "Vesper Quill")
+    state = new_character(content, class_id, "Vesperina Quillfeather L")       # the most the heading holds
     state["notes"] = ("Owes the Ladybug a favour; found a map of the lower galleries. " * 4).strip()
     state["wounds"] = 2
     state["luck"] = 44
@@ -105,3 +105,9 @@ def test_a_bad_state_file_is_a_content_error(runner, tmp_path):
     assert result.exit_code == 2
     assert result.output == f"error: {bad}:4: attributes.speed: 160 is not a rating 0–100 (or null: does not apply)\n"
     assert not (tmp_path / "out").exists()
+
+
+def test_a_name_longer_than_the_heading_holds_is_refused(runner, tmp_path):
+    result = runner.invoke(main, ["character", "new", "wasp", "--name", "V" * 25, "-o", str(tmp_path / "v.yaml")])
+    assert result.exit_code == 2 and result.output == f"error: --name {'V' * 25!r} is 25 characters; the sheet's heading holds 24\n"
+    assert not (tmp_path / "v.yaml").exists()

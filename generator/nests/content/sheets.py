@@ -27,6 +27,7 @@ from nests.render import grid
 from nests.rules import formula as formulas
 
 NESTS = "nests-and-insects"      # the definition the Nests & Insects classes' sheets are filled into
+NAME_SIZE = 24      # the heading's room for a name (and its write-in blank): it fits every page width from 40
 
 
 # ── kinds of field ─────────────────────────────────────────────────────────

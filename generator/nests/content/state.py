@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from nests.content.sheets import SheetDefinition, empty_item, item_keys
+from nests.content.sheets import NAME_SIZE, SheetDefinition, empty_item, item_keys
 from nests.content.yamlfile import read_yaml
 from nests.errors import NestsError, Problem
 
@@ -108,7 +108,8 @@ def load_state(path: str, definition: SheetDefinition, class_ids: list[str]) -> 
         if key not in allowed:
             problems.append(doc.problem(path, "not a value of this sheet; allowed: " + ", ".join(allowed)))
             continue
-        f = kinds.get(key) or maxima.get(key) or {"kind": "text"}          # the name: text
+        # the name: a text of the heading's room
+        f = kinds.get(key) or maxima.get(key) or {"kind": "text", "label": "Name", "width": NAME_SIZE + len("Name: ")}
         message = check_value(f, value, is_max=key in maxima and key not in kinds)
         if message:
             problems.append(doc.problem(path, message))

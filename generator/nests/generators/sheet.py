@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nests.content import Content
-from nests.content.sheets import KINDS, NESTS, SheetDefinition, definition, definitions, formula_order
+from nests.content.sheets import KINDS, NAME_SIZE, NESTS, SheetDefinition, definition, definitions, formula_order
 from nests.document import Document, Field, File, Page
 from nests.errors import NestsError, Problem
 from nests.generators.sheet_layout import Cell, field_cells, item_text, plan
@@ -94,7 +94,7 @@ def _heading(h: dict, filled: dict[str, Any], interior: int, character: bool) ->
     it the value a form field sits on stands: a character's name beside the class
     (a write-in place for it on a blank fillable sheet), or the heading's own value."""
     value = str(filled.get(h["key"]) or "")
-    blank = min(24, interior - len(h["label"]) - 6)
+    blank = min(NAME_SIZE, interior - len(h["label"]) - 6)
     text = value.upper() if value else f"{h['label'].upper()}: " + "_" * blank
     own = (0, len(text)) if value else (len(h["label"]) + 2, blank)
     name_key = h.get("name_key") if h.get("name_key") != h["key"] else None
@@ -107,7 +107,7 @@ def _heading(h: dict, filled: dict[str, Any], interior: int, character: bool) ->
             text += name
         elif character:
             text += f"  {name_key.replace('_', ' ').upper()}: "
-            own = (len(text), max(3, min(24, interior - len(text) - 4)))
+            own = (len(text), max(3, min(NAME_SIZE, interior - len(text) - 4)))
             text += "_" * own[1]
     field = None
     if own is not None:
@@ -116,7 +116,7 @@ def _heading(h: dict, filled: dict[str, Any], interior: int, character: bool) ->
         value = filled.get(name_key or h["key"])
         # a written value's field reaches on to the right (room to write a longer one) over the dots
         field = {"key": name_key or h["key"], "column": column, "value": value,
-                 "width": max(own[1], min(24, interior - column)) if value else own[1]}
+                 "width": max(own[1], min(NAME_SIZE, interior - column)) if value else own[1]}
     return {"text": text, "field": field}
 
 
@@ -339,6 +339,8 @@ def new_character(content: Content, class_id: str, name: str) -> dict[str, Any]:
         raise NestsError(f"unknown class {class_id!r}; known classes: {', '.join(content.class_ids())}")
     if not name.strip():
         raise NestsError("a character needs a name: --name NAME")
+    if len(name) > NAME_SIZE:
+        raise NestsError(f"--name {name!r} is {len(name)} characters; the sheet's heading holds {NAME_SIZE}")
     return new_state(definition(content, NESTS), class_id, name, class_values(content, class_id))
 
 
