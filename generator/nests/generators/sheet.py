@@ -262,14 +262,20 @@ def _cell_fields(cell: Cell, line: int) -> list[Field]:
         first = cell.part == (0 if f["bare"] else 1)
         return [Field(f["key"], line, cell.column, cell.width, height=f["rows"], value=value)] if first else []
     if kind == "track":
-        if cell.part or cell.marker >= 0:
+        # on the track's current cell (its first, when blank): the value shows in its place,
+        # and the rest of the track stays printed around it
+        if cell.marker >= 0:
             return []
-        rows = cell.track_rows
-        marker = len(rows) > 1 and cell.present and cell.value in f["values"]
-        cells = [f["format"] % v for v in rows[0]] if f["values"] else ["[ ]"] * len(rows[0])
-        start = cell.column + (0 if f["bare"] else len(f["label"]) + 2)
-        return [Field(f["key"], line, start, sum(map(len, cells)) + len(f["join"]) * (len(cells) - 1),
-                      height=len(rows) + marker, value=value)]
+        if f["values"]:
+            here = cell.value if cell.present and cell.value in f["values"] else f["values"][0]
+        else:                              # boxes 0, 1, …: the last one ticked
+            here = min(max(int(cell.value or 1) - 1, 0), f["boxes"] - 1) if cell.present else 0
+        row = cell.track_rows[cell.part]
+        if here not in row:
+            return []
+        size = len(f["format"] % f["values"][0]) if f["values"] else 3
+        start = cell.column + (0 if f["bare"] else len(f["label"]) + 2) + row.index(here) * (size + len(f["join"]))
+        return [Field(f["key"], line, start, size, value=value)]
     if kind == "text":
         if cell.part:
             return []
@@ -312,14 +318,14 @@ def _row_fields(cell: Cell, line: int, width: int) -> list[Field]:
             tick = f["tick_key"] or "ticked"
             fields.append(Field(f"{name}.{tick}", line, cell.column, 1, kind="checkbox",
                                 value="true" if item.get(tick) else ""))
-        tail = []
+        tail = []                          # side by side, no gap: name, types, known
         if f["known_key"]:
-            size -= 2
-            tail.append(Field(f"{name}.{f['known_key']}", line, start + size + 1, 1, kind="checkbox",
+            size -= 1
+            tail.append(Field(f"{name}.{f['known_key']}", line, start + size, 1, kind="checkbox",
                               value="true" if item.get(f["known_key"], bool(item)) else ""))
         if f["types_key"]:
             size -= 6
-            tail.insert(0, Field(f"{name}.{f['types_key']}", line, start + size + 1, 5,
+            tail.insert(0, Field(f"{name}.{f['types_key']}", line, start + size, 6,
                                  value=",".join(map(str, item.get(f["types_key"]) or []))))
         fields += [Field(f"{name}.name", line, start, size, value=_shown(item.get("name")))] + tail
     if figure and cell.half in ("", "value"):
