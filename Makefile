@@ -16,8 +16,11 @@ $(BIN)/nests: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]' --config-settings editable_mode=compat
 	touch $@
 
+# The rulebooks beside the repository are typeset too, into build/books/.
+BOOKS ?= ../shared/rulebook
+
 build: $(BIN)/nests
-	$(BIN)/nests build -o build
+	$(BIN)/nests build -o build $(if $(wildcard $(BOOKS)),--books $(BOOKS))
 
 test: $(BIN)/nests
 	$(BIN)/python -m pytest -q

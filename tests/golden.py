@@ -19,9 +19,11 @@ def main() -> None:
     # Each area regenerates its own golden files.
     from tests.packet import golden as packet
     from tests.rules import golden as stat_blocks
+    from tests.rulebook import golden as rulebook
 
     stat_blocks.main()
     packet.main()
+    rulebook.main()
 
 
 if __name__ == "__main__":

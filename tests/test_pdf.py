@@ -41,10 +41,11 @@ def wasp_text() -> str:
 
 
 def raster(pdf: bytes) -> Image.Image:
-    """The first page as a greyscale image at 150 dpi, as poppler prints it."""
-    png = subprocess.run(["pdftoppm", "-r", str(DPI), "-gray", "-png", "-singlefile", "-"],
-                         input=pdf, capture_output=True, check=True).stdout
-    return Image.open(io.BytesIO(png)).convert("L")
+    """The first page as a greyscale image at 150 dpi, as a PDF viewer (PDFium) prints it."""
+    import pypdfium2
+
+    page = pypdfium2.PdfDocument(pdf)[0]
+    return page.render(scale=DPI / 72, grayscale=True).to_pil().convert("L")
 
 
 def grid_of(html: str) -> dict[str, float]:

@@ -2,13 +2,53 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from nests.content import load_content
 from nests.document import Document
+from nests.errors import NestsError, Problem
 from nests.generators.enemy import enemy_documents, enemy_ids
 from nests.generators.sheet import sheet_documents
 
 SAMPLE_SEED = 42       # the sample packet: fixed seed, default party
 FORMATS = ("txt", "pdf", "json")
+
+
+def book_sources(directory) -> tuple[list[Path], list[str]]:
+    """The rulebook sources in ``directory`` whose markup has a reader, and a note for each other file."""
+    from importlib.util import find_spec
+
+    from nests.book.readers import READERS, reader_for
+
+    sources, notes = [], []
+    for path in sorted(Path(directory).iterdir()):
+        if not path.is_file():
+            continue
+        try:
+            markup = reader_for(path)
+        except NestsError:
+            notes.append(f"{path}: not a rulebook source (no markup has its extension); skipped")
+            continue
+        if find_spec(READERS[markup][0]) is None:
+            notes.append(f"{path}: no {markup} reader yet; skipped")
+            continue
+        sources.append(path)
+    return sources, notes
+
+
+def book_documents(directory, content, folder: str = "books/") -> tuple[list[Document], list, list[str]]:
+    """Each book of ``directory`` typeset, its warnings, and notes on the files skipped."""
+    from nests.generators.rulebook import rulebook_document
+
+    if not Path(directory).is_dir():
+        raise NestsError(Problem("no such directory of rulebook sources", file=str(directory)))
+    sources, notes = book_sources(directory)
+    documents, warnings = [], []
+    for source in sources:
+        document, found = rulebook_document(str(source), content, folder=folder)
+        documents.append(document)
+        warnings += found
+    return documents, warnings, notes
 
 
 def build_documents(content_dirs=()) -> list[Document]:

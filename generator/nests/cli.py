@@ -197,17 +197,25 @@ def character_read(sheet_file, target, content_dirs) -> None:
 
 
 @main.command()
+@click.option("--books", "books_dir", default=None, type=click.Path(),
+              help="Also typeset every rulebook source in this directory into DIR/books/ (txt and pdf).")
 @output_option
 @content_option
 @templates_option
-def build(output, content_dirs, templates_dir) -> None:
+def build(books_dir, output, content_dirs, templates_dir) -> None:
     """Build every default output into DIR (default: build/): all checked first, then written."""
-    from nests.build import FORMATS, build_documents
+    from nests.build import FORMATS, book_documents, build_documents
 
     if output == "-":
         raise NestsError("nests build writes many files; give -o DIR")
-    setup((), templates_dir)
-    emit(build_documents(content_dirs), FORMATS, "a4", output)
+    content = setup(content_dirs, templates_dir)
+    documents = build_documents(content_dirs)
+    if books_dir is not None:
+        books, warnings, notes = book_documents(books_dir, content)
+        for line in notes + [str(w) for w in warnings]:
+            click.echo(line, err=True)
+        documents += books
+    emit(documents, FORMATS, "a4", output)
 
 
 @main.command()
@@ -304,17 +312,32 @@ def packet(seed, party, nest, paper, formats, handout, output, content_dirs, tem
 
 @main.command()
 @click.argument("source", type=click.Path(dir_okay=False))
+@click.option("--from", "markup", type=click.Choice(["nests", "md", "rst", "latex", "xml"]), default=None,
+              help="The source's markup (default: told by its file name's extension).")
+@click.option("--strict", is_flag=True, help="Treat every warning as an error: exit 2 and write nothing.")
+@click.option("--sheet", "sheets", multiple=True, metavar="ID",
+              help="Append the character sheet ID at the book's end (repeatable).")
 @click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @output_option
 @content_option
 @templates_option
-def rulebook(source, formats, paper, output, content_dirs, templates_dir) -> None:
-    """Typeset the rulebook SOURCE: DIR/<source name>.txt and .pdf, with contents and class sheets."""
+def rulebook(source, markup, strict, sheets, formats, paper, output, content_dirs, templates_dir) -> None:
+    """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML or the Nests raw
+    markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets."""
+    from nests.errors import Problem
     from nests.generators.rulebook import rulebook_document
+    from nests.generators.rulebook.sheets import Sheets
+    from nests.publish import output_directory
 
+    output_directory(output)
     content = setup(content_dirs, templates_dir)
-    document, warnings = rulebook_document(source, content)
-    for line, message in warnings:
-        click.echo(f"warning: {source}:{line}: {message}", err=True)
+    unknown = [s for s in sheets if not Sheets(content).knows(s)]
+    if unknown:
+        raise NestsError(f"--sheet {unknown[0]!r} is not a sheet; {Sheets(content).known()}")
+    document, warnings = rulebook_document(source, content, markup, list(sheets))
+    if strict and warnings:
+        raise NestsError([Problem(w.message, file=w.source, line=w.line) for w in warnings])
+    for warning in warnings:
+        click.echo(str(warning), err=True)
     emit([document], formats or ("txt",), paper, output)

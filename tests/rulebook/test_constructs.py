@@ -1,11 +1,13 @@
-"""One small source per markup construct, typeset, and the pages read back."""
+"""One small Nests raw source per markup construct, read, typeset, and the pages read back."""
 
 import re
 
 from tests.frames import check_page, pages_of
 
+from nests.book import model as m
+from nests.book.readers import nests as reader
+from nests.generators.rulebook import flow
 from nests.publish.txt import join_pages
-from nests.generators.rulebook import flow, markup
 
 
 def body(book) -> list[str]:
@@ -110,7 +112,7 @@ def test_lists_hang_and_keep_their_paragraphs(typeset_text):
 def test_inline_heading_emphasis_and_underlined_heading(typeset_text):
     book = typeset_text("_Known Items_ All of them have *one* Form.\n\nDiet: Carnivore\n---------------\n\nText.\n")
     lines = body(book)
-    assert lines[0] == "►Known Items◄ All of them have ONE Form."
+    assert lines[0] == "►Known Items◄ All of them have one Form."      # stress prints as plain words
     assert lines[2:4] == ["Diet: Carnivore", "---------------"]
 
 
@@ -141,7 +143,7 @@ def test_newpage_and_charsheet_make_numbered_pages(typeset_text):
 
 def test_unknown_markup_is_a_warning_and_kept(typeset_text):
     book = typeset_text("Fine.\n\n\\footnote{odd}\n\\begin{sidebar}\nInside.\n\\end{sidebar}\n")
-    assert book.warnings == [
+    assert [(w.line, w.message) for w in book.warnings] == [
         (3, "unknown markup '\\\\footnote{odd}'; kept as text"),
         (4, "unknown environment \\begin{sidebar}; its lines are kept as text"),
         (6, "\\end{sidebar} without its \\begin; kept as text"),
@@ -149,13 +151,11 @@ def test_unknown_markup_is_a_warning_and_kept(typeset_text):
     assert "\\footnote{odd}" in book.pages[1].text and "Inside." in book.pages[1].text
 
 
-def test_an_unknown_class_sheet_names_the_source_line(typeset_text):
-    import pytest
-    from nests.errors import NestsError
-
-    with pytest.raises(NestsError) as err:
-        typeset_text("Text.\n\\charsheet[moth]\n")
-    assert ":2: unknown class 'moth'" in str(err.value)
+def test_an_unknown_sheet_is_a_placeholder_and_a_warning(typeset_text):
+    book = typeset_text("Text.\n\\charsheet[moth]\n")
+    assert [(w.line, w.message.split(":")[0]) for w in book.warnings] == [(2, "no character sheet moth to print")]
+    assert "[missing: character sheet moth]" in join_pages([p.text for p in book.pages])
+    assert [p.kind for p in book.pages] == ["contents", "body", "body"]
 
 
 def test_cover_page_is_kept_and_padded(typeset_text):
@@ -169,7 +169,25 @@ def test_cover_page_is_kept_and_padded(typeset_text):
     assert pages_of(join_pages([p.text for p in book.pages]))
 
 
-def test_parser_keeps_source_line_numbers():
-    source = markup.parse("\n\\chapter{A}\n\nWords here.\n\\begin{table}[3]\nx & y\n\\end{table}\n")
-    assert [(type(b).__name__, b.line) for b in source.blocks] == [("Heading", 2), ("Paragraph", 4), ("Table", 5)]
-    assert source.blocks[2].gap == 3
+def test_reader_keeps_source_line_numbers_and_inline_nodes():
+    book = reader.read("\n\\chapter{The *Real* Rules}\n\nWords here.\n\\begin{table}[3]\nx & y\n\\end{table}\n",
+                       "book.raw.txt")
+    assert [(type(b).__name__, b.line) for b in book.blocks] == [("Heading", 2), ("Paragraph", 4), ("Table", 5)]
+    assert book.blocks[2].gap == 3 and book.blocks[2].source == "book.raw.txt"
+    heading = book.blocks[0]
+    assert heading.title == [m.Text("The ", source="book.raw.txt", line=2),
+                             m.Emphasis([m.Text("Real", source="book.raw.txt", line=2)], source="book.raw.txt", line=2),
+                             m.Text(" Rules", source="book.raw.txt", line=2)]
+
+
+def test_a_heading_reads_the_same_in_the_contents_as_on_its_page(typeset_text):
+    book = typeset_text("\\chapter{The *Real* Rules}\nText.\n")
+    assert "1.0.0.0 The Real Rules ....." in book.pages[0].text
+    assert "║ 1.0.0.0 The Real Rules " in book.pages[1].text
+
+
+def test_lists_group_their_items_and_further_paragraphs():
+    book = reader.read("* one\n\n  more of one\n\n* two\n\n1. first\n\n2. second\n\n7. elsewhere\n", "l.raw.txt")
+    kinds = [(type(b).__name__, getattr(b, "ordered", None), len(getattr(b, "items", []))) for b in book.blocks]
+    assert kinds == [("ListBlock", False, 2), ("ListBlock", True, 2), ("ListBlock", True, 1)]
+    assert len(book.blocks[0].items[0].blocks) == 2 and book.blocks[2].start == 7

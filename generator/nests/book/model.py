@@ -173,6 +173,7 @@ class Figure(Node):
     anchor: str = ""
     numbered: bool = False
     lines: list[str] = field(default_factory=list)   # a text drawing to print, if the source has one
+    blocks: list["Block"] = field(default_factory=list)   # or blocks drawn as the figure (a table)
 
 
 @dataclass
@@ -220,6 +221,7 @@ class Book:
     blocks: list[Block]
     source: str
     warnings: list[Warning] = field(default_factory=list)
+    running_head: str = ""                     # the name in every page's top border; "" → the title
 
 
 def plain(inlines: list[Inline]) -> str:

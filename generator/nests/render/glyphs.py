@@ -26,9 +26,15 @@ ASCII: dict[int, str] = {
     **{ord(c): "|" for c in _VERTICAL},
     **{ord(c): "#" for c in _SHADE},
     ord("►"): ">", ord("◄"): "<", ord("▲"): "^", ord("▼"): "v",
-    ord("•"): "*", ord("–"): "-", ord("—"): "-", ord("…"): ".",
+    ord("•"): "*", ord("◦"): "o", ord("▪"): "*", ord("–"): "-", ord("—"): "-", ord("…"): ".",
     ord("→"): ">", ord("×"): "x", ord("✓"): "v",
 }
+
+
+# Marks the typeset text uses between words (the frames are the templates' own).
+LABEL_OPEN, LABEL_CLOSE = "►", "◄"      # a run-in label: ►Known Items◄
+BULLETS = ("•", "◦", "▪")               # list markers, one per depth of nesting
+SHADOW = "▓"                            # a drawn page's drop shadow
 
 
 def to_ascii(text: str) -> str:

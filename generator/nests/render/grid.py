@@ -10,3 +10,4 @@ PAGE_WIDTH = 94          # display columns of every page line, shadow included
 BODY_LINES = 47
 INTERIOR = 91            # the whole interior of the frame
 TEXT_WIDTH = 89          # running text, one space from each side
+BOX_INSET = 4            # columns a framed box inside the text takes from its text: a wall and a space each side

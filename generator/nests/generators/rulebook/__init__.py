@@ -1,9 +1,12 @@
-"""The typeset rulebook: raw source → framed, numbered pages with contents and class sheets.
+"""The typeset book: any ``Book`` (see ``nests.book``) → framed, numbered pages
+with contents, cross-references, class sheets and a PDF outline.
 
-Stages: ``markup.parse`` (source → blocks), ``layout.chunks`` and
-``layout.paginate`` (blocks → pages of body lines), ``contents`` (the
-contents pages, sized in a second pass once the body is laid out), then one
-template call per page. Sheets come from the sheet generator, numbered in line.
+Stages: a reader (``nests.book.readers``) turns the source into a ``Book``;
+``layout`` turns its blocks into pieces of body lines; ``pages.paginate``
+fills pages; ``contents`` sizes the contents pages in a second pass once the
+body is laid out; then one template call per page. Cross-references print the
+page they point to, so the layout is redone until every printed page number
+is the page the target landed on.
 """
 
 from __future__ import annotations
@@ -11,13 +14,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from nests.book import model as m
 from nests.document import Document, Page
 from nests.errors import NestsError, Problem
-from nests.generators.rulebook import layout, markup
-from nests.generators.rulebook.contents import contents_pages
+from nests.generators.rulebook.contents import TITLE as CONTENTS, contents_pages
+from nests.generators.rulebook.flow import Refs
+from nests.generators.rulebook.layout import Layout, nodes
+from nests.generators.rulebook.pages import paginate
+from nests.generators.rulebook.sheets import Sheets
 from nests.render.grid import PAGE_LINES, PAGE_WIDTH
 
-TITLE = "Nests & Insects Rulebook"
+PASSES = 6              # layouts tried until cross-references print their targets' pages
+OUTLINE_LEVELS = 3      # heading levels in the PDF outline
 
 
 @dataclass
@@ -30,94 +38,136 @@ class BookPage:
 
 
 @dataclass
-class Book:
+class Typeset:
+    title: str
     pages: list[BookPage]
-    warnings: list[tuple[int, str]]
+    warnings: list[m.Warning]
 
 
-def read_source(source) -> str:
-    path = Path(source)
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise NestsError(Problem("no such rulebook source", file=str(path))) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise NestsError(Problem(f"cannot read the rulebook source: {err}", file=str(path))) from None
+def _refs(book: m.Book) -> Refs:
+    """The anchors the book defines and its footnotes numbered in order of first mention."""
+    refs = Refs()
+    for block in book.blocks:
+        for node in nodes(block):
+            if getattr(node, "anchor", ""):
+                refs.known.add(node.anchor)
+            if isinstance(node, (m.FootnoteRef, m.Footnote)) and node.label not in refs.footnotes:
+                refs.footnotes[node.label] = len(refs.footnotes) + 1
+    return refs
 
 
-def _fixed_page(block: markup.FixedPage, shown: str, warnings: list) -> str:
+def _drawn_page(block: m.DrawnPage, warnings: list[m.Warning]) -> str:
     """A page the author drew: kept as drawn, each line padded to the page width."""
     from nests.render.filters import ljust, width
 
     lines = list(block.lines)
     if len(lines) != PAGE_LINES:
-        warnings.append((block.line, f"{block.env} page has {len(lines)} lines, not {PAGE_LINES}; padded or cut"))
+        warnings.append(m.Warning(block.source, block.line,
+                                  f"{block.kind} page has {len(lines)} lines, not {PAGE_LINES}; padded or cut"))
         lines = (lines + [""] * PAGE_LINES)[:PAGE_LINES]
     out = []
     for k, line in enumerate(lines):
         if width(line) > PAGE_WIDTH:
-            raise NestsError(Problem(f"{block.env} line is {width(line)} columns wide; a page holds {PAGE_WIDTH}",
-                                     file=shown, line=block.line + k))
+            raise NestsError(Problem(f"{block.kind} line is {width(line)} columns wide; a page holds {PAGE_WIDTH}",
+                                     file=block.source, line=block.line + k))
         out.append(ljust(line, PAGE_WIDTH))
     return "\n".join(out) + "\n"
 
 
-def typeset(source, content, shown: str | None = None) -> Book:
-    """The whole book from the source file at ``source``; ``content`` supplies the class sheets."""
-    from nests.generators.sheet import character, sheet_text
+def _outline(body) -> set[int]:
+    """The heading levels the PDF outline holds: the book's first three levels in use."""
+    levels = sorted({level for page in body for level, _, _ in page.headings})
+    return {level: rank for rank, level in enumerate(levels[:OUTLINE_LEVELS], start=1)}
+
+
+def lay_out(book: m.Book, sheets: Sheets):
+    """The book's pages (front, contents, body) with page numbers that hold still."""
+    refs = _refs(book)
+    for _ in range(PASSES):
+        warnings: list[m.Warning] = []
+        refs.used, refs.unknown = {}, []
+        layout = Layout(refs, sheets, warnings)
+        pages = paginate(layout.book(book.blocks))
+        lead = 0            # contents go after the author's own opening pages (cover, credits)
+        while lead < len(pages) and pages[lead].kind == "fixed":
+            lead += 1
+        front, body = pages[:lead], pages[lead:]
+        toc = contents_pages(body)
+        numbered = toc + body
+        landed = {a: n for n, page in enumerate(numbered, start=1) for a in page.anchors}
+        printed = {t: (layout.titles.get(t, ""), landed.get(t)) for t in refs.used}
+        if printed == refs.used:
+            break
+        refs.pages, refs.titles = landed, dict(layout.titles)
+    for node in refs.unknown:
+        warnings.append(m.Warning(node.source, node.line, f"reference to {node.target!r}, which nothing in the book defines"))
+    return front, toc, body, warnings
+
+
+def typeset(book, content, extra_sheets: list[str] = ()) -> Typeset:
+    """The pages of ``book`` (a ``Book``, or a source's path to read by its extension);
+    ``content`` supplies the character sheets it asks for."""
     from nests.render import render
 
-    shown = shown or str(source)
-    parsed = markup.parse(read_source(source))
-    warnings = parsed.warnings
-    pages = layout.paginate(layout.chunks(parsed.blocks, warnings))
+    if not isinstance(book, m.Book):
+        from nests.book.readers import read_book
 
-    # Contents go after the author's own opening pages (cover, credits).
-    lead = 0
-    while lead < len(pages) and pages[lead].kind == "fixed":
-        lead += 1
-    front, body = pages[:lead], pages[lead:]
-    toc = contents_pages(body)
-    numbered = toc + body
+        book = read_book(str(book))
 
-    # Every sheet is checked before any page is rendered.
-    characters = {}
-    for page in body:
+    blocks = list(book.blocks)
+    for sheet_id in extra_sheets:
+        blocks.append(m.SheetPlaceholder(sheet_id, source=book.source, line=0))
+    book = m.Book(book.title, blocks, book.source, list(book.warnings), book.running_head)
+    sheets = Sheets(content)
+    front, toc, body, warnings = lay_out(book, sheets)
+    warnings = book.warnings + warnings
+    ranks = _outline(body)
+
+    out = [BookPage("fixed", _drawn_page(p.source, warnings)) for p in front]
+    for n, page in enumerate(toc + body, start=1):
         if page.kind == "sheet":
-            mark = page.source
-            if mark.class_id not in characters:
-                try:
-                    characters[mark.class_id] = character(content, mark.class_id)
-                except NestsError as err:
-                    raise NestsError([Problem(p.message, file=shown, line=mark.line) for p in err.problems]) from None
-
-    book = [BookPage("fixed", _fixed_page(p.source, shown, warnings)) for p in front]
-    for n, page in enumerate(numbered, start=1):
-        if page.kind == "sheet":
-            text = sheet_text(content, characters[page.source.class_id], n)
+            try:
+                text = sheets.page(page.source.sheet, page.part, n)
+            except NestsError as err:
+                raise NestsError([Problem(p.message, file=page.source.source, line=page.source.line)
+                                  for p in err.problems]) from None
         elif page.kind == "fixed":
-            text = _fixed_page(page.source, shown, warnings)
+            text = _drawn_page(page.source, warnings)
         else:
-            text = render("rulebook_page.txt.j2", items=page.items, number=n)
-        marks = [(level, f"{number} {title}") for level, number, title in page.headings if level <= 3]
+            text = render("rulebook_page.txt.j2", items=page.items, number=n, game=book.running_head or book.title)
+        marks = [(ranks[level], f"{number} {title}" if number else title)
+                 for level, number, title in page.headings if level in ranks]
         if page.kind == "contents" and page is toc[0]:
-            marks.insert(0, (1, "Contents"))
-        book.append(BookPage(page.kind, text, n, marks, page.headings))
-    warnings.sort()
-    return Book(book, warnings)
+            marks.insert(0, (1, CONTENTS))
+        out.append(BookPage(page.kind, text, n, marks, page.headings))
+    seen, unique = set(), []
+    for w in sorted(warnings, key=lambda w: (w.source, w.line)):
+        if str(w) not in seen:
+            seen.add(str(w))
+            unique.append(w)
+    return Typeset(book.title, out, unique)
 
 
 def output_name(source) -> str:
-    """``nests-and-insects-1.0.0.raw.txt`` → ``nests-and-insects-1.0.0``."""
+    """The source's file name without its markup extension:
+    ``nests-and-insects-1.0.0.raw.txt`` → ``nests-and-insects-1.0.0``, ``base-rules.md`` → ``base-rules``."""
+    from nests.book.readers import READERS
+
     name = Path(source).name
-    for suffix in (".txt", ".raw"):
-        if name.endswith(suffix) and len(name) > len(suffix):
-            name = name[: -len(suffix)]
+    extensions = sorted({e for _, exts in READERS.values() for e in exts} | {".txt", ".raw"}, key=len, reverse=True)
+    for _ in range(2):
+        for ext in extensions:
+            if name.lower().endswith(ext) and len(name) > len(ext):
+                name = name[: -len(ext)]
+                break
     return name
 
 
-def rulebook_document(source, content, folder: str = "") -> tuple[Document, list[tuple[int, str]]]:
-    """The typeset book as a document (``<folder><name>``.txt and .pdf), and its warnings as (line, message)."""
-    book = typeset(source, content)
+def rulebook_document(source: str, content, markup: str | None = None, sheets: list[str] = (),
+                      folder: str = "") -> tuple[Document, list[m.Warning]]:
+    """The typeset book at ``source`` as a document (``<folder><stem>``.txt and .pdf), and its warnings."""
+    from nests.book.readers import read_book
+
+    book = typeset(read_book(str(source), markup), content, list(sheets))
     pages = [Page(p.text, p.bookmarks) for p in book.pages]
-    return Document(f"{folder}{output_name(source)}", TITLE, pages), book.warnings
+    return Document(f"{folder}{output_name(source)}", book.title, pages), book.warnings

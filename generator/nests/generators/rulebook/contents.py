@@ -9,31 +9,33 @@ longer number can push a long title onto a second line).
 from __future__ import annotations
 
 from nests.generators.rulebook.flow import width, wrap
-from nests.generators.rulebook.layout import BODY, TEXT, Page
+from nests.generators.rulebook.pages import Page
+from nests.render.grid import BODY_LINES as BODY, TEXT_WIDTH as TEXT
 
 INDENT = 2             # columns per heading level
+TITLE = "Contents"
 
 
 def _entries(body: list[Page], first: int) -> list:
-    items = [("text", "Contents", None), ("rule", "═", (len("Contents"), 0))]
+    items = [("text", TITLE, None, 0), ("rule", "h1", (width(TITLE), 0), 0)]
     for n, page in enumerate(body, start=first):
         for level, number, title in page.headings:
             if level == 1:
-                items.append(("blank", "", None))
+                items.append(("blank", "", None, 0))
             pad = " " * (INDENT * (level - 1))
-            label = f"{number} {title}"
+            label = f"{number} {title}" if number else title
             room = TEXT - len(pad) - len(str(n)) - 4     # a space and at least two dots each side
             if width(label) > room:
                 lines = wrap(label, room - 2)
-                items += [("text", pad + (s if k == 0 else "  " + s), None) for k, s in enumerate(lines[:-1])]
+                items += [("text", pad + (s if k == 0 else "  " + s), None, 0) for k, s in enumerate(lines[:-1])]
                 label = "  " + lines[-1]
-            items.append(("entry", pad + label, str(n)))
+            items.append(("entry", pad + label, str(n), 0))
     return items
 
 
 def contents_pages(body: list[Page]) -> list[Page]:
     count = 1
-    while True:
+    for _ in range(len(body) + 2):                       # each round only ever adds pages
         items = _entries(body, first=count + 1)
         pages = []
         for k in range(0, len(items), BODY):
@@ -42,6 +44,6 @@ def contents_pages(body: list[Page]) -> list[Page]:
                 chunk = chunk[1:]
             pages.append(Page("contents", chunk))
         if len(pages) <= count:                          # settled (a page to spare is harmless)
-            pages += [Page("contents", [("blank", "", None)])] * (count - len(pages))
-            return pages
+            return pages + [Page("contents", [("blank", "", None, 0)]) for _ in range(count - len(pages))]
         count = len(pages)
+    raise AssertionError("the contents never settled")   # unreachable: the count only grows, bounded by the body

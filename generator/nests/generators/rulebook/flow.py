@@ -1,13 +1,14 @@
-"""Running text: inline markup and re-flow to the page's text width."""
+"""Running text: inline nodes → words, and re-flow to a field's width."""
 
 from __future__ import annotations
 
-import re
+import unicodedata
+from dataclasses import dataclass, field
 
+from nests.book import model as m
 from nests.render.filters import width as _width
 
-_INLINE_HEADING = re.compile(r"^_([^_\s][^_]*?)_(?=\s|$)")
-_EMPHASIS = re.compile(r"(?<![\w*])\*(\S(?:[^*]*?\S)?)\*(?![\w*])")
+BREAK = "\n"          # a forced line break inside the words of a paragraph
 
 
 def width(text: str) -> int:
@@ -15,26 +16,93 @@ def width(text: str) -> int:
     return len(text) if text.isascii() else _width(text)
 
 
-def inline(text: str) -> str:
-    """Words of a paragraph with the inline markup turned into plaintext typography.
+@dataclass
+class Refs:
+    """What the words need from the rest of the book: the page and title of each
+    anchor (from the last pass of the layout) and the footnotes' numbers."""
+    pages: dict[str, int] = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)
+    footnotes: dict[str, int] = field(default_factory=dict)
+    known: set[str] = field(default_factory=set)                            # every anchor in the book
+    used: dict[str, tuple[str, int | None]] = field(default_factory=dict)   # what this pass printed
+    unknown: list[m.Ref] = field(default_factory=list)
 
-    ``_Heading_`` opening a paragraph becomes ►Heading◄, the game's own label
-    mark; ``*emphasis*`` becomes capitals, the plaintext way to stress words.
-    """
-    text = " ".join(text.split())
-    text = _INLINE_HEADING.sub(lambda m: f"►{m.group(1)}◄", text)
-    return _EMPHASIS.sub(lambda m: m.group(1).upper(), text)
+
+def words(nodes: list[m.Inline], refs: Refs | None = None) -> str:
+    """The text of some inlines as printed: emphasis, strong and code as plain words,
+    a cross-reference with the page it points to, a placeholder for what is missing."""
+    return "".join(_word(node, refs) for node in nodes)
+
+
+def printable(text: str) -> str:
+    """``text`` with tabs expanded, odd spaces made plain and control characters
+    dropped: a page measures every character, and those have no width there."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text.expandtabs(4):
+        kind = unicodedata.category(ch)
+        if ch == BREAK or kind not in ("Cc", "Cs", "Zs", "Zl", "Zp"):
+            out.append(ch)
+        elif kind != "Cc" and kind != "Cs":
+            out.append(" ")
+    return "".join(out)
+
+
+def _word(node, refs: Refs | None) -> str:
+    if isinstance(node, (m.Text, m.Code, m.Math)):
+        return printable(node.text).replace(BREAK, " ")
+    if isinstance(node, (m.Emphasis, m.Strong)):
+        return words(node.children, refs)
+    if isinstance(node, m.Symbol):
+        return printable(node.glyph)
+    if isinstance(node, m.LineBreak):
+        return BREAK
+    if isinstance(node, m.Missing):
+        return f"[missing: {node.what}]"
+    if isinstance(node, m.FootnoteRef):
+        number = refs.footnotes.get(node.label) if refs else None
+        return f"[{number or node.label}]"
+    if isinstance(node, m.Ref):
+        return _reference(node, refs or Refs())
+    return ""
+
+
+def _reference(node: m.Ref, refs: Refs) -> str:
+    if node.target not in refs.known:
+        refs.unknown.append(node)
+        return f"[missing: reference to {node.target}]"
+    title = refs.titles.get(node.target)
+    page = refs.pages.get(node.target)
+    refs.used[node.target] = (title or "", page)
+    if getattr(node, "page", False):                 # the source asks for the page number alone
+        return str(page if page is not None else "?")
+    said = words(node.children, refs) if node.children else (title or node.target)
+    return f"{said} (page {page if page is not None else '?'})"
+
+
+def line_words(text: str) -> list[str]:
+    """Paragraph text → its lines' worth of words, split at forced breaks."""
+    return [" ".join(part.split()) for part in text.split(BREAK)]
 
 
 def wrap(text: str, field: int, marker: str = "") -> list[str]:
-    """Greedy re-flow into lines of at most ``field`` columns.
+    """Greedy re-flow into lines of at most ``field`` columns; forced breaks kept.
 
     A list ``marker`` ("•", "3.") hangs in front of the first line; the
     following lines are indented to the text. A word wider than the field
     gets a line of its own and is cut, so nothing is ever lost.
     """
     indent = width(marker) + 1 if marker else 0
-    room = field - indent
+    lines: list[str] = []
+    for part in line_words(text):
+        lines += _wrap(part, field - indent)
+    pad = " " * indent
+    return [(marker + " " if n == 0 and marker else pad) + line for n, line in enumerate(lines)]
+
+
+def _wrap(text: str, room: int) -> list[str]:
+    room = max(room, 1)
     words = text.split()
     sizes = [len(w) for w in words] if text.isascii() else [width(w) for w in words]
     if any(size > room for size in sizes):
@@ -47,18 +115,24 @@ def wrap(text: str, field: int, marker: str = "") -> list[str]:
             start, used = k, -1
         used += 1 + size
     lines.append(" ".join(words[start:]))
-    pad = " " * indent
-    return [(marker + " " if n == 0 and marker else pad) + line for n, line in enumerate(lines)]
+    return lines
 
 
 def _cut(words: list[str], sizes: list[int], room: int):
-    """Words wider than a line, cut into pieces that fit (by code point: such words are rare)."""
+    """Words wider than a line, cut into pieces that fit (by display width)."""
     out_words, out_sizes = [], []
     for word, size in zip(words, sizes):
         while size > room:
-            out_words.append(word[:room])
-            out_sizes.append(width(word[:room]))
-            word = word[room:]
+            piece, used = "", 0
+            for ch in word:
+                w = width(ch)
+                if used + w > room and piece:
+                    break
+                piece += ch
+                used += w
+            out_words.append(piece)
+            out_sizes.append(used)
+            word = word[len(piece):]
             size = width(word)
         out_words.append(word)
         out_sizes.append(size)

@@ -1,242 +1,372 @@
-"""Document blocks → numbered, measured chunks of page lines → pages.
+"""A book's blocks → pieces of body lines, numbered and measured.
 
-A body line is a small tuple ``(kind, text, arg)`` that the page template
-turns into a framed line; Python decides what goes on which line and how far
-it is indented, the template draws every frame and rule. Tables, figures,
-boxes and headings are kept together (a heading also keeps the start of what
-follows it); paragraphs may break between lines, never leaving a lone line.
+A body line is a small tuple ``(kind, text, arg, depth)`` that the page
+template turns into a framed line: ``depth`` counts the boxes around it.
+Python decides what goes on which line and how far it is indented; the
+template draws every frame and rule. Each node type has one handler,
+registered by type. Headings, tables, figures and boxes are kept together
+(a heading also keeps the start of what follows it); paragraphs may break
+between lines, never leaving a lone line.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 
-from nests.generators.rulebook import markup as m
-from nests.generators.rulebook.flow import inline, width, wrap
-from nests.render.grid import BODY_LINES as BODY, INTERIOR as WIDE, TEXT_WIDTH as TEXT
+from nests.book import model as m
+from nests.generators.rulebook.flow import Refs, printable, width, words, wrap
+from nests.generators.rulebook.tables import table_items
+from nests.render.glyphs import BULLETS, SHADOW
+from nests.render.grid import BOX_INSET as BOX_INDENT, INTERIOR as WIDE, TEXT_WIDTH as TEXT
 
-BOX_TEXT = 85      # running text inside a box: ║ │ … │ ║
-RULES = {1: "═", 2: "─"}   # heading underlines per level
+DEFINITION_INDENT = 4
+NUMBER_PARTS = 4         # heading numbers show at least four parts: 1.2.0.0
+RULED = (1, 2)           # heading levels underlined (the template picks the rule)
+NARROWEST = 24           # past this, nested lists and boxes stop taking columns from the text
+
+
+class Line(tuple):
+    """A body line, ``(kind, text, arg, depth)``, marked with the headings
+    ``(level, number, title)`` and anchors that begin on it: wherever the line
+    lands, they land."""
+    headings: tuple = ()
+    anchors: tuple = ()
+
+
+def marked(item: tuple, headings=(), anchors=()) -> Line:
+    line = Line(item[:4])
+    line.headings = tuple(getattr(item, "headings", ())) + tuple(headings)
+    line.anchors = tuple(getattr(item, "anchors", ())) + tuple(a for a in anchors if a)
+    return line
+
+
+def mark_first(items: list, headings=(), anchors=()) -> list:
+    if items and (headings or any(anchors)):
+        items[0] = marked(items[0], headings, anchors)
+    return items
 
 
 @dataclass
-class Chunk:
+class Piece:
     items: list
     kind: str = "flow"         # flow, break, sheet, fixed
     keep: bool = False         # never split (unless longer than a page)
     with_next: bool = False    # a heading: stay on the page with what follows
-    heading: tuple | None = None   # (level, number, title)
-    source: object = None      # sheet mark or fixed page
+    source: object = None      # the sheet placeholder or the drawn page
     line: int = 0
+    pages: int = 1             # a sheet: the pages it takes
 
 
-@dataclass
-class Page:
-    kind: str                  # body, sheet, fixed, contents
-    items: list = field(default_factory=list)
-    headings: list = field(default_factory=list)
-    source: object = None
+@dataclass(frozen=True)
+class Place:
+    """Where blocks are set: inside ``depth`` boxes, ``indent`` columns in, in ``lists`` lists."""
+    depth: int = 0
+    indent: int = 0
+    lists: int = 0
+
+    @property
+    def field(self) -> int:
+        return TEXT - BOX_INDENT * self.depth - self.indent
+
+    @property
+    def top(self) -> bool:
+        return self.depth == 0 and self.indent == 0
+
+    def text(self, lines: list[str]) -> list:
+        pad = " " * self.indent
+        return [("text", pad + s if s else s, None, self.depth) for s in lines]
+
+    def blank(self) -> tuple:
+        return ("blank", "", None, self.depth)
+
+    def inset(self, columns: int, lists: int | None = None) -> "Place":
+        """This place ``columns`` further in, unless that would leave the text too narrow."""
+        lists = self.lists if lists is None else lists
+        if self.field - columns < NARROWEST:
+            return Place(self.depth, self.indent, lists)
+        return Place(self.depth, self.indent + columns, lists)
+
+
+def nodes(node):
+    """Every node under ``node`` (itself included), in document order."""
+    yield node
+    if is_dataclass(node):
+        for f in fields(node):
+            value = getattr(node, f.name)
+            if isinstance(value, list):
+                for child in value:
+                    if isinstance(child, list):
+                        for grandchild in child:
+                            yield from nodes(grandchild)
+                    elif is_dataclass(child):
+                        yield from nodes(child)
 
 
 class Numbering:
-    """The book's counters: four heading levels, tables, figures, examples, summaries."""
+    """The book's counters: headings at any depth, and tables, figures and numbered boxes by kind.
 
-    def __init__(self):
-        self.levels = [0, 0, 0, 0]
-        self.counts = {"table": 0, "figure": 0, "example": 0, "rules_summary": 0}
+    Heading numbers count from the book's shallowest numbered level: a book whose
+    only level-1 heading is its unnumbered title numbers its sections 1, 2, 3…"""
+
+    def __init__(self, first: int = 1):
+        self.first = first
+        self.levels: list[int] = []
+        self.counts: dict[str, int] = {}
 
     def heading(self, level: int) -> str:
+        level = max(1, level - self.first + 1)
+        if len(self.levels) < level:
+            self.levels += [0] * (level - len(self.levels))
         self.levels[level - 1] += 1
-        for k in range(level, 4):
+        for k in range(level, len(self.levels)):
             self.levels[k] = 0
-        return ".".join(str(n) for n in self.levels)
+        parts = self.levels + [0] * max(0, NUMBER_PARTS - len(self.levels))
+        return ".".join(str(n) for n in parts[:max(NUMBER_PARTS, level)])
 
     def next(self, kind: str) -> int:
-        self.counts[kind] += 1
+        self.counts[kind] = self.counts.get(kind, 0) + 1
         return self.counts[kind]
 
 
-def _text_items(lines: list[str], kind: str = "text") -> list:
-    return [(kind, line, None) for line in lines]
+def centred(text: str, field: int) -> str:
+    """``text`` centred as str.center would, measured in display columns; right side trimmed."""
+    spare = field - width(text)
+    left = spare // 2 + (spare & field & 1) if spare > 0 else 0
+    return " " * left + text
 
 
-def _drawing(lines: list[str], warnings: list, line: int) -> list:
-    """Drawn lines centred as one block; too wide for the text area, they use the margins."""
-    lines = [s.rstrip() for s in lines]
-    widest = max((width(s) for s in lines), default=0)
-    if widest > TEXT and all(s.endswith("▓") or width(s) <= TEXT for s in lines):
-        # the drop shadow of a drawn page edge is the first thing to give
-        lines = [s[:-1] if s.endswith("▓") else s for s in lines]
-        widest = max(width(s) for s in lines)
-    if widest <= TEXT:
-        indent = " " * ((TEXT - widest) // 2)
-        return [("text", indent + s, None) for s in lines]
-    if widest <= WIDE:
-        return [("wide", s, None) for s in lines]
-    warnings.append((line, f"drawing is {widest} columns wide, the page holds {WIDE}; its lines are cut"))
-    items = []
-    for s in lines:
-        while width(s) > WIDE:
-            items.append(("wide", s[:WIDE], None))
-            s = s[WIDE:]
-        items.append(("wide", s, None))
-    return items
+def kind_label(kind: str) -> str:
+    return kind.replace("_", " ").replace("-", " ").title()
 
 
-def _caption(label: str, caption: str) -> list:
-    text = f"{label}: {caption}" if caption else label
-    return [("text", s.center(TEXT).rstrip(), None) for s in wrap(text, TEXT)]
+HANDLERS: dict[type, str] = {}
 
 
-def _table(block: m.Table, numbering: Numbering, warnings: list) -> list:
-    rows = [[inline(c) for c in row] for row in block.rows]
-    widths = [max(width(r[k]) for r in rows) for k in range(len(rows[0]))] if rows else []
-    gap = block.gap
-    while widths and sum(widths) + gap * (len(widths) - 1) > TEXT and gap > 2:
-        gap -= 1
-    total = sum(widths) + gap * (len(widths) - 1)
-    if total > TEXT:
-        warnings.append((block.line, f"table is {total} columns wide, the text area holds {TEXT}"))
-        return _drawing(["  ".join(r) for r in rows], warnings, block.line)
-    if gap != block.gap:
-        warnings.append((block.line, f"table columns set {gap} apart instead of {block.gap} to fit the page"))
-    indent = (TEXT - total) // 2
-    items = [("row", rows[0], (widths, gap, indent)), ("rule", "─", (total, indent))]
-    items += [("row", r, (widths, gap, indent)) for r in rows[1:]]
-    if block.kind:
-        n = numbering.next(block.kind)
-        items += _caption(f"{block.kind.title()} {n}", inline(block.caption))
-    return items
+def handles(*types):
+    def register(method):
+        for t in types:
+            HANDLERS[t] = method.__name__
+        return method
+    return register
 
 
-class _Lists:
-    """Where the text of the current list item starts, for its further paragraphs."""
+class Layout:
+    def __init__(self, refs: Refs, sheets, warnings: list[m.Warning]):
+        self.refs = refs
+        self.sheets = sheets                       # knows(sheet_id) -> bool
+        self.warnings = warnings
+        self.numbering = Numbering()
+        self.titles: dict[str, str] = {}           # anchor → what a reference calls it
+        self.hoisted: list[Piece] = []             # sheets asked for inside a box or a list
 
-    def __init__(self):
-        self.indent = 0
+    def warn(self, node: m.Node, message: str) -> None:
+        self.warnings.append(m.Warning(node.source, node.line, message))
 
-    def paragraph(self, block: m.Paragraph, field: int) -> list[str]:
-        text = inline(block.text)
-        if block.marker:
-            self.indent = width(block.marker) + 1
-            return wrap(text, field, block.marker)
-        if block.in_list and self.indent:
-            pad = " " * self.indent
-            return [pad + s for s in wrap(text, field - self.indent)]
-        self.indent = 0
-        return wrap(text, field)
+    def book(self, blocks: list[m.Block]) -> list[Piece]:
+        numbered = [n.level for b in blocks for n in nodes(b) if isinstance(n, m.Heading) and n.numbered]
+        self.numbering = Numbering(max(1, min(numbered, default=1)))
+        out: list[Piece] = []
+        for block in blocks:
+            out += self.pieces(block, Place())
+            out += self.hoisted                     # pages of their own, after the block that asks
+            self.hoisted = []
+        return out
 
+    def pieces(self, block, place: Place) -> list[Piece]:
+        name = HANDLERS.get(type(block))
+        if name is None:
+            self.warn(block, f"{type(block).__name__} is not something a book holds; left out")
+            return []
+        return getattr(self, name)(block, place)
 
-def _box(block: m.Boxed, numbering: Numbering, warnings: list) -> list:
-    numbered, base = m.BOXES[block.env]
-    title = block.title
-    if numbered:
-        title = f"{base} {numbering.next(block.env)}" + (f": {title}" if title else "")
-    elif not title:
-        title = base
-    items = [("box_top", inline(title), None)]
-    lists = _Lists()
-    for k, child in enumerate(block.blocks):
-        if k:
-            items.append(("box_text", "", None))
-        if isinstance(child, m.Paragraph):
-            lines = lists.paragraph(child, BOX_TEXT)
-        elif isinstance(child, m.Underlined):
-            lines = [child.title, "-" * width(child.title)]
-        elif isinstance(child, m.Verbatim) and all(width(s) <= BOX_TEXT for s in child.lines):
-            lines = [s.rstrip() for s in child.lines]
+    def joined(self, blocks: list, place: Place) -> list:
+        """Blocks set one after another with a blank line between."""
+        items = []
+        for block in blocks:
+            for piece in self.pieces(block, place):
+                if not piece.items:
+                    continue
+                if items:
+                    items.append(place.blank())
+                items += piece.items
+        return items
+
+    # -- blocks ------------------------------------------------------------
+    @handles(m.Heading)
+    def heading(self, block: m.Heading, place: Place) -> list[Piece]:
+        level = max(1, block.level)
+        number = self.numbering.heading(level) if block.numbered else ""
+        title = " ".join(words(block.title, self.refs).split())
+        label = f"{number} {title}" if number else title
+        lines = wrap(label, place.field)
+        items = place.text(lines)
+        if level in RULED:
+            items.append(("rule", f"h{level}", (max(width(s) for s in lines), place.indent), place.depth))
+        if block.anchor:
+            self.titles[block.anchor] = label
+        mark_first(items, [(level, number, title)], [block.anchor])
+        piece = Piece(items, keep=True, with_next=True, line=block.line)
+        if level == 1 and place.top:
+            return [Piece([], "break"), piece]      # a chapter opens a page
+        return [piece]
+
+    @handles(m.Paragraph)
+    def paragraph(self, block: m.Paragraph, place: Place) -> list[Piece]:
+        text = words(block.children, self.refs)
+        if not text.strip():
+            return []
+        return [Piece(place.text(wrap(text, place.field)), line=block.line)]
+
+    @handles(m.Missing)
+    def missing(self, block: m.Missing, place: Place) -> list[Piece]:
+        return [Piece(place.text(wrap(f"[missing: {block.what}]", place.field)), line=block.line)]
+
+    def hang(self, marker: str, blocks: list, place: Place, lists: int) -> list[Piece]:
+        """Blocks hung after a marker ("•", "3.", "[2]"): the marker starts the first line."""
+        inner = place.inset(width(marker) + 1, lists)
+        out = []
+        for block in blocks:
+            out += [p for p in self.pieces(block, inner) if p.items or p.kind != "flow"]
+        head = place.text([marker])[0]
+        first = next((p for p in out if p.items), None)
+        if first is None:
+            return [Piece([head])] + out
+        kind, text, arg, depth = first.items[0]
+        if (kind == "text" and depth == place.depth and inner.indent > place.indent
+                and not text[:inner.indent].strip() and not getattr(first.items[0], "headings", ())):
+            first.items[0] = marked((kind, head[1] + " " + text[inner.indent:], arg, depth),
+                                    getattr(first.items[0], "headings", ()), getattr(first.items[0], "anchors", ()))
         else:
-            warnings.append((block.line, f"{type(child).__name__.lower()} inside a box is not supported; set as text"))
-            lines = wrap(inline(" ".join(getattr(child, "lines", [str(getattr(child, "title", ""))]))), BOX_TEXT)
-        items += _text_items(lines, "box_text")
-    items.append(("box_bottom", "", None))
-    return items
+            first.items.insert(0, head)
+        return out
 
+    @handles(m.ListBlock)
+    def list_block(self, block: m.ListBlock, place: Place) -> list[Piece]:
+        out = []
+        for k, item in enumerate(block.items):
+            marker = f"{block.start + k}." if block.ordered else BULLETS[place.lists % len(BULLETS)]
+            out += self.hang(marker, item.blocks, place, place.lists + 1)
+        return out
 
-def chunks(blocks: list, warnings: list) -> list[Chunk]:
-    numbering = Numbering()
-    lists = _Lists()
-    out: list[Chunk] = []
-    for block in blocks:
-        if isinstance(block, m.Heading):
-            number = numbering.heading(block.level)
-            lines = wrap(f"{number} {inline(block.title)}", TEXT)
-            items = _text_items(lines)
-            if block.level in RULES:
-                items.append(("rule", RULES[block.level], (max(width(s) for s in lines), 0)))
-            if block.level == 1:
-                out.append(Chunk([], "break"))
-            out.append(Chunk(items, keep=True, with_next=True, heading=(block.level, number, block.title), line=block.line))
-            lists.indent = 0
-        elif isinstance(block, m.Paragraph):
-            out.append(Chunk(_text_items(lists.paragraph(block, TEXT)), line=block.line))
-        elif isinstance(block, m.Underlined):
-            title = inline(block.title)
-            out.append(Chunk([("text", title, None), ("rule", "-", (width(title), 0))], keep=True, with_next=True, line=block.line))
-        elif isinstance(block, m.Verbatim):
-            out.append(Chunk(_drawing(block.lines, warnings, block.line), keep=True, line=block.line))
-        elif isinstance(block, m.Table):
-            out.append(Chunk(_table(block, numbering, warnings), keep=True, line=block.line))
-        elif isinstance(block, m.Figure):
-            n = numbering.next("figure")
-            items = _drawing(block.lines, warnings, block.line) + _caption(f"Figure {n}", inline(block.caption))
-            out.append(Chunk(items, keep=True, line=block.line))
-        elif isinstance(block, m.Boxed):
-            out.append(Chunk(_box(block, numbering, warnings), keep=True, line=block.line))
-        elif isinstance(block, m.PageBreak):
-            out.append(Chunk([], "break", line=block.line))
-        elif isinstance(block, m.SheetMark):
-            out.append(Chunk([], "sheet", source=block, line=block.line))
-        elif isinstance(block, m.FixedPage):
-            out.append(Chunk([], "fixed", source=block, line=block.line))
-    return out
+    @handles(m.Footnote)
+    def footnote(self, block: m.Footnote, place: Place) -> list[Piece]:
+        number = self.refs.footnotes.get(block.label, block.label)
+        return self.hang(f"[{number}]", block.blocks, place, place.lists)
 
+    @handles(m.DefinitionList)
+    def definitions(self, block: m.DefinitionList, place: Place) -> list[Piece]:
+        out = []
+        inner = place.inset(DEFINITION_INDENT)
+        for item in block.items:
+            items = place.text(wrap(words(item.term, self.refs), place.field))
+            out.append(Piece(items + self.joined(item.blocks, inner), line=item.line))
+        return out
 
-def paginate(chunks: list[Chunk], lines_per_page: int = BODY) -> list[Page]:
-    pages: list[Page] = []
-    page = Page("body")
+    def caption(self, label: str, caption: str, place: Place) -> list:
+        text = f"{label}: {caption}" if label and caption else label or caption
+        if not text:
+            return []
+        return place.text([centred(s, place.field) for s in wrap(text, place.field)])
 
-    def flush():
-        nonlocal page
-        if page.items:
-            pages.append(page)
-        page = Page("body")
+    @handles(m.Table)
+    def table(self, block: m.Table, place: Place, label: str | None = None) -> list[Piece]:
+        items, gap = table_items(block, place.field, place.depth, place.indent, self.refs)
+        if block.gap is not None and gap != block.gap:
+            self.warn(block, f"table columns set {gap} apart instead of {block.gap} to fit the page")
+        if label is None:
+            label = f"Table {self.numbering.next('table')}" if block.numbered else ""
+        if block.anchor:
+            self.titles[block.anchor] = label or words(block.caption, self.refs)
+        items += self.caption(label, words(block.caption, self.refs), place)
+        return [Piece(mark_first(items, anchors=[block.anchor]), keep=True, line=block.line)]
 
-    for k, chunk in enumerate(chunks):
-        if chunk.kind == "break":
-            flush()
-            continue
-        if chunk.kind in ("sheet", "fixed"):
-            flush()
-            pages.append(Page(chunk.kind, source=chunk.source))
-            continue
-        items = chunk.items
-        space = 1 if page.items else 0
-        room = lines_per_page - len(page.items) - space
-        need = len(items)
-        if chunk.with_next:
-            following = next((c for c in chunks[k + 1:] if c.items or c.kind != "flow"), None)
-            if following is not None and following.kind == "flow":
-                extra = len(following.items) if following.keep else min(2, len(following.items))
-                if need + extra <= lines_per_page:
-                    need += extra
-        elif not chunk.keep:
-            need = min(need, 2)               # two lines of a paragraph are enough to start it here
-        if need > room and page.items:
-            flush()
-            space, room = 0, lines_per_page
-        if space:
-            page.items.append(("blank", "", None))
-        if chunk.heading:
-            page.headings.append(chunk.heading)
-        while len(items) > room:
-            cut = room
-            if not chunk.keep and len(items) - cut < 2 and cut > 2:
-                cut = len(items) - 2          # no lone last line at the top of the next page
-            page.items.extend(items[:cut])
-            items = items[cut:]
-            flush()
-            room = lines_per_page
-        page.items.extend(items)
-    flush()
-    return pages
+    @handles(m.Figure)
+    def figure(self, block: m.Figure, place: Place) -> list[Piece]:
+        label = f"Figure {self.numbering.next('figure')}" if block.numbered else ""
+        caption = words(block.caption, self.refs) or block.alt
+        items = self.drawing(block.lines, place, block) if block.lines else []
+        for inner in block.blocks:
+            pieces = self.table(inner, place, label="") if isinstance(inner, m.Table) else self.pieces(inner, place)
+            for piece in pieces:
+                items += piece.items
+        if block.anchor:
+            self.titles[block.anchor] = label or caption
+        items += self.caption(label, caption, place)
+        return [Piece(mark_first(items, anchors=[block.anchor]), keep=True, line=block.line)]
+
+    @handles(m.Box)
+    def box(self, block: m.Box, place: Place) -> list[Piece]:
+        title = " ".join(words(block.title, self.refs).split())
+        if place.field - BOX_INDENT < NARROWEST:           # boxes nested too deep: no further frame
+            items = place.text(wrap(title, place.field)) + self.joined(block.blocks, place)
+            return [Piece(mark_first(items, anchors=[block.anchor]), line=block.line)]
+        if block.numbered:
+            title = f"{kind_label(block.kind)} {self.numbering.next(block.kind)}" + (f": {title}" if title else "")
+        elif not title and block.kind != "box":
+            title = kind_label(block.kind)
+        if block.anchor:
+            self.titles[block.anchor] = title
+        inner = Place(place.depth + 1, 0, place.lists)
+        # the title sits in the top rule, bracketed, before its corner: four columns less
+        parts = wrap(title, TEXT - BOX_INDENT * place.depth - 4) if title else [""]
+        items = [("box_top", parts[0], None, place.depth)]
+        items += inner.text(parts[1:])
+        items += self.joined(block.blocks, inner) + [("box_bottom", "", None, place.depth)]
+        return [Piece(mark_first(items, anchors=[block.anchor]), keep=True, line=block.line)]
+
+    @handles(m.Verbatim)
+    def verbatim(self, block: m.Verbatim, place: Place) -> list[Piece]:
+        return [Piece(self.drawing(block.lines, place, block), keep=True, line=block.line)]
+
+    @handles(m.Formula)
+    def formula(self, block: m.Formula, place: Place) -> list[Piece]:
+        lines = [centred(s, place.field) for s in wrap(block.text, place.field)]
+        return [Piece(place.text(lines), keep=True, line=block.line)]
+
+    def drawing(self, lines: list[str], place: Place, node: m.Node) -> list:
+        """Drawn lines as one block, centred at the top level; too wide for the
+        text, they use the margins, and only then are they cut (with a warning)."""
+        lines = [part.rstrip() for s in lines for part in printable(s).split("\n")]
+        field = place.field
+        widest = max((width(s) for s in lines), default=0)
+        if widest > field and all(s.endswith(SHADOW) or width(s) <= field for s in lines):
+            # the drop shadow of a drawn page edge is the first thing to give
+            lines = [s[:-1] if s.endswith(SHADOW) else s for s in lines]
+            widest = max(width(s) for s in lines)
+        if widest <= field:
+            pad = (field - widest) // 2 if place.top else 0
+            return place.text([" " * pad + s if s else s for s in lines])
+        if place.top and widest <= WIDE:
+            return [("wide", s, None, 0) for s in lines]
+        room = WIDE if place.top else field
+        self.warn(node, f"drawing is {widest} columns wide, the page holds {room}; its lines are cut")
+        items = []
+        for s in lines:
+            for part in wrap(s.replace(" ", "\u00a0"), room):
+                part = part.replace("\u00a0", " ")
+                items += [("wide", part, None, 0)] if place.top else place.text([part])
+        return items
+
+    # -- whole pages ---------------------------------------------------------
+    @handles(m.PageBreak)
+    def page_break(self, block: m.PageBreak, place: Place) -> list[Piece]:
+        return [Piece([], "break", line=block.line)] if place.top else []
+
+    @handles(m.SheetPlaceholder)
+    def sheet(self, block: m.SheetPlaceholder, place: Place) -> list[Piece]:
+        if self.sheets.knows(block.sheet):
+            pages = Piece([], "sheet", source=block, line=block.line, pages=self.sheets.count(block.sheet))
+            if place.top:
+                return [pages]
+            self.hoisted.append(pages)
+            return []
+        what = f"character sheet {block.sheet}" if block.sheet else "the standard character sheets"
+        self.warn(block, f"no {what} to print: {self.sheets.known()}; a placeholder is printed")
+        missing = self.missing(m.Missing(what, source=block.source, line=block.line), place)
+        return [Piece([], "break")] + missing + [Piece([], "break")] if place.top else missing
+
+    @handles(m.DrawnPage)
+    def drawn_page(self, block: m.DrawnPage, place: Place) -> list[Piece]:
+        if place.top:
+            return [Piece([], "fixed", source=block, line=block.line)]
+        return self.verbatim(m.Verbatim(block.lines, source=block.source, line=block.line), place)

@@ -1,0 +1,102 @@
+"""Pieces of body lines → pages: what goes on which page, and where each heading and anchor landed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from nests.generators.rulebook.flow import width
+from nests.generators.rulebook.layout import BOX_INDENT, Piece
+from nests.render.grid import BODY_LINES as BODY, TEXT_WIDTH as TEXT
+
+CONTINUED = " (continued)"
+
+
+@dataclass
+class Page:
+    kind: str                  # body, sheet, fixed, contents
+    items: list = field(default_factory=list)
+    headings: list = field(default_factory=list)
+    anchors: list = field(default_factory=list)
+    source: object = None
+    part: int = 0              # a sheet's page: which of its pages
+
+
+def _open_boxes(items: list) -> list:
+    """The boxes still open after ``items``: their top lines, outermost first."""
+    stack = []
+    for item in items:
+        if item[0] == "box_top":
+            stack.append(item)
+        elif item[0] == "box_bottom" and stack:
+            stack.pop()
+    return stack
+
+
+def _continued(title: str, depth: int) -> str:
+    """A box's title where it goes on at the head of a page, said once, within its top rule."""
+    base = title[:-len(CONTINUED)] if title.endswith(CONTINUED) else title
+    said = base + CONTINUED if base else CONTINUED.strip(" ()")
+    return said if width(said) <= TEXT - BOX_INDENT * depth - 4 else CONTINUED.strip(" ()")
+
+
+def _split(items: list, room: int, keep: bool) -> tuple[list, list]:
+    """The lines of a piece that fill ``room`` lines, and the rest; a box cut in
+    two is closed at the foot of the page and opened again at the head of the next."""
+    cut = room
+    if not keep and len(items) - cut < 2 and cut > 2:
+        cut = len(items) - 2          # no lone last line at the top of the next page
+    while cut > 1 and cut + len(_open_boxes(items[:cut])) > room:
+        cut -= 1
+    stack = _open_boxes(items[:cut])
+    closers = [("box_bottom", "", None, top[3]) for top in reversed(stack)]
+    openers = [("box_top", _continued(top[1], top[3]), None, top[3]) for top in stack]
+    return items[:cut] + closers, openers + items[cut:]
+
+
+def paginate(pieces: list[Piece], lines_per_page: int = BODY) -> list[Page]:
+    pages: list[Page] = []
+    page = Page("body")
+
+    def flush():
+        nonlocal page
+        if page.items:
+            page.headings = [h for item in page.items for h in getattr(item, "headings", ())]
+            page.anchors = [a for item in page.items for a in getattr(item, "anchors", ())]
+            pages.append(page)
+        page = Page("body")
+
+    for k, piece in enumerate(pieces):
+        if piece.kind == "break":
+            flush()
+            continue
+        if piece.kind in ("sheet", "fixed"):
+            flush()
+            pages += [Page(piece.kind, source=piece.source, part=part) for part in range(piece.pages)]
+            continue
+        items = piece.items
+        if not items:
+            continue
+        space = 1 if page.items else 0
+        room = lines_per_page - len(page.items) - space
+        need = len(items)
+        if piece.with_next:
+            following = next((c for c in pieces[k + 1:] if c.items or c.kind != "flow"), None)
+            if following is not None and following.kind == "flow":
+                extra = len(following.items) if following.keep else min(2, len(following.items))
+                if need + extra <= lines_per_page:
+                    need += extra
+        elif not piece.keep:
+            need = min(need, 2)               # two lines of a paragraph are enough to start it here
+        if need > room and page.items:
+            flush()
+            space, room = 0, lines_per_page
+        if space:
+            page.items.append(("blank", "", None, 0))
+        while len(items) > room:
+            here, items = _split(items, room, piece.keep)
+            page.items.extend(here)
+            flush()
+            room = lines_per_page
+        page.items.extend(items)
+    flush()
+    return pages

@@ -1,0 +1,38 @@
+"""Character sheets a book asks for (``\\charsheet[wasp]``, a call for a game's
+standard sheets, ``--sheet ID``), from the sheet generator: a Nests & Insects
+class id or a sheet definition's id (content/sheets/<id>.yaml)."""
+
+from __future__ import annotations
+
+from nests.content import Content
+
+
+class Sheets:
+    def __init__(self, content: Content):
+        self.content = content
+        self.counts: dict[str, int] = {}
+
+    def _ids(self) -> list[str]:
+        from nests.content.sheets import definitions
+
+        return [*self.content.class_ids(playable_only=False), *definitions(self.content)]
+
+    def knows(self, sheet_id: str) -> bool:
+        return sheet_id in self._ids()
+
+    def known(self) -> str:
+        return "known sheets: " + ", ".join(sorted(set(self._ids())))
+
+    def count(self, sheet_id: str) -> int:
+        """How many pages the sheet takes."""
+        if sheet_id not in self.counts:
+            from nests.generators.sheet import sheet_pages
+
+            self.counts[sheet_id] = len(sheet_pages(self.content, sheet_id))
+        return self.counts[sheet_id]
+
+    def page(self, sheet_id: str, part: int, number: int) -> str:
+        """Page ``part`` (from 0) of the sheet, carrying the book's page number ``number``."""
+        from nests.generators.sheet import sheet_pages
+
+        return sheet_pages(self.content, sheet_id, number=number)[part].text

@@ -1,0 +1,108 @@
+"""What every typeset book must satisfy, whatever its markup: the page grid,
+closed frames, contents that point at their headings, no markup left over."""
+
+from __future__ import annotations
+
+import re
+
+from wcwidth import wcswidth
+
+from tests.frames import PAGE_LINES, PAGE_WIDTH
+
+ENTRY = re.compile(r"^║ ( *)(.*?) \.{2,} (\d+) ║▓$")
+PAGE_NUMBER = re.compile(r"►(\d+)◄")
+OUR_BOX_TOP = re.compile(r"┌\[[^\]]*\]─*┐")
+LEAKS = re.compile(r"\*\*[^*\s][^*]*\*\*|(?<![\w\[])__[A-Za-z][^_]*__|\\(emph|item|begin|end|label|ref|chapter|section|subsection|newpage|charsheet|textbf)\b"
+                   r"|:ref:|║[ │]+\.\. |<section|\{%|%\}|&amp;|&lt;|/\*|\*/")
+
+
+def lines_of(page) -> list[str]:
+    return page.text.rstrip("\n").split("\n")
+
+
+def check_grid(book) -> None:
+    """Every page is 50 lines, every line exactly the page's width in display columns;
+    typeset pages keep their frame and every box in them is closed."""
+    for page in book.pages:
+        lines = lines_of(page)
+        assert len(lines) == PAGE_LINES, page.number
+        for n, line in enumerate(lines, 1):
+            assert wcswidth(line) == PAGE_WIDTH, (page.number, n, line)
+        if page.kind in ("body", "contents"):
+            check_frame(lines)
+            check_boxes_closed(lines)
+
+
+def check_frame(lines: list[str]) -> None:
+    assert lines[0].startswith("╔►") and "◄═" in lines[0] and lines[0].endswith("►Rulebook◄═╗ ")
+    for n, line in enumerate(lines[1:-2], 2):
+        assert line[0] == "║" and line[-2:] == "║▓", f"line {n} leaves the frame: {line!r}"
+    assert lines[-2].startswith("╚") and lines[-2].endswith("╝▓") and set(lines[-1][1:]) == {"▀"}
+
+
+def check_boxes_closed(lines: list[str]) -> None:
+    """The layout's boxes (a titled top "┌[…]", walls "│", a bottom "└…┘"), nested
+    to any depth, each closed on the page it opens on and every wall in line.
+    (The author's own drawings are free-form and not checked here.)"""
+    depth = 0
+    for n, line in enumerate(lines[1:-2], 2):
+        inner = line[2:-3]
+        if depth:
+            outer = inner[2 * (depth - 1):len(inner) - 2 * (depth - 1)]
+            if outer.startswith("└") and outer.endswith("┘") and set(outer[1:-1]) == {"─"}:
+                depth -= 1
+                continue
+        prefix, suffix = "│ " * depth, " │" * depth
+        assert inner.startswith(prefix) and inner.endswith(suffix), f"line {n}: a box wall is missing: {line!r}"
+        inside = inner[len(prefix):len(inner) - len(suffix)]
+        if OUR_BOX_TOP.fullmatch(inside):
+            depth += 1
+    assert depth == 0, "a box is left open at the foot of the page"
+
+
+def contents_entries(book) -> list[tuple[str, int]]:
+    """(title as listed, page number) for each contents entry; a wrapped title's lines joined."""
+    entries, pending = [], []
+    contents = [p for p in book.pages if p.kind == "contents"]
+    for k, page in enumerate(contents):
+        for line in lines_of(page)[3 if k == 0 else 1:-2]:       # the first page opens with its title
+            if found := ENTRY.match(line):
+                entries.append((" ".join(pending + [found.group(2).strip()]), int(found.group(3))))
+                pending = []
+            elif line[2:-3].strip():
+                pending.append(line[2:-3].strip())
+    return entries
+
+
+def check_contents(book) -> None:
+    """Each heading is listed in full, in order, with the page whose ►N◄ holds it;
+    on that page the heading begins a line (after its number, if it has one)."""
+    by_number = {}
+    for page in book.pages:
+        found = PAGE_NUMBER.findall(lines_of(page)[-2])
+        if page.number is not None:
+            assert found == [str(page.number)], (page.number, found)
+            by_number[page.number] = page
+    headings = [f"{number} {title}" if number else title for p in book.pages for _, number, title in p.headings]
+    entries = contents_entries(book)
+    # compared without spaces: a word too long for its line is cut in two
+    assert ["".join(label.split()) for label, _ in entries] == ["".join(h.split()) for h in headings]
+    for label, number in entries:
+        body = ["".join(line[2:-3].strip(" │").split()) for line in lines_of(by_number[number])[1:-2]]
+        whole = "".join(label.split())
+        # the heading's first line (the whole heading, if it fits) begins one of the page's lines
+        assert not whole or any(line and whole.startswith(line) and len(line) >= min(len(whole), 8)
+                                for line in body), (label, number)
+
+
+def check_no_markup(book) -> None:
+    for page in book.pages:
+        if page.kind in ("body", "contents"):
+            for line in lines_of(page):
+                assert not LEAKS.search(line), (page.number, line)
+
+
+def check_book(book) -> None:
+    check_grid(book)
+    check_contents(book)
+    check_no_markup(book)
