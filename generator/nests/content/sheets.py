@@ -187,19 +187,6 @@ class SheetDefinition:
                     keys.append(k)
         return keys
 
-    def value_paths(self) -> list[str]:
-        """The dotted path of every single value a character's state holds, a list's
-        rows counted from 0 (``items.0.depleted``): its form fields' names."""
-        by_key = {f["key"]: f for f in self.fields}
-        out = []
-        for key in self.state_keys():
-            f = by_key.get(key)
-            if f is not None and f["kind"] == "list":
-                out += [f"{key}.{row}.{part}" for row in range(f["rows"]) for part in item_keys(f)]
-            else:
-                out.append(key)
-        return out
-
     def keys(self) -> list[str]:
         """Every value key of the sheet, in sheet order (a pool's maximum after its current value)."""
         out: list[str] = []
