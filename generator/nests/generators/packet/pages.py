@@ -246,7 +246,7 @@ def _sheets(content, packet: dict) -> list:
 
 def packet_pages(content, packet: dict) -> list[Page]:
     """Every page of the GQ's packet, in the design's order, numbered and stamped."""
-    from nests.generators.enemy import enemy, stat_block_context
+    from nests.generators.enemy import enemy
 
     job = packet["job"]
     body = [_single("The Job", "packet/job.txt.j2", job=job, packet=packet, heart=_heart(packet), gq=True),
@@ -254,8 +254,7 @@ def packet_pages(content, packet: dict) -> list[Page]:
     body += glance(packet) + room_keys(packet)
     for i, c in enumerate(packet["creatures"]):
         marks = ([(1, "Stat Blocks")] if i == 0 else []) + [(2, f"{c['id']} {c['name']}")]
-        body.append((f"Stat Block {c['id']}", "packet/enemy.txt.j2", stat_block_context(content, enemy(content, c["enemy"])),
-                     marks))
+        body.append((f"Stat Block {c['id']}", "packet/enemy.txt.j2", {"enemy": enemy(content, c["enemy"])}, marks))
     body += item_key(packet)
     body.append(_single("Environment Pool", "packet/pool.txt.j2", "Environment Pool tracker"))
     body += rulings(packet) + _sheets(content, packet)
