@@ -17,12 +17,12 @@ def printed(content, state, look):
 
 @pytest.mark.parametrize("class_id", CLASSES)
 def test_state_to_sheet_to_state_is_the_identity(content, class_id):
-    state = new_character(content, class_id, "Vesper Quill")
+    state = new_character(content, class_id, "Vesperina Quillfeather L")       # the most the heading holds
     state["notes"] = ("Owes the Ladybug a favour; found a map of the lower galleries. " * 4).strip()
     state["wounds"] = 2
     state["luck"] = 44
-    state["items"] = state["items"] + [{"name": "Royal Jelly", "types": ["F", "L"], "rating": 60,
-                                        "depleted": True, "known": False}]
+    state["pronouns"] = "she/her/hers and they/them/theirs"      # the most its line holds: wrapped when narrow
+    state["items"][1] = {"name": "Royal Jelly", "types": ["F", "L"], "rating": 60, "depleted": True, "known": False}
     assert len(state["notes"]) >= 200
     for look in LOOKS:
         assert read_character(content, printed(content, state, look), "x.txt", state) == state, look
@@ -33,8 +33,9 @@ def test_a_new_characters_figures_are_its_class_starting_figures(content):
     assert state["class"] == "wasp" and state["name"] == "Vesper"
     assert state["attributes.passions"] == 45 and state["conditions.initiative"] == 59
     assert state["wounds"] == 0 and state["wounds_max"] == 4 and state["luck"] == 11
+    empty = {"name": "", "types": [], "rating": None, "depleted": False, "known": True}
     assert state["items"] == [{"name": "Nectar of Healing", "types": ["F"], "rating": 45, "depleted": False,
-                               "known": True}]
+                               "known": True}] + [empty] * 4          # every Inventory slot, the unused ones empty
     assert new_character(content, "beetle", "B")["hunger"] is None
 
 
@@ -104,3 +105,9 @@ def test_a_bad_state_file_is_a_content_error(runner, tmp_path):
     assert result.exit_code == 2
     assert result.output == f"error: {bad}:4: attributes.speed: 160 is not a rating 0–100 (or null: does not apply)\n"
     assert not (tmp_path / "out").exists()
+
+
+def test_a_name_longer_than_the_heading_holds_is_refused(runner, tmp_path):
+    result = runner.invoke(main, ["character", "new", "wasp", "--name", "V" * 25, "-o", str(tmp_path / "v.yaml")])
+    assert result.exit_code == 2 and result.output == f"error: --name {'V' * 25!r} is 25 characters; the sheet's heading holds 24\n"
+    assert not (tmp_path / "v.yaml").exists()

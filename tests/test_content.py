@@ -42,6 +42,24 @@ def test_bad_rating(runner, tmp_path):
     assert result.output == f"error: {d}/classes/wasp.yaml:{line_of(text, 'speed: 160')}: attributes.speed: 160 is not a rating 0–100\n"
 
 
+@pytest.mark.parametrize("key, old, value, room", [
+    ("pronouns", "me/ME/MINE!", "she/her/hers and they/them/theirs too", 34),   # Pronouns: width 44
+    ("diet", "Vegetarian", "Nectar, pollen, aphid honeydew and fruit", 38),         # Diet: width 44
+])
+def test_text_too_long_for_its_line_on_the_sheet(runner, tmp_path, key, old, value, room):
+    # The room is the sheet definition's: the field's width less its label and ": ".
+    text = wasp_with(f"{key}: {old}", f"{key}: {value}")
+    d = homebrew(tmp_path, "hornet.yaml", text)
+    for args in (["sheet", "hornet"], ["sheet", "wasp", "--width", "40"], ["packet", "--party", "wasp"]):
+        result = run(runner, args + ["--content", d], tmp_path)
+        assert result.exit_code == 2
+        assert result.output == (f"error: {d}/classes/hornet.yaml:{line_of(text, value)}: {key}: {value!r} is "
+                                 f"{len(value)} characters; the sheet's {key.title()} line holds {room} "
+                                 f"(content/sheets/nests-and-insects.yaml)\n")
+    fits = homebrew(tmp_path, "hornet.yaml", wasp_with(f"{key}: {old}", f"{key}: {value[:room]}"))
+    assert runner.invoke(main, ["sheet", "hornet", "--width", "40", "--content", fits, "-o", "-"]).exit_code == 0
+
+
 def test_missing_key(runner, tmp_path):
     text = wasp_with("diet: Vegetarian\n", "")
     d = homebrew(tmp_path, "wasp.yaml", text)

@@ -198,3 +198,18 @@ def test_one_pdf_of_another_game(runner, tmp_path):
     assert result.exit_code == 0, result.output
     assert (tmp_path / "basic-rules.pdf").read_bytes().startswith(b"%PDF")
     assert (tmp_path / "basic-rules.txt").read_text(encoding="utf-8").startswith("╔►Basic Rules◄")
+
+
+def test_the_sheet_definition_is_the_one_copy_of_what_the_sheet_prints(runner, tmp_path):
+    # The Disposition Track's notes (and the rules reminders, the Luck track) are held once,
+    # in the sheet definition: the enemies' stat blocks print the same notes from it.
+    built_in = (Path(__file__).parents[1] / "content" / "sheets" / "nests-and-insects.yaml").read_text(encoding="utf-8")
+    assert built_in.count("Cant Attack") == 1
+    (tmp_path / "mine" / "sheets").mkdir(parents=True)
+    (tmp_path / "mine" / "sheets" / "nests-and-insects.yaml").write_text(
+        built_in.replace("Cant Attack", "Flees Only"), encoding="utf-8")
+    mine = str(tmp_path / "mine")
+    for args in (["enemy", "centipede"], ["sheet", "wasp"]):
+        result = runner.invoke(main, args + ["--content", mine, "-o", "-"])
+        assert result.exit_code == 0, result.output
+        assert "<^Flees Only>" in result.output and "Cant Attack" not in result.output

@@ -96,7 +96,6 @@ class Feature:
     name: str
     rating: int | None
     applies: bool = False      # Effects only: the radio button is ticked
-    reminder: str = ""         # Combat Conditions only
 
 
 @dataclass(frozen=True)
@@ -109,7 +108,6 @@ class Character:
     wounds_max: int
     hunger: int | None                # None: the class has no Hunger
     luck: int
-    luck_track: tuple[int, ...]
     specific_abilities: tuple[Feature, ...]
     common_abilities: tuple[Feature, ...]
     effects: tuple[Feature, ...]

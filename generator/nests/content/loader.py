@@ -91,6 +91,10 @@ class Content:
             docs[Path(rel).stem] = doc
         if problems:
             raise NestsError(problems)
+        for doc in docs.values():
+            problems += self._fits_sheet(doc)
+        if problems:
+            raise NestsError(problems)
         return docs
 
     def check(self) -> "Content":
@@ -117,6 +121,24 @@ class Content:
         if problems:
             raise NestsError(list(dict.fromkeys(problems)))     # kinds that share a file report it once
         return self
+
+    def _fits_sheet(self, doc: Document) -> list[Problem]:
+        """A class's text fits the line the sheet definition gives it (pronouns, diet):
+        the label, ": " and the text in the field's width."""
+        from nests.content.sheets import definitions
+
+        out = []
+        for sheet in definitions(self).values():
+            if not sheet.classes:
+                continue
+            for f in sheet.fields:
+                value = doc.data.get(f["key"])
+                if f["source"] == "class" and f["kind"] == "text" and isinstance(value, str):
+                    room = f["width"] - len(f["label"]) - 2
+                    if len(value) > room:
+                        out.append(doc.problem((f["key"],), f"{value!r} is {len(value)} characters; the sheet's "
+                                                            f"{f['label']} line holds {room} ({sheet.file})"))
+        return out
 
     def class_ids(self, playable_only: bool = True) -> list[str]:
         return [

@@ -24,15 +24,13 @@ def catalogue() -> Spec:
     ids = List(Str(allow_empty=False), min_len=1)
     return Map(required={
         "attributes": List(_named(), min_len=8, max_len=8),
-        "combat_conditions": List(_named({"mean_of": ids, "reminder": Str(max_len=REMINDER_WIDTH)}), min_len=3, max_len=3),
+        "combat_conditions": List(_named({"mean_of": ids}), min_len=3, max_len=3),
         "wounds": Map(required={"name": Str(), "base": Int(1, 99)}),
         "starting_luck": Int(0, 99),
-        "luck_track": List(Int(0, 99), min_len=10, max_len=10),
         "starting_hunger": Rating(),
         "specific_abilities": List(_named(), min_len=5, max_len=5),
         "common_abilities": List(_named({"mean_of": ids}), min_len=10, max_len=10),
         "effects": List(_named(), min_len=10, max_len=10),
-        "dispositions": List(Map(required={"name": Str(max_len=12), "note": Str(max_len=12)}), min_len=5, max_len=5),
         "inventory_slots": Int(5, 5),
     })
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from nests.content.sheets import SheetDefinition
+from nests.content.sheets import SheetDefinition, empty_item
 from nests.content.state import check_value, state_keys
 from nests.errors import NestsError, Problem
 from nests.render.glyphs import to_ascii
@@ -164,6 +164,15 @@ def _read_field(f: dict, found, bottom) -> dict[str, Any]:
     if kind == "text":
         n, m = _find(found, _label(f["label"]) + r": (.*?)(?:\s{2,}|$)", "a text", f)
         raw = m.group(1).strip()
+        # a text too long for a narrow page goes on under itself: on the lines below, left-aligned
+        # under its first piece (or right-aligned, ending where it ends), nothing else on them
+        col, end = m.start(1), len(m.string.rstrip())
+        for k, text in ((k, t) for k, t in found if k > n):
+            left = len(text) - len(text.lstrip())
+            under = left == col if f["align"] == "left" else len(text.rstrip()) == end and left >= m.start()
+            if k != n + 1 or not text.strip() or not under or re.search(r"\S  +\S", text.strip()):
+                break
+            raw, n = f"{raw} {text.strip()}", k
         return {} if set(raw) <= {"_"} else {key: raw}
     if kind == "checkbox":
         n, m = _find(found, r"([□✓✗ovx]) " + re.escape(f["label"]), "a tick box", f)
@@ -190,6 +199,7 @@ ITEM = re.compile(r"^(.*?)(?: \[([^\]]*)\])?( \(\?\))?$")
 
 
 def _read_list(f: dict, found) -> list[dict]:
+    """Every row of the list, an unused one as an empty row (see nests.content.sheets.empty_item)."""
     items = []
     pending = None
     for n, text in found:
@@ -204,19 +214,22 @@ def _read_list(f: dict, found) -> list[dict]:
         tick = tick or "○"
         pending = None
         name = name.rstrip("_ ")
+        item = empty_item(f)
+        items.append(item)
         if not name:
             continue
         part = ITEM.match(name)
-        item = {"name": part.group(1)}
-        if part.group(2):
-            item["types"] = part.group(2).split(",")
+        item["name"] = part.group(1)
+        if f["types_key"] and part.group(2):
+            item[f["types_key"]] = part.group(2).split(",")
         if raw and raw not in ("%",):
             if not re.fullmatch(r"\d+%", raw):
                 raise Damaged(n, f"{f['label']}: {raw!r} is not a rating (a number and %)")
-            item["rating"] = _checked({"kind": "rating", "label": f["label"]}, int(raw[:-1]), n)
-        item["depleted"] = tick in "✓v"
-        item["known"] = part.group(3) is None
-        items.append(item)
+            item[f["value"]] = _checked({"kind": "rating", "label": f["label"]}, int(raw[:-1]), n)
+        if f["tick"]:
+            item[f["tick_key"] or "ticked"] = tick in "✓v"
+        if f["known_key"]:
+            item[f["known_key"]] = part.group(3) is None
     return items
 
 

@@ -26,6 +26,10 @@ from nests.errors import NestsError, Problem
 from nests.render import grid
 from nests.rules import formula as formulas
 
+NESTS = "nests-and-insects"      # the definition the Nests & Insects classes' sheets are filled into
+NAME_SIZE = 24      # the heading's room for a name (and its write-in blank): it fits every page width from 40
+
+
 # ── kinds of field ─────────────────────────────────────────────────────────
 
 
@@ -37,7 +41,10 @@ class Kind:
     value_width: Callable[[dict], int]             # columns of the printed value ("[__60%]": 7)
     labelled: bool = True                          # label, then sep, then value on one line
     lines: Callable[[dict], int] = lambda f: 1     # lines the field takes on the sheet
-    state: str = "value"                           # what a character's state holds: value, list, text
+    # what a character's state holds: value, list, text; "none": nothing, because
+    # the field is class data (an attack) or a moment's position marked at the
+    # table (a choice, such as the Disposition Track), not the character's record
+    state: str = "value"
 
 
 def _digits(f: dict) -> int:
@@ -63,21 +70,23 @@ KINDS: dict[str, Kind] = {
     "die": Kind({"digits": Int(2, 6)}, lambda f: _digits(f) + 2),
     "pool": Kind({"max_key": Str(allow_empty=False), "digits": Int(1, 4)}, lambda f: 2 * _digits(f) + 3),
     "checkbox": Kind({}, lambda f: 0),
-    "choice": Kind({}, lambda f: 0),
+    "choice": Kind({}, lambda f: 0, state="none"),
     "text": Kind({"size": Int(1, 89)}, lambda f: f["size"]),
     "lines": Kind({"rows": Int(1, 40), "bare": Bool()}, lambda f: 1, labelled=False,
                   lines=lambda f: f["rows"] + (0 if f["bare"] else 1), state="text"),
     "list": Kind({"rows": Int(1, 40), "tick_key": Str(allow_empty=False), "value": OneOf(["rating", "number", "none"]),
-                  "digits": Int(1, 6), "bare": Bool()},
+                  "digits": Int(1, 6), "bare": Bool(), "types_key": Str(allow_empty=False),
+                  "known_key": Str(allow_empty=False)},
                  lambda f: 1, labelled=False, lines=lambda f: f["rows"] + (0 if f["bare"] else 1), state="list"),
     "track": Kind({"values": List(Int(-999, 999), min_len=1, max_len=40), "boxes": Int(1, 40),
                    "format": Str(allow_empty=False), "join": Str(), "bare": Bool()},
                   lambda f: _track_width(f), labelled=False, lines=lambda f: 1),
     "attack": Kind({"hits": Int(1, 6), "misses": Int(1, 6)}, lambda f: 20, labelled=False, lines=_attack_lines,
-                   state="attack"),
+                   state="none"),
 }
 
-DEFAULTS = {"digits": None, "size": None, "rows": 1, "tick_key": "", "value": "none", "bare": False,
+DEFAULTS = {"digits": None, "size": None, "rows": 1, "tick_key": "", "types_key": "", "known_key": "", "value": "none",
+            "bare": False,
             "values": [], "boxes": 0, "format": "[%s]", "join": " ", "max_key": "", "hits": 3, "misses": 2}
 KIND_DIGITS = {"number": 3, "die": 3, "pool": 2, "list": 3}
 
@@ -160,6 +169,21 @@ class SheetDefinition:
     fields: list[dict] = field(default_factory=list)     # every field, in sheet order
     file: str = ""
 
+    def state_keys(self) -> list[str]:
+        """The values a character's state holds, in sheet order: the name (a
+        heading's name_key, or the heading's own key), then every field whose
+        kind keeps a value (a pool's maximum after its current value)."""
+        keys = []
+        if self.heading:
+            keys.append(self.heading.get("name_key") or self.heading["key"])
+        for f in self.fields:
+            if KINDS[f["kind"]].state == "none":
+                continue
+            for k in (f["key"], f["max_key"]):
+                if k and k not in keys:
+                    keys.append(k)
+        return keys
+
     def keys(self) -> list[str]:
         """Every value key of the sheet, in sheet order (a pool's maximum after its current value)."""
         out: list[str] = []
@@ -170,6 +194,20 @@ class SheetDefinition:
                 if k and k not in out:
                     out.append(k)
         return out
+
+
+def item_keys(f: dict) -> list[str]:
+    """What one row of a list holds, in this order: its name, its types (the Nests
+    way: letters shown in brackets after the name), its figure, its tick, and
+    whether it is known (shown as (?) after the name while it is not)."""
+    return (["name"] + ([f["types_key"]] if f["types_key"] else []) + ([f["value"]] if f["value"] != "none" else [])
+            + ([f["tick_key"] or "ticked"] if f["tick"] else []) + ([f["known_key"]] if f["known_key"] else []))
+
+
+def empty_item(f: dict) -> dict:
+    """An unused row of a list: no name, nothing ticked, known."""
+    blank = {"name": "", f["types_key"]: [], f["value"]: None, f["tick_key"] or "ticked": False, f["known_key"]: True}
+    return {k: blank[k] for k in item_keys(f)}
 
 
 # ── loading and checking ───────────────────────────────────────────────────
@@ -455,6 +493,19 @@ def _check_keys(doc: Document, data: dict, fields: list[dict], report: list) -> 
                 report.append(Problem("the formula is circular: " + " → ".join(loop[start:]), doc.name,
                                       doc.line(tuple(_path(f)) + ("formula",)), f"{f['path']}.formula"))
                 break
+
+
+def choices(definition: SheetDefinition, key: str) -> list[tuple[str, str]]:
+    """The options of a choice (the fields sharing ``key``) in sheet order, each with the
+    note under its column (the Disposition Track's Retreating: Cant Attack, …)."""
+    out = []
+    for row in definition.rows:
+        for stack in row.stacks:
+            for area in stack.areas:
+                for f, (column, _) in zip(area.fields, positions(area)):
+                    if f["kind"] == "choice" and f["key"] == key:
+                        out.append((f["label"], area.footer[column] if column < len(area.footer) else ""))
+    return out
 
 
 def formula_order(definition: SheetDefinition) -> list[dict]:

@@ -12,30 +12,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from nests.content.sheets import SheetDefinition
+from nests.content.sheets import NAME_SIZE, SheetDefinition, empty_item, item_keys
 from nests.content.yamlfile import read_yaml
 from nests.errors import NestsError, Problem
 
-ITEM_KEYS = ("name", "types", "rating", "depleted", "known")
-
-
 def state_keys(definition: SheetDefinition) -> list[str]:
-    """The values a state holds, in sheet order: every field but attacks and choices
-    (class data and a moment's position), and the character's name."""
-    keys = []
-    if definition.heading and definition.heading.get("name_key"):
-        keys.append(definition.heading["name_key"])
-    for f in definition.fields:
-        if f["kind"] in ("attack", "choice"):
-            continue
-        for k in (f["key"], f["max_key"]):
-            if k and k not in keys:
-                keys.append(k)
-    return keys
+    """The values a state holds, in sheet order (see SheetDefinition.state_keys)."""
+    return definition.state_keys()
 
 
 def new_state(definition: SheetDefinition, class_id: str, name: str, starting: dict[str, Any]) -> dict[str, Any]:
-    """A new character of a class: its starting figures, its name, no Wounds yet, empty notes."""
+    """A new character of a class: its starting figures, its name, no Wounds yet, empty notes,
+    and every row of each list (the Inventory's slots), the unused ones empty."""
     fresh = {definition.heading["name_key"]: name, "wounds": 0, "notes": ""}
     state: dict[str, Any] = {"class": class_id}
     for key in state_keys(definition):
@@ -43,9 +31,19 @@ def new_state(definition: SheetDefinition, class_id: str, name: str, starting: d
             state[key] = fresh[key]
         elif key in starting:
             state[key] = starting[key]
-    if "items" in state:
-        state["items"] = [dict(item, known=item.get("known", True)) for item in state["items"]]
-    return state
+    return full_rows(definition, state)
+
+
+def full_rows(definition: SheetDefinition, state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` with each list holding all its rows, each row all its keys: a state file
+    holds one value per write-in place of the sheet, as a paper sheet does."""
+    out = dict(state)
+    for f in definition.fields:
+        if f["kind"] == "list" and f["key"] in out and isinstance(out[f["key"]], list):
+            rows = [{**empty_item(f), **item} for item in out[f["key"]]]
+            rows += [empty_item(f) for _ in range(f["rows"] - len(rows))]
+            out[f["key"]] = [{k: row[k] for k in item_keys(f)} for row in rows]
+    return out
 
 
 def nested(flat: dict[str, Any]) -> dict:
@@ -60,9 +58,20 @@ def nested(flat: dict[str, Any]) -> dict:
 
 
 def state_yaml(flat: dict[str, Any]) -> str:
+    """The state as YAML: each row of a list on one line, like a line of the sheet."""
     import yaml
 
-    return yaml.safe_dump(nested(flat), sort_keys=False, allow_unicode=True, width=1000)
+    class Dumper(yaml.SafeDumper):
+        def ignore_aliases(self, data):          # no &id anchors: a person edits this file
+            return True
+
+    class Row(dict):
+        pass
+
+    Dumper.add_representer(Row, lambda d, data: d.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True))
+    rows = {k: [Row(item) if isinstance(item, dict) else item for item in v] if isinstance(v, list) else v
+            for k, v in flat.items()}
+    return yaml.dump(nested(rows), Dumper=Dumper, sort_keys=False, allow_unicode=True, width=1000)
 
 
 def load_state(path: str, definition: SheetDefinition, class_ids: list[str]) -> dict[str, Any]:
@@ -99,14 +108,15 @@ def load_state(path: str, definition: SheetDefinition, class_ids: list[str]) -> 
         if key not in allowed:
             problems.append(doc.problem(path, "not a value of this sheet; allowed: " + ", ".join(allowed)))
             continue
-        f = kinds.get(key) or maxima.get(key) or {"kind": "text"}          # the name: text
+        # the name: a text of the heading's room
+        f = kinds.get(key) or maxima.get(key) or {"kind": "text", "label": "Name", "width": NAME_SIZE + len("Name: ")}
         message = check_value(f, value, is_max=key in maxima and key not in kinds)
         if message:
             problems.append(doc.problem(path, message))
         out[key] = value
     if problems:
         raise NestsError(sorted(problems, key=lambda p: p.line or 0))
-    return out
+    return full_rows(definition, out)
 
 
 def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
@@ -121,6 +131,9 @@ def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
     elif kind in ("text", "lines", "die"):
         if not isinstance(value, (str, int)) or isinstance(value, bool):
             return f"{value!r} is not text"
+        room = f["width"] - len(f["label"]) - 2 if kind == "text" and "width" in f else None
+        if room is not None and len(str(value)) > room:
+            return f"{value!r} is {len(str(value))} characters; the sheet's {f['label']} line holds {room}"
     elif kind == "checkbox":
         if not isinstance(value, bool):
             return f"{value!r} is not true or false"
@@ -131,12 +144,17 @@ def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
     elif kind == "list":
         if not isinstance(value, list) or len(value) > f["rows"]:
             return f"is not a list of at most {f['rows']} entries"
+        keys = item_keys(f)
+        marks = [k for k in (f["tick_key"] or "ticked", f["known_key"]) if k in keys]
         for i, item in enumerate(value):
-            if not isinstance(item, dict) or not isinstance(item.get("name"), str) or set(item) - set(ITEM_KEYS):
-                return f"entry {i} is not a mapping of {', '.join(ITEM_KEYS)} with a name"
-            if "rating" in item and check_value({"kind": "rating"}, item["rating"]):
-                return f"entry {i}: {check_value({'kind': 'rating'}, item['rating'])}"
-            for mark in ("depleted", "known"):
+            if not isinstance(item, dict) or not isinstance(item.get("name"), str) or set(item) - set(keys):
+                return f"entry {i} is not a mapping of {', '.join(keys)} with a name"
+            if f["value"] in item and check_value({"kind": f["value"]}, item[f["value"]]):
+                return f"entry {i}: {f['value']}: {check_value({'kind': f['value']}, item[f['value']])}"
+            types = item.get(f["types_key"], []) if f["types_key"] else []
+            if not isinstance(types, list) or not all(isinstance(t, str) and t for t in types):
+                return f"entry {i}: {f['types_key']}: {types!r} is not a list of short words"
+            for mark in marks:
                 if mark in item and not isinstance(item[mark], bool):
                     return f"entry {i}: {mark}: {item[mark]!r} is not true or false"
     return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nests.content.sheets import NESTS, choices, definition
 from nests.content.tables import load_tables
 from nests.document import Document, Page
 from nests.errors import NestsError
@@ -59,7 +60,8 @@ def enemy(content, enemy_id: str) -> Enemy:
     if enemy_id not in docs:
         raise NestsError(f"unknown enemy {enemy_id!r}; known enemies: {', '.join(docs)}")
     d = docs[enemy_id].data
-    notes = {x["name"]: x["note"] for x in content.catalogue["dispositions"]}
+    # the Disposition Track as the character sheet prints it: each Disposition and its note
+    notes = dict(choices(definition(content, NESTS), "disposition"))
     features = tuple(
         FeatureLine(", ".join(f["names"]), f["rating"] if "rating" in f else str(f.get("die", f.get("number"))), f.get("note", ""))
         for f in d["features"]

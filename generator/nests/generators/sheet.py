@@ -14,17 +14,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from nests.content import Content
-from nests.content.sheets import SheetDefinition, definition, definitions, formula_order
-from nests.document import Document, Field, File, Page
+from nests.content.sheets import NAME_SIZE, NESTS, SheetDefinition, definition, definitions, formula_order
+from nests.document import Document, File, Page
 from nests.errors import NestsError, Problem
-from nests.generators.sheet_layout import Cell, field_cells, plan
+from nests.generators.sheet_fields import form_fields
+from nests.generators.sheet_layout import field_cells, item_text, plan
 from nests.model import Character, CharacterClass
 from nests.render import grid, render
+from nests.render.filters import centre, width
 from nests.render.transliterate import page_to_ascii, transliterate_value
 from nests.rules.character import create_character, starting_values
 from nests.rules.formula import compute
 
-NESTS = "nests-and-insects"      # the definition the class sheets are filled into
 
 
 @dataclass(frozen=True)
@@ -84,13 +85,40 @@ def sheet_context(definition: SheetDefinition, values: dict[str, Any], look: Loo
     filled = sheet_values(definition, values)
     if look.ascii:
         filled = {k: transliterate_value(v) for k, v in filled.items()}
-    heading = None
-    if definition.heading:
-        h = definition.heading
-        name = filled.get(h["name_key"]) if h.get("name_key") and h["name_key"] != h["key"] else None
-        heading = {"label": h["label"], "value": filled.get(h["key"]) or "", "name": name or ""}
+    heading = _heading(definition.heading, filled, look.interior, character) if definition.heading else None
     return {"sheet": definition, "heading": heading, "interior": look.interior,
             "rows": plan(definition, filled, look.interior, character)}
+
+
+def _heading(h: dict, filled: dict[str, Any], interior: int, character: bool) -> dict:
+    """The heading line's text (the template centres it on a dotted line) and where in
+    it the value a form field sits on stands: a character's name beside the class
+    (a write-in place for it on a blank fillable sheet), or the heading's own value."""
+    value = str(filled.get(h["key"]) or "")
+    blank = min(NAME_SIZE, interior - len(h["label"]) - 6)
+    text = value.upper() if value else f"{h['label'].upper()}: " + "_" * blank
+    own = (0, len(text)) if value else (len(h["label"]) + 2, blank)
+    name_key = h.get("name_key") if h.get("name_key") != h["key"] else None
+    if name_key:
+        own = None
+        name = str(filled.get(name_key) or "")
+        if name:
+            text += ": "
+            own = (len(text), len(name))
+            text += name
+        elif character:
+            text += f"  {name_key.replace('_', ' ').upper()}: "
+            own = (len(text), max(3, min(NAME_SIZE, interior - len(text) - 4)))
+            text += "_" * own[1]
+    field = None
+    if own is not None:
+        line = centre(f" {text} ", interior, ".")
+        column = 1 + width(line[:line.index(f" {text} ") + 1]) + width(text[:own[0]])
+        value = filled.get(name_key or h["key"])
+        # a written value's field reaches on to the right (room to write a longer one) over the dots
+        field = {"key": name_key or h["key"], "column": column, "value": value,
+                 "width": max(own[1], min(NAME_SIZE, interior - column)) if value else own[1]}
+    return {"text": text, "field": field}
 
 
 def class_sheet_context(content: Content, class_id: str) -> dict:
@@ -101,7 +129,11 @@ def class_sheet_context(content: Content, class_id: str) -> dict:
 def render_sheet(definition: SheetDefinition, values: dict[str, Any], number: int | None = None,
                  look: Look = FULL, character: bool = False) -> list[str]:
     """The sheet's pages as plaintext, each 50 lines."""
-    text = render("sheet.txt.j2", number=number, **sheet_context(definition, values, look, character))
+    return _pages(sheet_context(definition, values, look, character), number, look)
+
+
+def _pages(context: dict, number: int | None, look: Look) -> list[str]:
+    text = render("sheet.txt.j2", number=number, **context)
     if look.ascii:
         text = page_to_ascii(text)
     lines = text.split("\n")[:-1]
@@ -132,15 +164,20 @@ def resolve(content: Content, sheet_id: str) -> tuple[SheetDefinition, dict[str,
 def sheet_pages(content: Content, sheet_id: str, values: dict[str, Any] | None = None,
                 number: int | None = None, fillable: bool = False, look: Look = FULL) -> list[Page]:
     """The pages of a sheet by id (a class id or a definition id; see resolve),
-    filled with a character's ``values`` over its own."""
+    filled with a character's ``values`` over its own. A fillable sheet has a
+    form field over each value a character's state holds (and the character's
+    own areas, such as Notes); the blank sheet (a class no player picks) leaves
+    every one of them empty, for the player to fill."""
     sheet_def, filled = resolve(content, sheet_id)
     if values:
         filled = {**filled, **values}
+    elif fillable and sheet_id in content.class_documents and sheet_id not in content.class_ids():
+        filled = {k: v for k, v in filled.items() if k not in sheet_def.state_keys()}
     character = values is not None or fillable
-    pages = [Page(t) for t in render_sheet(sheet_def, filled, number, look, character)]
+    context = sheet_context(sheet_def, filled, look, character)
+    pages = [Page(t) for t in _pages(context, number, look)]
     if fillable:
-        for page, fields in zip(pages, form_fields(sheet_def, sheet_values(sheet_def, filled), len(pages), look,
-                                                   character)):
+        for page, fields in zip(pages, form_fields(context, len(pages))):
             page.fields = fields
     return pages
 
@@ -176,79 +213,7 @@ def sheet_markdown(definition: SheetDefinition, values: dict[str, Any]) -> str:
     heading = filled.get(definition.heading["key"]) if definition.heading else None
     areas = [(row.section if k == 0 and n == 0 else None, area, field_cells(area, filled))
              for row in definition.rows for n, stack in enumerate(row.stacks) for k, area in enumerate(stack.areas)]
-    return render("sheet.md.j2", sheet=definition, heading=heading, areas=areas)
-
-
-# ── fillable fields ────────────────────────────────────────────────────────
-
-
-def form_fields(definition: SheetDefinition, values: dict[str, Any], pages: int,
-                look: Look = FULL, character: bool = True) -> list[list[Field]]:
-    """A form field over each write-in value of the sheet, by page (see nests.document.Field)."""
-    out: list[list[Field]] = [[] for _ in range(pages)]
-    line = 2 if definition.heading else 1          # below the top border (and the heading line)
-    if definition.heading:
-        key = definition.heading.get("name_key") or definition.heading["key"]
-        out[0].append(Field(key, 1, 2, look.interior - 2, value=_shown(values.get(key))))
-    page = 0
-    for row in plan(definition, values, look.interior, character):
-        height = (1 if row.section else 0) + len(row.stacks[0].lines)
-        if line + height > grid.BODY_LINES + 1:
-            page, line = page + 1, 1
-        line += 1 if row.section else 0
-        for stack in row.stacks:
-            for n, l in enumerate(stack.lines):
-                for _, cell in l.cells:
-                    if cell is not None:
-                        out[min(page, pages - 1)] += _cell_fields(cell, line + n)
-        line += len(row.stacks[0].lines)
-    return out
-
-
-def _shown(value) -> str:
-    return "" if value is None else str(value)
-
-
-def _cell_fields(cell: Cell, line: int) -> list[Field]:
-    f, kind = cell.field, cell.field["kind"]
-    start = cell.column + f["tick_width"]
-    if kind == "attack":
-        return []
-    if kind in ("choice", "checkbox"):
-        # a choice's options share one value: each option's button is named by the key and the option
-        name = f["key"] if kind == "checkbox" else f"{f['key']}.{f['label'].lower()}"
-        return [Field(name, line, cell.column, 1, kind="checkbox", value="true" if cell.ticked else "")]
-    if kind == "list":
-        row = cell.part - (0 if f["bare"] else 1)
-        if row < 0:
-            return []
-        items = cell.value if isinstance(cell.value, list) else []
-        item = items[row] if row < len(items) else {}
-        name = f"{f['key']}.{row}"
-        fields = [Field(f"{name}.name", line, start, f["width"] - f["tick_width"] - (0 if f["value"] == "none" else 8),
-                        value=_shown(item.get("name")))]
-        if f["tick"]:
-            fields.append(Field(f"{name}.{f['tick_key'] or 'ticked'}", line, cell.column, 1, kind="checkbox",
-                                value="true" if item.get(f["tick_key"]) else ""))
-        if f["value"] != "none":
-            fields.append(Field(f"{name}.{f['value']}", line, cell.column + f["width"] - 7, 7,
-                                value=_shown(item.get(f["value"]))))
-        return fields
-    if kind == "lines":
-        if cell.part != (0 if f["bare"] else 1):
-            return []
-        return [Field(f["key"], line, cell.column, f["width"], height=f["rows"],
-                      value=_shown(cell.value) if cell.present else "")]
-    if kind == "track":
-        return [Field(f["key"], line, cell.column, f["width"], value=_shown(cell.value) if cell.present else "")]
-    if kind == "text":
-        offset = len(f["label"]) + 2
-        return [Field(f["key"], line, cell.column + offset, f["size"], value=_shown(cell.value) if cell.present else "")]
-    start += f["label_width"] + len(f["sep"])
-    fields = [Field(f["key"], line, start, f["value_width"], value=_shown(cell.value) if cell.present else "")]
-    if kind == "pool":
-        fields.append(Field(f["max_key"], line, start + f["digits"] + 2, f["digits"], value=_shown(cell.maximum)))
-    return fields
+    return render("sheet.md.j2", sheet=definition, heading=heading, areas=areas, item_text=item_text)
 
 
 # ── a character's own sheet ────────────────────────────────────────────────
@@ -262,6 +227,8 @@ def new_character(content: Content, class_id: str, name: str) -> dict[str, Any]:
         raise NestsError(f"unknown class {class_id!r}; known classes: {', '.join(content.class_ids())}")
     if not name.strip():
         raise NestsError("a character needs a name: --name NAME")
+    if len(name) > NAME_SIZE:
+        raise NestsError(f"--name {name!r} is {len(name)} characters; the sheet's heading holds {NAME_SIZE}")
     return new_state(definition(content, NESTS), class_id, name, class_values(content, class_id))
 
 
@@ -319,8 +286,8 @@ def changes(content: Content, old: dict[str, Any], new: dict[str, Any]) -> list[
 
 
 def _brief(value) -> str:
-    if isinstance(value, list):
-        return "; ".join(_brief(v) for v in value) or "(none)"
+    if isinstance(value, list):          # a list's rows: the used ones
+        return "; ".join(_brief(v) for v in value if not (isinstance(v, dict) and not v.get("name"))) or "(none)"
     if isinstance(value, dict):
         return value.get("name", str(value))
     return "(none)" if value is None or value == "" else str(value)

@@ -42,7 +42,8 @@ class Cell:
     row: int = -1          # a list's row (-1: its label line)
     half: str = ""         # a line too long for a narrow page: "text" (or "label"), then "value" below
     note_from: int = 1     # the first of the lines below that hold the reminder
-    text: str = ""         # a piece of a label too long for a narrow page
+    text: str = ""         # a piece of a label too long for a narrow page; a list row's text
+    height: int = 1        # the lines a text value takes (wrapped on a narrow page)
 
     @property
     def filled(self) -> bool:
@@ -228,8 +229,12 @@ def _cells(f: dict, width: int, values: dict, column: int, own_note: str) -> lis
         return _list_cells(f, base, min(width, f["width"]))
     if kind == "track":
         return _track_cells(f, base, width)
-    if kind == "text":
-        return [Cell(part=0, label_width=f["label_width"], **base)]
+    if kind == "text":                 # a value too long for a narrow page goes on under itself
+        room = width - len(f["label"]) - 2
+        shown = str(value) if present and value is not None else ""
+        pieces = textwrap.wrap(shown, room, break_on_hyphens=False) if len(shown) > room else [shown]
+        return [Cell(part=n, label_width=f["label_width"], text=piece, height=len(pieces), **base)
+                for n, piece in enumerate(pieces)]
     # one value with its label (and its reminder beside it, or below it)
     width = min(width, f["width"])
     fixed = f["tick_width"] + len(f["sep"]) + f["value_width"]
@@ -261,17 +266,17 @@ def _list_cells(f: dict, base: dict, width: int) -> list[Cell]:
     size = width - f["tick_width"] - (0 if f["value"] == "none" else (7 if f["value"] == "rating" else f["digits"] + 2) + 1)
     items = base["value"] if base["present"] and isinstance(base["value"], list) else []
     for r in range(f["rows"]):
-        text = item_text(items[r]) if r < len(items) else ""
+        text = item_text(f, items[r]) if r < len(items) else ""
         halves = ["text", "value"] if len(text) > size else [""]
-        cells += [Cell(part=len(cells), row=r, half=h, **base) for h in halves]
+        cells += [Cell(part=len(cells), row=r, half=h, text=text, **base) for h in halves]
     return cells
 
 
-def item_text(item: dict) -> str:
+def item_text(f: dict, item: dict) -> str:
     """A list row's text: an item's name and, the Nests way, its types in brackets
     and (?) while it is not known."""
-    types = item.get("types") or []
-    unknown = " (?)" if item.get("known") is False else ""          # not yet identified
+    types = (item.get(f["types_key"]) or []) if f["types_key"] else []
+    unknown = " (?)" if f["known_key"] and item.get(f["known_key"]) is False else ""      # not yet identified
     return str(item.get("name", "")) + (f" [{','.join(map(str, types))}]" if types else "") + unknown
 
 

@@ -27,13 +27,12 @@ def create_character(cls: CharacterClass, catalogue: dict) -> Character:
         character_class=cls,
         attributes=tuple(Feature(a["id"], a["name"], attributes[a["id"]]) for a in catalogue["attributes"]),
         combat_conditions=tuple(
-            Feature(c["id"], c["name"], derived(c, cls.condition_modifiers[c["id"]]), reminder=c["reminder"])
+            Feature(c["id"], c["name"], derived(c, cls.condition_modifiers[c["id"]]))
             for c in catalogue["combat_conditions"]
         ),
         wounds_max=catalogue["wounds"]["base"] + cls.condition_modifiers["wounds"],
         hunger=catalogue["starting_hunger"] if cls.hunger else None,
         luck=catalogue["starting_luck"],
-        luck_track=tuple(catalogue["luck_track"]),
         specific_abilities=tuple(
             Feature(s["id"], s["name"], cls.specific_abilities[s["id"]]) for s in catalogue["specific_abilities"]
         ),
