@@ -1,5 +1,7 @@
 """Checks every test applies to a plaintext page: the page grid, the frame, closed boxes."""
 
+import re
+
 from wcwidth import wcswidth
 
 PAGE_LINES = 50
@@ -39,3 +41,23 @@ def check_boxes(page: list[str]) -> None:
             if ch in UP and r > 0:
                 above = page[r - 1][c] if c < len(page[r - 1]) else " "
                 assert above in DOWN, f"line {r + 1} column {c + 1}: {ch!r} has {above!r} above it"
+
+
+WORD = re.compile(r"[A-Za-z0-9%]+")
+
+
+def words(text: str) -> set[str]:
+    """Every word and figure of a page, frames, fills and ticks aside."""
+    return set(WORD.findall(re.sub(r"[._]{2,}", " ", text)))
+
+
+def check_width(text: str, width: int) -> None:
+    """Whole pages, every line exactly ``width`` display columns, frames and boxes closed."""
+    lines = text.split("\n")[:-1]
+    assert len(lines) % PAGE_LINES == 0
+    for n, line in enumerate(lines, 1):
+        assert wcswidth(line) == width, f"line {n} is {wcswidth(line)} columns: {line!r}"
+    for p in range(0, len(lines), PAGE_LINES):
+        page = lines[p:p + PAGE_LINES]
+        assert page[0][0] in "╔+" and page[-2][0] in "╚+" and page[-1] == " " + page[-1][1] * (width - 1)
+        check_boxes(page)

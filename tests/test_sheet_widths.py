@@ -1,36 +1,15 @@
 """Sheets for devices (issue #14): reflowed to N columns, in ASCII, and as Markdown."""
 
-import re
-
 import pytest
-from wcwidth import wcswidth
 
 from nests.content.sheets import definitions
 from nests.generators.sheet import Look, build_sheets, render_sheet, sheet_markdown
 from nests.render.transliterate import transliterate
-from tests.frames import PAGE_LINES, check_boxes
+from tests.frames import check_width, words
 from tests.golden import SHEETS
 
+
 WIDTHS = [40, 48, 64]
-WORD = re.compile(r"[A-Za-z0-9%]+")
-
-
-def words(text: str) -> set[str]:
-    """Every word and figure of a page, frames, fills and ticks aside."""
-    return set(WORD.findall(re.sub(r"[._]{2,}", " ", text)))
-
-
-def check_width(text: str, width: int) -> None:
-    lines = text.split("\n")[:-1]
-    assert len(lines) % PAGE_LINES == 0
-    for n, line in enumerate(lines, 1):
-        assert wcswidth(line) == width, f"line {n} is {wcswidth(line)} columns: {line!r}"
-    for p in range(0, len(lines), PAGE_LINES):
-        page = lines[p:p + PAGE_LINES]
-        assert page[0][0] in "╔+" and page[-2][0] in "╚+" and page[-1] == " " + page[-1][1] * (width - 1)
-        check_boxes(page)
-
-
 @pytest.fixture(scope="module")
 def full(content):
     return {s.class_id: s.text for s in build_sheets(content, SHEETS)}

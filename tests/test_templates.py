@@ -28,7 +28,7 @@ def user_copy(tmp_path: Path, rel: str, old: str, new: str) -> Path:
 
 
 def test_a_user_template_overrides_the_enemy_heading(runner, tmp_path):
-    directory = user_copy(tmp_path, "enemy_body.txt.j2", '(" " ~ e.name | upper ~ " ")', '(" Beware the " ~ e.name ~ " ")')
+    directory = user_copy(tmp_path, "enemy_body.txt.j2", '{"text": e.name | upper}', '{"text": "Beware the " ~ e.name}')
     plain = runner.invoke(main, ["enemy", "worker-termite", "-o", "-"])
     restyled = runner.invoke(main, ["enemy", "worker-termite", "-o", "-", "--templates", str(directory)])
     assert plain.exit_code == restyled.exit_code == 0
@@ -81,7 +81,7 @@ def test_templates_path_that_does_not_exist_or_is_a_file(runner, tmp_path, famil
 
 
 def test_the_user_directory_is_forgotten_by_the_next_command(runner, tmp_path):
-    directory = user_copy(tmp_path, "enemy_body.txt.j2", '(" " ~ e.name | upper ~ " ")', '(" Beware ")')
+    directory = user_copy(tmp_path, "enemy_body.txt.j2", '{"text": e.name | upper}', '{"text": "Beware"}')
     runner.invoke(main, ["enemy", "king", "-o", "-", "--templates", str(directory)])
     plain = runner.invoke(main, ["enemy", "king", "-o", "-"]).output
     assert " KING " in plain and "Beware" not in plain

@@ -257,17 +257,22 @@ def enemies(content_dirs) -> None:
 
 @main.command(name="enemy")
 @click.argument("enemy_ids", metavar="ID...", nargs=-1, required=True)
+@click.option("--width", type=click.IntRange(40, 200), default=None, metavar="N",
+              help="Plaintext page width in columns, shadow included (40 and up; default 94): the stat block reflows.")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Plaintext in printable ASCII only: + - | frames.")
 @click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @output_option
 @content_option
 @templates_option
-def enemy_command(enemy_ids, formats, paper, output, content_dirs, templates_dir) -> None:
+def enemy_command(enemy_ids, width, ascii_only, formats, paper, output, content_dirs, templates_dir) -> None:
     """Write enemy stat blocks: DIR/<id>.txt and .pdf (ids: see `nests enemies`)."""
     from nests.generators.enemy import enemy_documents
+    from nests.generators.sheet import Look
 
     content = setup(content_dirs, templates_dir)
-    emit(enemy_documents(content, list(dict.fromkeys(enemy_ids))), formats or ("txt",), paper, output)
+    look = Look(width or Look.width, ascii_only)
+    emit(enemy_documents(content, list(dict.fromkeys(enemy_ids)), look=look), formats or ("txt",), paper, output)
 
 
 @main.command()

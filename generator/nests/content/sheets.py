@@ -98,12 +98,14 @@ FIELD_OPTIONAL = {
     "from": OneOf(["class", "state"]), "formula": Str(allow_empty=False), "reminder": Str(),
     "reminder_key": Str(allow_empty=False), "tick": OneOf(["box", "circle"]), "ticked": Str(allow_empty=False),
     "label_width": Int(1, grid.TEXT_WIDTH), "sep": Str(), "fill": Str(), "align": OneOf(["left", "right"]),
+    "note_fill": OneOf([".", " ", "_"]),
 }
 AREA = {
     "title": Str(), "section": Str(allow_empty=False), "frame": OneOf(["box", "none"]), "width": Int(3, 200),
     "beside": Bool(), "joined": Bool(), "columns": Int(1, 12), "order": OneOf(["across", "down"]),
     "footer": List(Str()), "caption": List(Str(), min_len=1, max_len=2), "reminder_title": Str(allow_empty=False),
     "label_width": Int(1, grid.TEXT_WIDTH), "when": OneOf(["always", "character"]),
+    "title_style": OneOf(["title", "heading"]),
 }
 
 
@@ -140,6 +142,7 @@ class Area:
     reminder_title: str
     fields: list[dict]
     when: str = "always"        # character: printed only on a character's sheet (and a fillable one)
+    title_style: str = "title"  # title: [T] on the top border; heading: ─<T>─, as a joined area shows it
     width: int = 0              # outer width, borders included (set when the rows are laid out)
 
 
@@ -252,7 +255,7 @@ def load_definition(doc: Document, sheet_id: str) -> SheetDefinition:
             title=a.get("title", ""), section=a.get("section"), frame=a.get("frame", "box"),
             joined=a.get("joined", False), columns=a.get("columns", 1), order=a.get("order", "across"),
             footer=a.get("footer", []), caption=a.get("caption", []), reminder_title=a.get("reminder_title", ""),
-            fields=fields, when=a.get("when", "always"),
+            fields=fields, when=a.get("when", "always"), title_style=a.get("title_style", "title"),
         )))
     if report:
         raise NestsError(report)
@@ -300,6 +303,7 @@ def _field(doc: Document, path: tuple, raw: Any, area: dict, report: list) -> di
     f.setdefault("sep", ":" if kind.labelled and kind_name not in ("checkbox", "choice", "text") else "")
     f.setdefault("fill", "." if kind_name != "text" else " ")
     f.setdefault("align", "left")
+    f.setdefault("note_fill", ".")
     if kind_name == "pool" and not f["max_key"]:
         say("max_key", "missing; a pool names the key of its maximum")
     if kind_name == "track" and not (f["values"] or f["boxes"]):

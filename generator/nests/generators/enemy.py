@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nests.content.sheets import NESTS, choices, definition
+from nests.content.sheets import NESTS, Area, SheetDefinition, choices, definition, load_definition
 from nests.content.tables import load_tables
 from nests.document import Document, Page
 from nests.errors import NestsError
 from nests.model import Attack
-from nests.render import render
+from nests.content.yamlfile import Document as YamlDocument
+from nests.generators.sheet import FULL, Look
+from nests.generators.sheet_layout import plan
+from nests.render import grid, render
 from nests.render.grid import PAGE_LINES
+from nests.render.transliterate import page_to_ascii, transliterate_value
 
 
 @dataclass(frozen=True)
@@ -80,20 +84,78 @@ def enemy(content, enemy_id: str) -> Enemy:
     )
 
 
-def enemy_text(content, enemy_id: str, number: int | None = None) -> str:
-    return _stat_block(enemy(content, enemy_id), number)
+# ── the stat block: a sheet's boxes ────────────────────────────────────────
 
 
-def _stat_block(e: Enemy, number: int | None = None) -> str:
-    text = render("enemy.txt.j2", enemy=e, number=number).rstrip("\n") + "\n"
+def stat_block_definition(content, e: Enemy) -> SheetDefinition:
+    """The boxes of an enemy's stat block as a sheet definition, so that the sheet's
+    layout (nests.generators.sheet_layout) reflows them to any width: a Features
+    box of ratings with their notes, the two Attack boxes side by side, and the
+    Disposition Track as the character sheet has it (its caption and each
+    position's width), with this enemy's Dispositions and their notes."""
+    areas: list[dict] = [{"section": "Features", "fields": [
+        {"key": f"features.{i}", "label": f.label, "kind": "rating", "width": grid.TEXT_WIDTH - 2, "label_width": 34,
+         "reminder_key": f"features.{i}.note", "note_fill": " "} for i, f in enumerate(e.features)]}]
+    if e.base_attack is not None:
+        for n, (key, title, attack) in enumerate((("base", "Base Attack", e.base_attack),
+                                                  ("special", "Special Attack", e.special_attack))):
+            areas.append({**({"section": "Attacks", "width": (grid.INTERIOR - 1) // 2} if n == 0 else {"beside": True}),
+                          "title": title, "fields": [{"key": f"attacks.{key}", "label": title, "kind": "attack",
+                                                      "width": (grid.INTERIOR - 1) // 2 - 4, "hits": len(attack.hit),
+                                                      "misses": len(attack.miss)}]})
+    if e.disposition:
+        track = disposition_area(content)
+        widths = [f["width"] for f in track.fields]
+        areas.append({"title": track.title, "title_style": "heading", "caption": track.caption,
+                      "columns": len(e.disposition), "footer": [d.note for d in e.disposition],
+                      "fields": [{"key": "disposition", "label": d.name, "kind": "choice",
+                                  "width": widths[i] if i < len(widths) else len(d.name) + 4}
+                                 for i, d in enumerate(e.disposition)]})
+    data = {"game": "Nests & Insects", "title": "Provisional Enemy" if e.provisional else "Enemy",
+            "source": {"file": "content/enemies", "section": e.id}, "areas": areas}
+    return load_definition(YamlDocument(data, f"the stat block of {e.id}"), e.id)
+
+
+def disposition_area(content) -> Area:
+    """The character sheet's Disposition Track: the area of its choice of Disposition."""
+    sheet = definition(content, NESTS)
+    return next(a for row in sheet.rows for s in row.stacks for a in s.areas
+                if any(f["kind"] == "choice" and f["key"] == "disposition" for f in a.fields))
+
+
+def stat_block_context(content, e: Enemy, look: Look = FULL) -> dict:
+    """What enemy_body.txt.j2 draws: the enemy, its boxes laid out at the look's width."""
+    values: dict = {}
+    for i, f in enumerate(e.features):
+        values[f"features.{i}"], values[f"features.{i}.note"] = f.value, f.note
+    if e.base_attack is not None:
+        values["attacks.base"], values["attacks.special"] = e.base_attack, e.special_attack
+    if look.ascii:
+        values = {k: transliterate_value(v) for k, v in values.items()}
+        e = transliterate_value(e)
+    return {"enemy": e, "rows": plan(stat_block_definition(content, e), values, look.interior),
+            "interior": look.interior}
+
+
+def enemy_pages(content, enemy_id: str, number: int | None = None, look: Look = FULL) -> list[str]:
+    """An enemy's stat block as plaintext pages, each 50 lines (one page at the full width)."""
+    e = enemy(content, enemy_id)
+    text = render("enemy.txt.j2", number=number, **stat_block_context(content, e, look))
+    if look.ascii:
+        text = page_to_ascii(text)
     lines = text.rstrip("\n").split("\n")
-    if len(lines) != PAGE_LINES:
-        raise NestsError(f"enemy {e.id!r}: its stat block takes {len(lines)} lines; a page holds {PAGE_LINES}")
-    return text
+    if len(lines) % PAGE_LINES:
+        raise NestsError(f"enemy {e.id!r}: its stat block takes {len(lines)} lines, not whole pages of {PAGE_LINES}")
+    return ["\n".join(lines[i:i + PAGE_LINES]) + "\n" for i in range(0, len(lines), PAGE_LINES)]
 
 
-def enemy_documents(content, enemy_ids: list[str], folder: str = "") -> list[Document]:
+def enemy_text(content, enemy_id: str, number: int | None = None, look: Look = FULL) -> str:
+    return "".join(enemy_pages(content, enemy_id, number, look))
+
+
+def enemy_documents(content, enemy_ids: list[str], folder: str = "", look: Look = FULL) -> list[Document]:
     """One document per enemy: ``<folder><id>``.txt and .pdf."""
     enemies = [enemy(content, eid) for eid in enemy_ids]
-    return [Document(f"{folder}{e.id}", f"{e.name} stat block", [Page(_stat_block(e), [(1, e.name)])])
+    return [Document(f"{folder}{e.id}", f"{e.name} stat block",
+                     [Page(text, [(1, e.name)] if n == 0 else []) for n, text in enumerate(enemy_pages(content, e.id, look=look))])
             for e in enemies]

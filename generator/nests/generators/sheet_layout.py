@@ -149,7 +149,7 @@ def _area_lines(area: Area, width: int, values: dict, first: bool, last: bool, l
         own = area.footer[home] if inline and home < len(area.footer) else ""
         cells[col] += _cells(f, widths[col], values, left + starts[col] - lead, own)
     top: list = []
-    if area.joined and not first:
+    if area.joined and not first or area.title and area.title_style == "heading":
         top.append((1, "heading", area.title))
     elif area.title:
         top.append((0, "title", area.title))
