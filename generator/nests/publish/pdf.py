@@ -119,8 +119,8 @@ def html_to_pdf(html: str) -> bytes:
     return document.write_pdf()
 
 
-def _render_one(html: str) -> bytes:
-    return html_to_pdf(html)
+def _render_one(document, paper: str) -> bytes:
+    return html_to_pdf(pdf_html(document.pages, document.title, paper))
 
 
 def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | None = None,
@@ -129,24 +129,27 @@ def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | N
     pool of processes (WeasyPrint is single-threaded); the bytes do not depend
     on which process made them."""
     names = names or [doc.stem for doc in documents]
-    html = [pdf_html(doc.pages, doc.title, paper) for doc in documents]     # template errors surface here
-    workers = min(len(html), os.cpu_count() or 1)
+    workers = min(len(documents), os.cpu_count() or 1)
     if workers < 2:
         out = []
-        for name, page_html in zip(names, html):
-            out.append(html_to_pdf(page_html))
+        for name, doc in zip(names, documents):
+            out.append(_render_one(doc, paper))
             if progress:
                 progress(name)
         return out
+    pdf_html(documents[0].pages[:1], documents[0].title, paper)   # a broken template fails here, before the pool
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     os.environ.setdefault("SOURCE_DATE_EPOCH", FIXED_EPOCH)
     import weasyprint  # noqa: F401  -- imported once here, inherited by every forked worker
 
-    results: list[bytes | None] = [None] * len(html)
+    results: list[bytes | None] = [None] * len(documents)
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        futures = {pool.submit(_render_one, h): i for i, h in enumerate(html)}
+        # The longest documents first: the pool ends when its last document does, so
+        # a long book started last would leave the other worker idle meanwhile.
+        order = sorted(range(len(documents)), key=lambda i: -len(documents[i].pages))
+        futures = {pool.submit(_render_one, documents[i], paper): i for i in order}
         from concurrent.futures import as_completed
 
         for future in as_completed(futures):
