@@ -82,7 +82,7 @@ def _levels(packet, pages) -> list[Page]:
         for lv in spare:
             for room in lv.rooms:
                 flow.add(block("packet/room.txt.j2", room=room, level=lv, pages=pages), (2, f"Room {room.id} · {room.name}"),
-                         [room.id])
+                         [room.id, f"Level {lv.number}"])
     flow.part = "The Heart"
     flow.pages.append(Page("The Heart", []))
     level(packet.heart, "The Heart")
@@ -104,8 +104,8 @@ def _glance(packet, pages) -> list[Page]:
     flow = Flow("The Nest at a Glance", (1, "The Nest at a glance"))
     routes = [(room, lk, e) for lv in packet.levels for room in lv.rooms for lk, e in room.shortcuts()]
     flow.add(block("packet/glance.txt.j2", part="head", packet=packet, pages=pages, routes=routes))
-    for lv in packet.levels:                 # a long chain runs on; a Level without its own heading is found here
-        own = lv.rooms and not any(r.spare for r in lv.rooms)
+    for lv in packet.levels:                 # a long chain runs on; a Level without a keyed Room is found here
+        own = bool(lv.rooms)                 # a Level keyed by a spare Room is found at that Room
         flow.add(block("packet/glance.txt.j2", part="row", lv=lv, packet=packet, pages=pages, routes=routes,
                        stand_in=None if lv.rooms else stand_in(packet, lv)),
                  codes=[] if own else [f"Level {lv.number}"])
