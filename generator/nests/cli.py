@@ -207,13 +207,16 @@ def build(books_dir, output, content_dirs, templates_dir) -> None:
     if output == "-":
         raise NestsError("nests build writes many files; give -o DIR")
     content = setup(content_dirs, templates_dir)
-    documents = build_documents(content)
-    if books_dir is not None:
-        books, warnings, notes = book_documents(books_dir, content)
-        for line in notes + [str(w) for w in warnings]:
-            click.echo(line, err=True)
-        documents += books
-    emit(documents, FORMATS, "a4", output)
+    from nests.publish.pdf import workers_ready
+
+    with workers_ready():            # the PDF workers get ready while the documents are made
+        documents = build_documents(content)
+        if books_dir is not None:
+            books, warnings, notes = book_documents(books_dir, content)
+            for line in notes + [str(w) for w in warnings]:
+                click.echo(line, err=True)
+            documents += books
+        emit(documents, FORMATS, "a4", output)
 
 
 @main.command()

@@ -14,6 +14,7 @@ give the same bytes in every run and every process.
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -123,14 +124,50 @@ def _render_one(document, paper: str) -> bytes:
     return html_to_pdf(pdf_html(document.pages, document.title, paper))
 
 
+_workers = None          # a pool forked early by start_workers(), used by the next render_pdfs()
+
+
+def _import_weasyprint() -> None:
+    os.environ.setdefault("SOURCE_DATE_EPOCH", FIXED_EPOCH)
+    import weasyprint  # noqa: F401
+
+
+def start_workers() -> None:
+    global _workers
+    count = os.cpu_count() or 1
+    if _workers is not None or count < 2:
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    _workers = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_import_weasyprint)
+    _workers.submit(int)          # a forking pool starts all its processes at the first task
+
+
+@contextmanager
+def workers_ready():
+    """Fork the PDF workers on entry, before the documents are made: each imports
+    WeasyPrint while this process generates, instead of after it (`nests build`).
+    The next render_pdfs() uses them; if none does (an error), they stop on exit."""
+    global _workers
+    start_workers()
+    try:
+        yield
+    finally:
+        if _workers is not None:
+            _workers.shutdown(cancel_futures=True)
+            _workers = None
+
+
 def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | None = None,
                 names: list[str] | None = None) -> list[bytes]:
     """Each document as PDF bytes, in order. Several documents are typeset in a
     pool of processes (WeasyPrint is single-threaded); the bytes do not depend
     on which process made them."""
+    global _workers
     names = names or [doc.stem for doc in documents]
-    workers = min(len(documents), os.cpu_count() or 1)
-    if workers < 2:
+    if _workers is None and min(len(documents), os.cpu_count() or 1) < 2:
         out = []
         for name, doc in zip(names, documents):
             out.append(_render_one(doc, paper))
@@ -138,20 +175,19 @@ def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | N
                 progress(name)
         return out
     pdf_html(documents[0].pages[:1], documents[0].title, paper)   # a broken template fails here, before the pool
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    os.environ.setdefault("SOURCE_DATE_EPOCH", FIXED_EPOCH)
-    import weasyprint  # noqa: F401  -- imported once here, inherited by every forked worker
+    if _workers is None:
+        # Imported before the fork, WeasyPrint is inherited by every worker.
+        _import_weasyprint()
+        start_workers()
+    pool, _workers = _workers, None
+    from concurrent.futures import as_completed
 
     results: list[bytes | None] = [None] * len(documents)
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+    with pool:
         # The longest documents first: the pool ends when its last document does, so
         # a long book started last would leave the other worker idle meanwhile.
         order = sorted(range(len(documents)), key=lambda i: -len(documents[i].pages))
         futures = {pool.submit(_render_one, documents[i], paper): i for i in order}
-        from concurrent.futures import as_completed
-
         for future in as_completed(futures):
             i = futures[future]
             results[i] = future.result()
