@@ -48,10 +48,18 @@ def test_headings_six_levels_deep_numbered_and_not(typeset_blocks):
                           + [m.Heading(2, [T("Appendix")], numbered=False), m.Heading(3, [T("After it")])])
     check_book(book)
     lines = body(book)
-    for label in ("1.0.0.0 Level 1", "1.1.0.0 Level 2", "1.1.1.0 Level 3", "1.1.1.1 Level 4",
-                  "1.1.1.1.1 Level 5", "1.1.1.1.1.1 Level 6", "Appendix", "1.1.2.0 After it"):
+    for label in ("1 Level 1", "1.1 Level 2", "1.1.1 Level 3", "1.1.1.1 Level 4",
+                  "1.1.1.1.1 Level 5", "1.1.1.1.1.1 Level 6", "Appendix", "1.1.2 After it"):
         assert label in lines
-    assert [label for label, _ in contents_entries(book)][-2:] == ["Appendix", "1.1.2.0 After it"]
+    assert [label for label, _ in contents_entries(book)][-2:] == ["Appendix", "1.1.2 After it"]
+
+
+def test_a_book_may_pad_its_heading_numbers(content):
+    from nests.generators.rulebook import typeset
+
+    headings = [m.Heading(1, [T("One")]), m.Heading(2, [T("Two")]), m.Heading(1, [T("Three")])]
+    padded = typeset(m.Book("Padded", headings, "padded.md", number_parts=4), content)
+    assert [label for label, _ in contents_entries(padded)] == ["1.0.0.0 One", "1.1.0.0 Two", "2.0.0.0 Three"]
 
 
 def test_nested_lists_three_deep_hang_under_their_markers(typeset_blocks):
@@ -138,7 +146,7 @@ def test_cross_references_print_the_page_they_point_to(typeset_blocks):
     check_book(book)
     far = next(p for p in book.pages if any(t == "Far Away" for _, _, t in p.headings)).number
     odds = page_holding(book, "Table 1: Odds").number
-    assert f"See 1.0.0.0 Far Away (page {far}) and the odds (page {odds})." in body(book)
+    assert f"See 1 Far Away (page {far}) and the odds (page {odds})." in body(book)
     assert far > 2 and book.warnings == []
 
 
@@ -187,8 +195,8 @@ def test_the_outline_holds_the_top_level_and_the_next_when_it_is_alone(typeset_b
                            m.Heading(3, [T("Part one")]), m.Heading(5, [T("Deep")]), m.Heading(6, [T("Deeper")]),
                            m.Heading(3, [T("Part two")])])
     marks = [mark for p in book.pages for mark in p.bookmarks]
-    assert marks == [(1, "Contents"), (1, "The Book"), (2, "1.0.0.0 Part one"), (3, "1.0.1.0 Deep"),
-                     (2, "2.0.0.0 Part two")]
+    assert marks == [(1, "Contents"), (1, "The Book"), (2, "1 Part one"), (3, "1.0.1 Deep"),
+                     (2, "2 Part two")]
 
 
 def test_sheets_known_print_unknown_are_placeholders(typeset_blocks):

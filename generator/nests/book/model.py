@@ -222,6 +222,8 @@ class Book:
     source: str
     warnings: list[Warning] = field(default_factory=list)
     running_head: str = ""                     # the name in every page's top border; "" → the title
+    number_parts: int = 1                      # heading numbers padded with zeros to this many parts:
+                                               # 1 gives "3", "3.1"; the Nests book's 4 gives "3.1.0.0"
 
 
 def plain(inlines: list[Inline]) -> str:

@@ -17,6 +17,7 @@ from nests.render.glyphs import LABEL_CLOSE, LABEL_OPEN
 
 TITLE = "Nests & Insects Rulebook"
 RUNNING_HEAD = "Nests & Insects"      # the name every page of the book carries in its top border
+NUMBER_PARTS = 4                      # the book numbers its headings in four parts: 1.2.0.0
 HEADINGS = {"chapter": 1, "section": 2, "subsection": 3, "subsubsection": 4}
 # Boxed environments: name → (numbered?, title when the source gives none)
 BOXES = {
@@ -270,4 +271,4 @@ def read(text: str, shown: str, path: Path | None = None) -> m.Book:
     warnings: list[m.Warning] = []
     blocks = _Parser(text.split("\n"), 1, shown, warnings).parse()
     warnings.sort(key=lambda w: w.line)
-    return m.Book(TITLE, blocks, shown, warnings, running_head=RUNNING_HEAD)
+    return m.Book(TITLE, blocks, shown, warnings, running_head=RUNNING_HEAD, number_parts=NUMBER_PARTS)

@@ -20,7 +20,6 @@ from nests.render.glyphs import BULLETS, SHADOW
 from nests.render.grid import BOX_INSET as BOX_INDENT, INTERIOR as WIDE, TEXT_WIDTH as TEXT
 
 DEFINITION_INDENT = 4
-NUMBER_PARTS = 4         # heading numbers show at least four parts: 1.2.0.0
 RULED = (1, 2)           # heading levels underlined (the template picks the rule)
 NARROWEST = 24           # past this, nested lists and boxes stop taking columns from the text
 
@@ -106,10 +105,12 @@ class Numbering:
     """The book's counters: headings at any depth, and tables, figures and numbered boxes by kind.
 
     Heading numbers count from the book's shallowest numbered level: a book whose
-    only level-1 heading is its unnumbered title numbers its sections 1, 2, 3…"""
+    only level-1 heading is its unnumbered title numbers its sections 1, 2, 3…;
+    they are padded with zeros to ``parts`` parts (the book's own style: 1.2.0.0)."""
 
-    def __init__(self, first: int = 1):
+    def __init__(self, first: int = 1, parts: int = 1):
         self.first = first
+        self.parts = parts
         self.levels: list[int] = []
         self.counts: dict[str, int] = {}
 
@@ -120,8 +121,8 @@ class Numbering:
         self.levels[level - 1] += 1
         for k in range(level, len(self.levels)):
             self.levels[k] = 0
-        parts = self.levels + [0] * max(0, NUMBER_PARTS - len(self.levels))
-        return ".".join(str(n) for n in parts[:max(NUMBER_PARTS, level)])
+        parts = self.levels + [0] * max(0, self.parts - len(self.levels))
+        return ".".join(str(n) for n in parts[:max(self.parts, level)])
 
     def next(self, kind: str) -> int:
         self.counts[kind] = self.counts.get(kind, 0) + 1
@@ -151,8 +152,9 @@ def handles(*types):
 
 
 class Layout:
-    def __init__(self, refs: Refs, sheets, warnings: list[m.Warning]):
+    def __init__(self, refs: Refs, sheets, warnings: list[m.Warning], number_parts: int = 1):
         self.refs = refs
+        self.number_parts = number_parts
         self.sheets = sheets                       # knows(sheet_id) -> bool
         self.warnings = warnings
         self.numbering = Numbering()
@@ -164,7 +166,7 @@ class Layout:
 
     def book(self, blocks: list[m.Block]) -> list[Piece]:
         numbered = [n.level for b in blocks for n in nodes(b) if isinstance(n, m.Heading) and n.numbered]
-        self.numbering = Numbering(max(1, min(numbered, default=1)))
+        self.numbering = Numbering(max(1, min(numbered, default=1)), self.number_parts)
         out: list[Piece] = []
         for block in blocks:
             out += self.pieces(block, Place())
