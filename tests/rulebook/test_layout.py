@@ -150,6 +150,25 @@ def test_cross_references_print_the_page_they_point_to(typeset_blocks):
     assert far > 2 and book.warnings == []
 
 
+def test_a_sentence_that_gives_the_page_does_not_get_it_twice(typeset_blocks):
+    filler = [P(f"Filler paragraph {n}.") for n in range(60)]
+    book = typeset_blocks([
+        m.Paragraph([T("See Section "), m.Ref("far", number=True), T(" on page "), m.Ref("far", page=True),
+                     T(", Table "), m.Ref("table", number=True), T(" and "), m.Ref("plain", number=True), T(".")]),
+        m.Paragraph([T("On page "), m.Ref("far", page=True), T(" ("), m.Emphasis([m.Ref("far")]), T(").")]),
+        *filler,
+        m.Heading(1, [T("Near")]), m.Heading(2, [T("Far Away")], anchor="far"),
+        m.Table([], [[m.Cell([T("a")])]], caption=[T("Odds")], numbered=True, anchor="table"),
+        m.Heading(2, [T("Plain")], anchor="plain", numbered=False),
+    ])
+    check_book(book)
+    far = next(p for p in book.pages if any(t == "Far Away" for _, _, t in p.headings)).number
+    odds = page_holding(book, "Table 1: Odds").number
+    lines = body(book)
+    assert f"See Section 1.1 on page {far}, Table 1 (page {odds}) and Plain (page {far})." in lines
+    assert f"On page {far} (1.1 Far Away)." in lines
+
+
 def test_footnotes_are_numbered_in_order_of_mention(typeset_blocks):
     book = typeset_blocks([
         m.Paragraph([T("First"), m.FootnoteRef("b"), T(" then"), m.FootnoteRef("a"), T(".")]),

@@ -31,6 +31,7 @@ _MATH_ENVS = ("equation", "equation*", "align", "align*", "displaymath", "gather
 _BOXES = {"quote": "quote", "quotation": "quote", "abstract": "abstract", "verse": "quote"}
 _BREAKS = ("newpage", "clearpage", "pagebreak", "cleardoublepage")
 _REFS = ("ref", "pageref", "autoref", "cref", "Cref", "eqref", "nameref", "vref")
+_NUMBER_REFS = ("ref", "eqref", "vref")          # print the number alone; the text names the kind
 _STRONG = ("textbf", "bf", "bfseries")
 _EMPHASIS = ("emph", "textit", "textsl", "it", "itshape", "em", "underline")
 _CODE = ("texttt", "verb", "url", "path")
@@ -182,7 +183,8 @@ class _Reader:
             text = getattr(node.nodeargd, "verbatim_text", None) or self.text(_arg(node, -1))
             return [m.Code(text, source=src, line=line)]
         if name in _REFS:
-            return [m.Ref(self.text(_arg(node, -1)).strip(), page=name == "pageref", source=src, line=line)]
+            return [m.Ref(self.text(_arg(node, -1)).strip(), page=name == "pageref", number=name in _NUMBER_REFS,
+                          source=src, line=line)]
         if name == "label":
             self.label(self.text(_arg(node, -1)).strip(), line)
             return []

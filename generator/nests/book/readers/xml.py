@@ -187,7 +187,7 @@ class _Reader:
             return [m.Code(words("".join(el.itertext())).strip(), source=src, line=line)]
         if tag in _REFS:
             target = _JINJA.sub("…", "".join(el.itertext())).strip()
-            return [m.Ref(words(target), page=tag == "pageref", source=src, line=line)]
+            return [m.Ref(words(target), page=tag == "pageref", number=tag == "ref", source=src, line=line)]
         if tag in _SYMBOLS:
             return [m.Symbol(tag, _SYMBOLS[tag], source=src, line=line)]
         if tag in _WORDS:

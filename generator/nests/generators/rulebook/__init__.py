@@ -96,10 +96,10 @@ def lay_out(book: m.Book, sheets: Sheets):
         toc = contents_pages(body)
         numbered = toc + body
         landed = {a: n for n, page in enumerate(numbered, start=1) for a in page.anchors}
-        printed = {t: (layout.titles.get(t, ""), landed.get(t)) for t in refs.used}
+        printed = {t: (layout.titles.get(t, ""), layout.numbers.get(t, ""), landed.get(t)) for t in refs.used}
         if printed == refs.used:
             break
-        refs.pages, refs.titles = landed, dict(layout.titles)
+        refs.pages, refs.titles, refs.numbers = landed, dict(layout.titles), dict(layout.numbers)
     for node in refs.unknown:
         warnings.append(m.Warning(node.source, node.line, f"reference to {node.target!r}, which nothing in the book defines"))
     return front, toc, body, warnings

@@ -159,7 +159,14 @@ class Layout:
         self.warnings = warnings
         self.numbering = Numbering()
         self.titles: dict[str, str] = {}           # anchor → what a reference calls it
+        self.numbers: dict[str, str] = {}          # anchor → its number alone ("3.1", "2"), or ""
         self.hoisted: list[Piece] = []             # sheets asked for inside a box or a list
+
+    def name(self, anchor: str, title: str, number: str = "") -> None:
+        """What a reference to ``anchor`` prints: its title, or its number alone (LaTeX's \\ref)."""
+        if anchor:
+            self.titles[anchor] = title
+            self.numbers[anchor] = number
 
     def warn(self, node: m.Node, message: str) -> None:
         self.warnings.append(m.Warning(node.source, node.line, message))
@@ -204,8 +211,7 @@ class Layout:
         items = place.text(lines)
         if level in RULED:
             items.append(("rule", f"h{level}", (max(width(s) for s in lines), place.indent), place.depth))
-        if block.anchor:
-            self.titles[block.anchor] = label
+        self.name(block.anchor, label, number)
         mark_first(items, [(level, number, title)], [block.anchor])
         piece = Piece(items, keep=True, with_next=True, line=block.line)
         if level == 1 and place.top:
@@ -275,24 +281,25 @@ class Layout:
         items, gap = table_items(block, place.field, place.depth, place.indent, self.refs)
         if block.gap is not None and gap != block.gap:
             self.warn(block, f"table columns set {gap} apart instead of {block.gap} to fit the page")
+        number = ""
         if label is None:
-            label = f"Table {self.numbering.next('table')}" if block.numbered else ""
-        if block.anchor:
-            self.titles[block.anchor] = label or words(block.caption, self.refs)
+            number = str(self.numbering.next("table")) if block.numbered else ""
+            label = f"Table {number}" if number else ""
+        self.name(block.anchor, label or words(block.caption, self.refs), number)
         items += self.caption(label, words(block.caption, self.refs), place)
         return [Piece(mark_first(items, anchors=[block.anchor]), keep=True, line=block.line)]
 
     @handles(m.Figure)
     def figure(self, block: m.Figure, place: Place) -> list[Piece]:
-        label = f"Figure {self.numbering.next('figure')}" if block.numbered else ""
+        number = str(self.numbering.next("figure")) if block.numbered else ""
+        label = f"Figure {number}" if number else ""
         caption = words(block.caption, self.refs) or block.alt
         items = self.drawing(block.lines, place, block) if block.lines else []
         for inner in block.blocks:
             pieces = self.table(inner, place, label="") if isinstance(inner, m.Table) else self.pieces(inner, place)
             for piece in pieces:
                 items += piece.items
-        if block.anchor:
-            self.titles[block.anchor] = label or caption
+        self.name(block.anchor, label or caption, number)
         items += self.caption(label, caption, place)
         return [Piece(mark_first(items, anchors=[block.anchor]), keep=True, line=block.line)]
 
@@ -302,12 +309,13 @@ class Layout:
         if place.field - BOX_INDENT < NARROWEST:           # boxes nested too deep: no further frame
             items = place.text(wrap(title, place.field)) + self.joined(block.blocks, place)
             return [Piece(mark_first(items, anchors=[block.anchor]), line=block.line)]
+        number = ""
         if block.numbered:
-            title = f"{kind_label(block.kind)} {self.numbering.next(block.kind)}" + (f": {title}" if title else "")
+            number = str(self.numbering.next(block.kind))
+            title = f"{kind_label(block.kind)} {number}" + (f": {title}" if title else "")
         elif not title and block.kind != "box":
             title = kind_label(block.kind)
-        if block.anchor:
-            self.titles[block.anchor] = title
+        self.name(block.anchor, title, number)
         inner = Place(place.depth + 1, 0, place.lists)
         # the title sits in the top rule, bracketed, before its corner: four columns less
         parts = wrap(title, TEXT - BOX_INDENT * place.depth - 4) if title else [""]
