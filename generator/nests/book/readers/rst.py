@@ -20,6 +20,7 @@ from docutils.readers.standalone import Reader as _Standalone
 
 from nests.book import model as m
 from nests.book.readers.common import Report, finish, merge_text, strip, words
+from nests.render.glyphs import BULLETS
 from nests.book.readers.sphinx import (docref as _DOCREF, missing as _MISSING, pagebreak as _PAGEBREAK,
                                        register, xref as _XREF)
 
@@ -208,6 +209,12 @@ class _Walker:
             return [self.report.missing(node["what"], node.line, node["why"], source=src)]
         if isinstance(node, _PAGEBREAK):
             return [m.PageBreak(source=src, line=line)]
+        if tag == "system_message":
+            # docutils reports a construct it cannot read (a malformed table) and keeps
+            # its text as a literal block: the words are printed as written
+            # (a directive it echoes is reported, and placeheld, by the directive itself)
+            return [m.Verbatim(block.astext().split("\n"), source=src, line=self.line(block))
+                    for block in node.findall(n.literal_block) if not block.astext().startswith(".. ")]
         if tag in _SKIPPED:
             return []
         if tag == "section":
@@ -338,8 +345,15 @@ class _Walker:
                 continue
             if out:
                 out.append(m.LineBreak(source=self.src, line=self.line(element)))
+            item = element.parent
+            if item is not None and item.tagname == "list_item" and item.children[0] is element:
+                # a cell holds words only: a list in it keeps its markers as words
+                listing = item.parent
+                marker = (f"{listing.get('start', 1) + listing.index(item)}." if listing.tagname == "enumerated_list"
+                          else BULLETS[0])
+                out.append(m.Text(marker + " ", source=self.src, line=self.line(element)))
             out.extend(strip(self.inlines(element.children)))
-        return out
+        return merge_text(out)
 
     def figure(self, node) -> m.Figure:
         n, src, line = self.nodes, self.src, self.line(node)

@@ -29,6 +29,8 @@ _BODY_DIRECTIVES = {"only": "", "hlist": "", "glossary": "", "tab": "", "tabs": 
 _DROPPED_DIRECTIVES = ("index", "highlight", "tabularcolumns", "sectionauthor", "moduleauthor",
                        "codeauthor", "currentmodule", "module", "autosummary", "automodule",
                        "autoclass", "autofunction", "ifconfig", "meta")
+# Admonitions whose text may start on the directive's own line (no title there).
+_TEXT_ON_FIRST_LINE = ("seealso",)
 _CODE_DIRECTIVES = ("code-block", "sourcecode", "productionlist")
 
 _registered = False
@@ -92,10 +94,15 @@ def register() -> None:
         def run(self):
             title = _BODY_DIRECTIVES.get(self.name, "")
             node = nodes.admonition() if title else nodes.container()
+            text_first = self.name in _TEXT_ON_FIRST_LINE
             if title:
-                words_ = f"{title} {self.arguments[0]}" if self.arguments else title
+                words_ = f"{title} {self.arguments[0]}" if self.arguments and not text_first else title
                 node += nodes.title(words_, words_)
             node.line = self.lineno
+            if text_first and self.arguments:        # ".. seealso:: Words": the words are the body
+                said, messages = self.state.inline_text(self.arguments[0], self.lineno)
+                node += nodes.paragraph(self.arguments[0], "", *said)
+                node += messages
             self.state.nested_parse(self.content, self.content_offset, node)
             return [node]
 

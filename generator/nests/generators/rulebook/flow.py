@@ -139,6 +139,20 @@ def _wrap(text: str, room: int) -> list[str]:
     return lines
 
 
+def cut(text: str, room: int) -> list[str]:
+    """A line cut into pieces of at most ``room`` display columns, its spaces kept
+    (for drawings, whose spacing is their meaning)."""
+    pieces, piece, used = [], "", 0
+    for ch in text:
+        w = width(ch)
+        if used + w > room and piece:
+            pieces.append(piece)
+            piece, used = "", 0
+        piece += ch
+        used += w
+    return pieces + [piece] if piece or not pieces else pieces
+
+
 def _cut(words: list[str], sizes: list[int], room: int):
     """Words wider than a line, cut into pieces that fit (by display width)."""
     out_words, out_sizes = [], []

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, is_dataclass
 
 from nests.book import model as m
-from nests.generators.rulebook.flow import Refs, printable, width, words, wrap
+from nests.generators.rulebook.flow import Refs, cut, printable, width, words, wrap
 from nests.generators.rulebook.tables import table_items
 from nests.render.glyphs import BULLETS, SHADOW
 from nests.render.grid import BOX_INSET as BOX_INDENT, INTERIOR as WIDE, TEXT_WIDTH as TEXT
@@ -352,9 +352,8 @@ class Layout:
         self.warn(node, f"drawing is {widest} columns wide, the page holds {room}; its lines are cut")
         items = []
         for s in lines:
-            for part in wrap(s.replace(" ", "\u00a0"), room):
-                part = part.replace("\u00a0", " ")
-                items += [("wide", part, None, 0)] if place.top else place.text([part])
+            for part in cut(s, room):
+                items += [("wide", part.rstrip(), None, 0)] if place.top else place.text([part.rstrip()])
         return items
 
     # -- whole pages ---------------------------------------------------------
