@@ -25,6 +25,7 @@ class Report:
         self.source = source
         self.warnings: list[m.Warning] = []
         self._seen: set[tuple[str, int, str]] = set()
+        self._things: set[str] = set()
 
     def warn(self, line: int, message: str, thing: str | None = None, source: str | None = None) -> None:
         source = source or self.source
@@ -32,6 +33,12 @@ class Report:
         if key not in self._seen:
             self._seen.add(key)
             self.warnings.append(m.Warning(source, line, message))
+
+    def first(self, thing: str, line: int, message: str) -> None:
+        """A warning said once per book, where ``thing`` is first met (an unknown command)."""
+        if thing not in self._things:
+            self._things.add(thing)
+            self.warn(line, message, thing=thing)
 
     def missing(self, what: str, line: int, message: str, source: str | None = None) -> m.Missing:
         """A placeholder naming ``what`` in words, and its one warning."""
@@ -119,7 +126,8 @@ def finish(blocks: list[m.Block], report: Report, title: str = "",
     _resolve(blocks, anchors, dict(aliases or {}), report)
     if not title:
         heading = next((b for b in blocks if isinstance(b, m.Heading)), None)
-        title = m.plain(heading.title) if heading else ""
+        # a book without a heading is named after its file (its pages need a name)
+        title = m.plain(heading.title) if heading else Path(report.source).name.split(".")[0]
     warnings = sorted(report.warnings, key=lambda w: (w.source != report.source, w.source, w.line))
     return m.Book(title=title, blocks=blocks, source=report.source, warnings=warnings)
 

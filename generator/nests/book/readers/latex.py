@@ -35,6 +35,19 @@ _NUMBER_REFS = ("ref", "eqref", "vref")          # print the number alone; the t
 _STRONG = ("textbf", "bf", "bfseries")
 _EMPHASIS = ("emph", "textit", "textsl", "it", "itshape", "em", "underline")
 _CODE = ("texttt", "verb", "url", "path")
+# Symbols latex2text does not know, as the words or glyphs LaTeX prints.
+_TEXT_MACROS = {"LaTeX": "LaTeX", "TeX": "TeX", "LaTeXe": "LaTeX2e", "S": "§", "P": "¶", "copyright": "©",
+                "pounds": "£", "textregistered": "®", "texttrademark": "™", "textdegree": "°",
+                "euro": "€", "checkmark": "✓", "slash": "/"}
+# Commands that print nothing and say nothing worth a warning when unknown.
+_QUIET = ("usepackage", "documentclass", "newcommand", "renewcommand", "providecommand", "def", "let",
+          "makeatletter", "makeatother", "pagestyle", "thispagestyle", "frontmatter", "mainmatter",
+          "backmatter", "appendix", "raggedright", "raggedleft", "small", "large", "Large", "LARGE",
+          "huge", "Huge", "footnotesize", "normalsize", "tiny", "scriptsize", "hfill", "vfill",
+          "linebreak", "nolinebreak", "nopagebreak", "author", "date", "title", "today",
+          # font switches ({\\bf words}): the words print, plain
+          "bf", "it", "em", "sl", "sc", "tt", "rm", "sf", "bfseries", "itshape", "ttfamily", "rmfamily",
+          "sffamily", "upshape", "mdseries", "scshape", "normalfont")
 _DROPPED = ("index", "label", "hline", "cline", "toprule", "midrule", "bottomrule", "centering",
             "vspace", "hspace", "noindent", "maketitle", "tableofcontents", "listoffigures",
             "listoftables", "printindex", "medskip", "bigskip", "smallskip", "protect",
@@ -168,7 +181,7 @@ class _Reader:
             elif isinstance(node, LatexMacroNode):
                 out.extend(self.macro(node, src, line))
             elif isinstance(node, LatexCharsNode):
-                out.append(m.Text(words(node.chars), source=src, line=line))
+                out.append(m.Text(words(_quotes(node.chars)), source=src, line=line))
             else:
                 out.append(m.Text(self.text([node]), source=src, line=line))
         return merge_text(out)
@@ -208,6 +221,10 @@ class _Reader:
         if name in ("input", "include"):
             return [self.report.missing(self.text(_arg(node, -1)).strip(), line,
                                         "an include inside running text is not read")]
+        if name in _TEXT_MACROS:
+            return [m.Text(_TEXT_MACROS[name], source=src, line=line)]
+        if _unknown(name):
+            self.report.first("\\" + name, line, f"unknown LaTeX command '\\{name}'; its arguments' words are kept")
         text = self.text([node])
         if node.nodeargd and node.nodeargd.argnlist and not text.strip():
             return self.inline([a for a in node.nodeargd.argnlist if a is not None])
@@ -471,6 +488,24 @@ class _Blocks:
         inner = _Reader(r.report, r.aliases, r.depth + 1)
         blocks = inner.document(target.read_text(encoding="utf-8", errors="replace"), shown, target)
         return blocks
+
+
+def _quotes(text: str) -> str:
+    """LaTeX's single quotes: `word' prints ‘word’ (latex2text does the double ones)."""
+    return re.sub(r"`([^`'\n]*)'", "\u2018\\1\u2019", text).replace("`", "\u2018") if "`" in text else text
+
+
+def _unknown(name: str) -> bool:
+    """Whether latex2text would print nothing for the command because it does not know it."""
+    from pylatexenc.latex2text import get_default_latex_context_db
+    global _TEXT_DB
+    if _TEXT_DB is None:
+        _TEXT_DB = get_default_latex_context_db()
+    return (name.isalpha() and name not in _QUIET and name not in _DROPPED
+            and _TEXT_DB.get_macro_spec(name) is None)
+
+
+_TEXT_DB = None
 
 
 def _arg(node, index: int):

@@ -42,6 +42,12 @@ _RUN_IN = re.compile(r"^_([^_\s][^_]*?)_(?=\s|$)")
 _EMPHASIS = re.compile(r"(?<![\w*])\*(\S(?:[^*]*?\S)?)\*(?![\w*])")
 
 
+def _item_start(line: str, first: str) -> bool:
+    """Whether ``line`` starts a list item as ``first`` did, at the same indentation."""
+    found = _BULLET.match(line) or _NUMBER.match(line)
+    return bool(found) and len(found.group(1)) == len(first) - len(first.lstrip())
+
+
 def is_graphic(line: str) -> bool:
     """A line of a drawing: it starts with a box-drawing, block or geometric character."""
     s = line.lstrip()
@@ -243,10 +249,16 @@ class _Parser:
             if "\\" in t and not t.startswith("\\"):
                 self.warn(n, "a backslash inside the text (unknown markup?); kept as text")
         first = texts[0]
-        if found := _BULLET.match(first):
-            self.item(False, 1, " ".join([found.group(2)] + texts[1:]), number)
-        elif found := _NUMBER.match(first):
-            self.item(True, int(found.group(2)), " ".join([found.group(3)] + texts[1:]), number)
+        if _BULLET.match(first) or _NUMBER.match(first):
+            # items written one under the other, without a blank line between, are items still
+            starts = [k for k, (_, t) in enumerate(pending) if k == 0 or _item_start(t, first)]
+            for k, end in zip(starts, starts[1:] + [len(pending)]):
+                line, head = pending[k]
+                rest = [t for _, t in pending[k + 1:end]]
+                if found := _BULLET.match(head):
+                    self.item(False, 1, " ".join([found.group(2)] + rest), line)
+                elif found := _NUMBER.match(head):
+                    self.item(True, int(found.group(2)), " ".join([found.group(3)] + rest), line)
         else:
             words = m.Paragraph(inlines(" ".join(texts), self.source, number, run_in=True), **self.at(number))
             last = self.blocks[-1] if self.blocks else None
