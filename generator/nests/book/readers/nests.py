@@ -35,6 +35,7 @@ _END = re.compile(r"^\\end\{(\w+)\}\s*$")
 _LABEL = re.compile(r"^\\label\{(.*)\}\[(\w+)\]\s*$")
 _CHARSHEET = re.compile(r"^\\charsheet\[([\w-]+)\]\s*$")
 _RULE = re.compile(r"^-{3,}$")
+_COMMAND_WORDS = re.compile(r"\\[A-Za-z@]+\*?|[{}\[\]]")     # what an unknown command is written in
 _BULLET = re.compile(r"^(\s*)\*\s+(.*)$")
 _NUMBER = re.compile(r"^(\s*)(\d{1,2})\.\s+(.*)$")
 _LEADERS = re.compile(r"\.{4,}")
@@ -150,11 +151,13 @@ class _Parser:
         elif found := _BEGIN.match(raw):
             return self.begin(i, found.group(2), found.group(3), number)
         elif found := _END.match(raw):
-            self.warn(number, f"\\end{{{found.group(1)}}} without its \\begin; kept as text")
-            self.pending.append((number, raw))
+            self.warn(number, f"\\end{{{found.group(1)}}} without its \\begin; left out")
         else:
-            self.warn(number, f"unknown markup {raw.strip()!r}; kept as text")
-            self.pending.append((number, raw))
+            # the command's words (its arguments) are kept, never the markup itself
+            self.warn(number, f"unknown markup {raw.strip()!r}; its words are kept")
+            said = " ".join(_COMMAND_WORDS.sub(" ", raw).split())
+            if said:
+                self.pending.append((number, said))
         return i + 1
 
     def begin(self, i: int, name: str, option: str | None, number: int) -> int:
@@ -174,9 +177,10 @@ class _Parser:
             self.blocks.append(m.Box(name, inlines(title, self.source, number), inner, numbered=numbered,
                                      **self.at(number)))
             return after
-        self.warn(number, f"unknown environment \\begin{{{name}}}; its lines are kept as text")
-        self.pending.append((number, self.lines[i].rstrip()))
-        return i + 1
+        self.warn(number, f"unknown environment \\begin{{{name}}}; what it holds is read as text")
+        after, body = self.environment(i, name)
+        self.blocks += _Parser(body, number + 1, self.source, self.warnings).parse()
+        return after
 
     def label(self, i: int, caption: str, kind: str, number: int) -> int:
         # A caption may run on over the following lines, up to a blank line or a command.
