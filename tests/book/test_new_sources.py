@@ -91,6 +91,8 @@ def test_markup_leftovers_read_as_words(content):
     assert "TableTable" not in cricket
     night = text("short-night.md")
     assert squeezed("2 A heading written in HTML") in night and squeezed("HTML table cell second & last") in night
+    assert squeezed("a row left open and cells too still read") in night and squeezed("• left open ◦ and nested") in night
+    assert squeezed("An unknown directive Its body is still read, with its markup.") in text("hive-tithe.rst")
     parade = text("ant-parade.raw.txt")
     assert squeezed("• first thing • second thing") in parade and "kept" in parade
 

@@ -26,6 +26,7 @@ _BLOCKS = {"p", "div", "section", "article", "aside", "header", "footer", "main"
 # A start tag of these closes an open element of the same family (<li> after <li>…).
 _CLOSED_BY = {"li": {"li"}, "p": {"p"}, "td": {"td", "th"}, "th": {"td", "th"}, "tr": {"tr", "td", "th"},
               "dt": {"dt", "dd"}, "dd": {"dt", "dd"}}
+_SCOPES = {"ul", "ol", "table", "dl"}
 _DROPPED = {"script", "style", "head", "title", "template", "noscript"}
 
 
@@ -49,10 +50,14 @@ class _Tree(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         closes = _CLOSED_BY.get(tag, set())
-        if closes and any(e.tag in closes for e in self.stack[1:]):
-            while self.stack[-1].tag not in closes:
-                self.stack.pop()
-            self.stack.pop()
+        open_at = None
+        for k in range(len(self.stack) - 1, 0, -1):     # the open one of its family, within its list or table
+            if self.stack[k].tag in closes:
+                open_at = k
+            elif self.stack[k].tag in _SCOPES:
+                break
+        if open_at is not None:
+            del self.stack[open_at:]
         element = _Element(tag, dict(attrs), self._line())
         self.stack[-1].children.append(element)
         if tag not in _VOID:
