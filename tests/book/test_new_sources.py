@@ -89,6 +89,11 @@ def test_markup_leftovers_read_as_words(content):
     for said in ("“like this” and ‘this’", "LaTeX itself", "50% of ties &", "Table 1 (page", "Section 1.1 on page 2"):
         assert squeezed(said) in cricket
     assert "TableTable" not in cricket
+    # the author's own commands
+    assert squeezed("In Cricket Duel two crickets") in cricket and squeezed("rolls 2 dice, the loser scores zero, "
+                                                                           "the winner scores one") in cricket
+    notes = text("moth-notes.tex")
+    assert squeezed("about a grey moth.") in notes and "newcommand" not in notes
     night = text("short-night.md")
     assert squeezed("2 A heading written in HTML") in night and squeezed("HTML table cell second & last") in night
     assert squeezed("a row left open and cells too still read") in night and squeezed("• left open ◦ and nested") in night

@@ -131,6 +131,7 @@ class _Reader:
         self.footnotes = 0
         self.on_label = None
         self.walker = None
+        self.commands: dict = {}                      # the author's own commands (see latex_macros)
 
     # -- parsing -----------------------------------------------------------
     def parse(self, text: str, first_line: int = 1):
@@ -154,8 +155,10 @@ class _Reader:
         return line
 
     def document(self, text: str, shown: str, path: Path) -> list[m.Block]:
+        from nests.book.readers.latex_macros import expand
+
         self.source, self.path = shown, path
-        nodes = self.parse(text)
+        nodes = self.parse(expand(text, self.commands))
         body = next((n for n in nodes if _is_env(n, "document")), None)
         if body is not None:                          # a whole document: the preamble gives the title
             for node in nodes:
@@ -486,6 +489,7 @@ class _Blocks:
             return [r.report.missing(name, line, f"include of {name!r} nested too deep (a loop?)")]
         shown = str(Path(r.source).parent / target.relative_to(folder))
         inner = _Reader(r.report, r.aliases, r.depth + 1)
+        inner.commands = r.commands                    # an included file uses the book's commands
         blocks = inner.document(target.read_text(encoding="utf-8", errors="replace"), shown, target)
         return blocks
 
