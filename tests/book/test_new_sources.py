@@ -92,6 +92,8 @@ def test_markup_leftovers_read_as_words(content):
     # the author's own commands
     assert squeezed("In Cricket Duel two crickets") in cricket and squeezed("rolls 2 dice, the loser scores zero, "
                                                                            "the winner scores one") in cricket
+    assert "Listed•first2•second" in cricket                  # a list in a cell keeps its markers, line by line
+    assert "Mixedtwoalist:paragraphs•inacell•kept" in text("spider-court.xml")
     notes = text("moth-notes.tex")
     assert squeezed("about a grey moth.") in notes and "newcommand" not in notes
     night = text("short-night.md")

@@ -109,6 +109,38 @@ def strip(inlines: list[m.Inline]) -> list[m.Inline]:
     return inlines
 
 
+def flatten(blocks: list[m.Block]) -> list[m.Inline]:
+    """Blocks as the words of a table cell, which holds words only: paragraphs
+    one under the other, a list's items each on its line after its marker."""
+    from nests.render.glyphs import BULLETS
+
+    out: list[m.Inline] = []
+
+    def line(inlines: list[m.Inline], node: m.Node) -> None:
+        if out:
+            out.append(m.LineBreak(source=node.source, line=node.line))
+        out.extend(inlines)
+
+    for block in blocks:
+        if isinstance(block, m.ListBlock):
+            for k, item in enumerate(block.items):
+                marker = f"{block.start + k}." if block.ordered else BULLETS[0]
+                inner = flatten(item.blocks)
+                line([m.Text(marker + " ", source=item.source, line=item.line)] + inner, item)
+        elif isinstance(block, (m.Paragraph, m.Missing)):
+            line(block.children if isinstance(block, m.Paragraph) else [block], block)
+        elif isinstance(block, (m.Box, m.Definition)):
+            line(flatten(block.blocks), block)
+        elif isinstance(block, m.Verbatim):
+            line([m.Code(" ".join(block.lines), source=block.source, line=block.line)], block)
+        elif isinstance(block, m.Formula):
+            line([m.Math(block.text, source=block.source, line=block.line)], block)
+        elif isinstance(block, m.DefinitionList):
+            for item in block.items:
+                line(list(item.term) + [m.Text(": ", source=item.source, line=item.line)] + flatten(item.blocks), item)
+    return merge_text(out)
+
+
 def finish(blocks: list[m.Block], report: Report, title: str = "",
            aliases: dict[str, str] | None = None, title_heading: bool = True) -> m.Book:
     """The book: levels, title, anchors, references and lines settled the same way for every markup.

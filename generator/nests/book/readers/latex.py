@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, merge_text, strip, words
+from nests.book.readers.common import Report, finish, flatten, merge_text, strip, words
 
 # Sectioning commands by rank (larger is deeper); finish() turns ranks into levels.
 _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3,
@@ -411,7 +411,8 @@ class _Blocks:
 
         def end_cell():
             nonlocal cell
-            cells = m.Cell(strip(self.r.inline(cell)), source=src, line=self.r.line(cell[0]) if cell else self.r.line(node))
+            said = flatten(_Blocks(self.r).run(cell)) if _has_blocks(cell) else self.r.inline(cell)
+            cells = m.Cell(strip(said), source=src, line=self.r.line(cell[0]) if cell else self.r.line(node))
             span = next((n for n in cell if isinstance(n, LatexMacroNode) and n.macroname == "multicolumn"), None)
             row.append(cells)
             if span is not None:

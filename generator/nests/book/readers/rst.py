@@ -19,8 +19,7 @@ from docutils.core import publish_doctree
 from docutils.readers.standalone import Reader as _Standalone
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, merge_text, strip, words
-from nests.render.glyphs import BULLETS
+from nests.book.readers.common import Report, finish, flatten, merge_text, strip, words
 from nests.book.readers.sphinx import (docref as _DOCREF, missing as _MISSING, pagebreak as _PAGEBREAK,
                                        register, xref as _XREF)
 
@@ -338,22 +337,8 @@ class _Walker:
         return self.anchored(node, table)
 
     def cell(self, entry) -> list[m.Inline]:
-        """A cell's paragraphs, one after another with a line break between."""
-        out: list[m.Inline] = []
-        for element in entry.findall(self.nodes.TextElement):
-            if element.parent is not None and isinstance(element.parent, self.nodes.TextElement):
-                continue
-            if out:
-                out.append(m.LineBreak(source=self.src, line=self.line(element)))
-            item = element.parent
-            if item is not None and item.tagname == "list_item" and item.children[0] is element:
-                # a cell holds words only: a list in it keeps its markers as words
-                listing = item.parent
-                marker = (f"{listing.get('start', 1) + listing.index(item)}." if listing.tagname == "enumerated_list"
-                          else BULLETS[0])
-                out.append(m.Text(marker + " ", source=self.src, line=self.line(element)))
-            out.extend(strip(self.inlines(element.children)))
-        return merge_text(out)
+        """A cell's blocks as words: paragraphs one under the other, a list's items with their markers."""
+        return flatten(self.blocks(entry.children, 0))
 
     def figure(self, node) -> m.Figure:
         n, src, line = self.nodes, self.src, self.line(node)

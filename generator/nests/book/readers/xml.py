@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, merge_text, strip, words
+from nests.book.readers.common import Report, finish, flatten, merge_text, strip, words
 from nests.book.readers.latex import inline_latex
 from nests.errors import NestsError, Problem
 
@@ -253,13 +253,11 @@ class _Reader:
         return self.content(el)
 
     def inlines(self, el) -> list[m.Inline]:
-        out: list[m.Inline] = []
-        for item in self.content(el):
-            if isinstance(item, m.Paragraph):
-                out.extend(item.children)
-            elif isinstance(item, _INLINES):
-                out.append(item)
-        return strip(out)
+        items = self.content(el)
+        if any(not isinstance(item, _INLINES) for item in items):
+            # paragraphs or a list where only words may stand (a title, a cell): one under the other
+            return strip(flatten(self.as_blocks(items)))
+        return strip(items)
 
     def section(self, el, tag: str) -> list:
         src, line = self.source, el.sourceline or 0
