@@ -15,6 +15,8 @@ from nests.book import model as m
 from nests.book.readers import read_book
 from nests.book.readers.common import walk
 
+from .headings import source_headings, words
+
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "rulebook"
 BOOKS = ["base-rules.md", "rules-and-procedures.tex", "basic-rules.rst", "malleus-deum.xml"]
 
@@ -28,34 +30,6 @@ LEAKS = ["**", "__", "\\emph", "\\item", "\\textbf", "\\label", "\\ref", ":ref:"
 def book(request):
     path = SHARED / request.param
     return path, path.read_text(encoding="utf-8").split("\n"), read_book(str(path))
-
-
-def words(text: str) -> str:
-    """The words of a title, whatever its markup or glyphs: for comparing titles."""
-    return " ".join(re.findall(r"[A-Za-z0-9]+", text))
-
-
-def source_headings(path: Path, lines: list[str]) -> list[str]:
-    """Every heading of a source, found by the simplest pattern its markup allows."""
-    if path.suffix == ".md":
-        return [words(h.group(1)) for h in (re.match(r"^#{1,6}\s+(.*)$", line) for line in lines) if h]
-    if path.suffix == ".rst":
-        return [words(title) for title, under in zip(lines, lines[1:])
-                if title.strip() and re.fullmatch(r"([=\-~^\"'`#*+])\1+", under.strip())
-                and len(under.strip()) >= len(title.strip())]
-    if path.suffix == ".tex":
-        return [words(h.group(1)) for h in
-                (re.match(r"^\s*\\(?:part|chapter|(?:sub)*section|paragraph)\*?\{(.*)\}", line) for line in lines) if h]
-    # XML: title elements, except those inside a Jinja loop or condition
-    kept, depth = [], 0
-    for line in lines:
-        depth += len(re.findall(r"\{%-?\s*(?:for|if)\b", line)) - len(re.findall(r"\{%-?\s*end(?:for|if)\b", line))
-        if depth == 0:
-            kept.append(line)
-    text = re.sub(r"<!--.*?-->", "", "\n".join(kept), flags=re.S)
-    titles = [t for _, t in re.findall(r"<(title|(?:chapter|section|subsection|subsubsection)title)>(.*?)</\1>",
-                                       text, re.S)]
-    return [words(re.sub(r"<label>.*?</label>|<[^>]*>|\\label\{[^}]*\}", "", t, flags=re.S)) for t in titles]
 
 
 def headings(book) -> list[m.Heading]:

@@ -12,8 +12,9 @@ from tests.frames import PAGE_LINES, PAGE_WIDTH
 ENTRY = re.compile(r"^║ ( *)(.*?) \.{2,} (\d+) ║▓$")
 PAGE_NUMBER = re.compile(r"►(\d+)◄")
 OUR_BOX_TOP = re.compile(r"┌\[[^\]]*\]─*┐")
-LEAKS = re.compile(r"\*\*[^*\s][^*]*\*\*|(?<![\w\[])__[A-Za-z][^_]*__|\\(emph|item|begin|end|label|ref|chapter|section|subsection|newpage|charsheet|textbf)\b"
-                   r"|:ref:|║[ │]+\.\. |<section|\{%|%\}|&amp;|&lt;|/\*|\*/")
+LEAKS = re.compile(r"\*\*[^*\s][^*]*\*\*|(?<![\w\[])__[A-Za-z][^_]*__|\\[A-Za-z]+|\\\\|\{\}|`"
+                   r"|:ref:|║[ │]+\.\. |<section|\{%|%\}|&[A-Za-z]+;|&#x?[0-9A-Fa-f]+;|/\*|\*/|\]\(|\[\^"
+                   r"|</?(?:div|span|p|em|b|i|strong|table|tr|td|th|br|a|h[1-6]|ul|ol|li)\b[^>]*>")
 
 
 def lines_of(page) -> list[str]:
@@ -106,3 +107,84 @@ def check_book(book) -> None:
     check_grid(book)
     check_contents(book)
     check_no_markup(book)
+
+
+# -- the book against the model it was typeset from -----------------------------
+def squeezed(text: str) -> str:
+    return "".join(text.split())
+
+
+def body_text(book) -> str:
+    """Every body page's words inside the frame, white space and box walls dropped."""
+    text = squeezed(" ".join(line[2:-3] for p in book.pages if p.kind == "body" for line in lines_of(p)))
+    return text.replace("│", "")
+
+
+def check_cells(model, book) -> None:
+    """Every word of every table cell is printed: a cell wraps within its column,
+    between other columns' lines, so word by word (a word wider than its column
+    is cut, so its start is what stands whole)."""
+    from nests.book.model import Table
+    from nests.book.readers.common import walk
+    from nests.generators.rulebook.flow import words
+
+    text = body_text(book)
+    for table in (n for n in walk(model.blocks) if isinstance(n, Table)):
+        for row in table.header + table.rows:
+            for cell in row:
+                for word in words(cell.children).split():
+                    assert word[:12] in text, (word, words(cell.children))
+
+
+def heading_pages(model, book) -> dict[str, int]:
+    """anchor → the page the contents give for that heading of the model."""
+    from nests.book.model import Heading
+    from nests.book.readers.common import walk
+
+    headings = [n for n in walk(model.blocks) if isinstance(n, Heading)]
+    entries = contents_entries(book)
+    assert len(entries) == len(headings)
+    return {h.anchor: number for h, (_, number) in zip(headings, entries)}
+
+
+def check_references(model, book) -> None:
+    """A reference to a heading prints that heading's page once: "(page N)" after
+    its words, or "page N" where the source asks for the page itself; no
+    reference prints an unknown page or the page twice."""
+    from nests.book.model import Ref
+    from nests.book.readers.common import walk
+    from nests.generators.rulebook.flow import words
+
+    pages = heading_pages(model, book)
+    text = body_text(book)
+    assert "(page?)" not in text and "[missing:referenceto" not in text
+    assert not re.search(r"\(page(\d+)\)onpage\1(?!\d)|onpage(\d+)onpage\2(?!\d)", text)
+    for ref in (n for n in walk(model.blocks) if isinstance(n, Ref) and n.target in pages):
+        page = pages[ref.target]
+        assert re.search(rf"page{page}(?!\d)", text), (ref, page)
+        if ref.children and not ref.page:
+            assert squeezed(words(ref.children)) + f"(page{page})" in text or \
+                squeezed(words(ref.children)) in text, (ref, page)
+
+
+def check_footnotes(model, book) -> None:
+    """Each footnote is printed, numbered in order of mention, its mark in the text and before its words."""
+    from nests.book.model import Footnote, FootnoteRef, Paragraph
+    from nests.book.readers.common import walk
+    from nests.generators.rulebook.flow import words
+
+    labels = list(dict.fromkeys(n.label for n in walk(model.blocks) if isinstance(n, (FootnoteRef, Footnote))))
+    text = body_text(book)
+    for note in (n for n in walk(model.blocks) if isinstance(n, Footnote)):
+        number = labels.index(note.label) + 1
+        first = next((b for b in note.blocks if isinstance(b, Paragraph)), None)
+        said = squeezed(words(first.children))[:20] if first else ""
+        assert f"[{number}]{said}" in text, (note.label, said)
+
+
+def check_warnings(book) -> None:
+    """Each warning once, as ``file:line: warning: message``."""
+    said = [str(w) for w in book.warnings]
+    assert len(said) == len(set(said)), said
+    for line in said:
+        assert re.fullmatch(r"\S.*:[1-9]\d*: warning: \S.*", line), line

@@ -55,7 +55,7 @@ def test_warnings_go_to_standard_error_once_each_with_path_and_line(runner, tmp_
     result = runner.invoke(main, ["rulebook", str(source), "-o", str(tmp_path / "out")])
     assert result.exit_code == 0
     lines = result.stderr.splitlines()
-    assert lines[0] == f"{source}:3: warning: unknown markup '\\\\marginpar{{x}}'; kept as text"
+    assert lines[0] == f"{source}:3: warning: unknown markup '\\\\marginpar{{x}}'; its words are kept"
     assert lines[1].startswith(f"{source}:5: warning: no character sheet moth to print")
     assert lines[2].startswith(f"{source}:6: warning: no character sheet moth to print") and len(lines) == 3
     assert result.stdout == f"wrote {tmp_path}/out/odd.txt\n"
@@ -68,7 +68,7 @@ def test_strict_makes_warnings_errors_and_writes_nothing(runner, tmp_path):
     out = tmp_path / "out"
     result = runner.invoke(main, ["rulebook", str(source), "--strict", "--format", "pdf", "-o", str(out)])
     assert result.exit_code == 2
-    assert result.stderr == f"error: {source}:3: unknown markup '\\\\marginpar{{x}}'; kept as text\n"
+    assert result.stderr == f"error: {source}:3: unknown markup '\\\\marginpar{{x}}'; its words are kept\n"
     assert not out.exists()
 
 

@@ -141,14 +141,15 @@ def test_newpage_and_charsheet_make_numbered_pages(typeset_text):
     assert "►Character Sheet◄" in sheet[0] and "WASP" in sheet[1] and "►4◄" in sheet[-2]
 
 
-def test_unknown_markup_is_a_warning_and_kept(typeset_text):
-    book = typeset_text("Fine.\n\n\\footnote{odd}\n\\begin{sidebar}\nInside.\n\\end{sidebar}\n")
+def test_unknown_markup_is_a_warning_and_its_words_are_kept(typeset_text):
+    book = typeset_text("Fine.\n\n\\footnote{odd}\n\\begin{sidebar}\nInside.\n\\end{sidebar}\n\\end{stray}\n")
     assert [(w.line, w.message) for w in book.warnings] == [
-        (3, "unknown markup '\\\\footnote{odd}'; kept as text"),
-        (4, "unknown environment \\begin{sidebar}; its lines are kept as text"),
-        (6, "\\end{sidebar} without its \\begin; kept as text"),
+        (3, "unknown markup '\\\\footnote{odd}'; its words are kept"),
+        (4, "unknown environment \\begin{sidebar}; what it holds is read as text"),
+        (7, "\\end{stray} without its \\begin; left out"),
     ]
-    assert "\\footnote{odd}" in book.pages[1].text and "Inside." in book.pages[1].text
+    text = book.pages[1].text
+    assert "odd" in text and "Inside." in text and "\\" not in text
 
 
 def test_an_unknown_sheet_is_a_placeholder_and_a_warning(typeset_text):

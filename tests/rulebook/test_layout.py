@@ -48,10 +48,18 @@ def test_headings_six_levels_deep_numbered_and_not(typeset_blocks):
                           + [m.Heading(2, [T("Appendix")], numbered=False), m.Heading(3, [T("After it")])])
     check_book(book)
     lines = body(book)
-    for label in ("1.0.0.0 Level 1", "1.1.0.0 Level 2", "1.1.1.0 Level 3", "1.1.1.1 Level 4",
-                  "1.1.1.1.1 Level 5", "1.1.1.1.1.1 Level 6", "Appendix", "1.1.2.0 After it"):
+    for label in ("1 Level 1", "1.1 Level 2", "1.1.1 Level 3", "1.1.1.1 Level 4",
+                  "1.1.1.1.1 Level 5", "1.1.1.1.1.1 Level 6", "Appendix", "1.1.2 After it"):
         assert label in lines
-    assert [label for label, _ in contents_entries(book)][-2:] == ["Appendix", "1.1.2.0 After it"]
+    assert [label for label, _ in contents_entries(book)][-2:] == ["Appendix", "1.1.2 After it"]
+
+
+def test_a_book_may_pad_its_heading_numbers(content):
+    from nests.generators.rulebook import typeset
+
+    headings = [m.Heading(1, [T("One")]), m.Heading(2, [T("Two")]), m.Heading(1, [T("Three")])]
+    padded = typeset(m.Book("Padded", headings, "padded.md", number_parts=4), content)
+    assert [label for label, _ in contents_entries(padded)] == ["1.0.0.0 One", "1.1.0.0 Two", "2.0.0.0 Three"]
 
 
 def test_nested_lists_three_deep_hang_under_their_markers(typeset_blocks):
@@ -138,8 +146,27 @@ def test_cross_references_print_the_page_they_point_to(typeset_blocks):
     check_book(book)
     far = next(p for p in book.pages if any(t == "Far Away" for _, _, t in p.headings)).number
     odds = page_holding(book, "Table 1: Odds").number
-    assert f"See 1.0.0.0 Far Away (page {far}) and the odds (page {odds})." in body(book)
+    assert f"See 1 Far Away (page {far}) and the odds (page {odds})." in body(book)
     assert far > 2 and book.warnings == []
+
+
+def test_a_sentence_that_gives_the_page_does_not_get_it_twice(typeset_blocks):
+    filler = [P(f"Filler paragraph {n}.") for n in range(60)]
+    book = typeset_blocks([
+        m.Paragraph([T("See Section "), m.Ref("far", number=True), T(" on page "), m.Ref("far", page=True),
+                     T(", Table "), m.Ref("table", number=True), T(" and "), m.Ref("plain", number=True), T(".")]),
+        m.Paragraph([T("On page "), m.Ref("far", page=True), T(" ("), m.Emphasis([m.Ref("far")]), T(").")]),
+        *filler,
+        m.Heading(1, [T("Near")]), m.Heading(2, [T("Far Away")], anchor="far"),
+        m.Table([], [[m.Cell([T("a")])]], caption=[T("Odds")], numbered=True, anchor="table"),
+        m.Heading(2, [T("Plain")], anchor="plain", numbered=False),
+    ])
+    check_book(book)
+    far = next(p for p in book.pages if any(t == "Far Away" for _, _, t in p.headings)).number
+    odds = page_holding(book, "Table 1: Odds").number
+    lines = body(book)
+    assert f"See Section 1.1 on page {far}, Table 1 (page {odds}) and Plain (page {far})." in lines
+    assert f"On page {far} (1.1 Far Away)." in lines
 
 
 def test_footnotes_are_numbered_in_order_of_mention(typeset_blocks):
@@ -187,8 +214,8 @@ def test_the_outline_holds_the_top_level_and_the_next_when_it_is_alone(typeset_b
                            m.Heading(3, [T("Part one")]), m.Heading(5, [T("Deep")]), m.Heading(6, [T("Deeper")]),
                            m.Heading(3, [T("Part two")])])
     marks = [mark for p in book.pages for mark in p.bookmarks]
-    assert marks == [(1, "Contents"), (1, "The Book"), (2, "1.0.0.0 Part one"), (3, "1.0.1.0 Deep"),
-                     (2, "2.0.0.0 Part two")]
+    assert marks == [(1, "Contents"), (1, "The Book"), (2, "1 Part one"), (3, "1.0.1 Deep"),
+                     (2, "2 Part two")]
 
 
 def test_sheets_known_print_unknown_are_placeholders(typeset_blocks):

@@ -55,10 +55,13 @@ class Ref(Node):
     ``children`` is the reference's own words; empty means "use the target's
     title". A reference to an anchor that nothing defines becomes ``Missing``.
     ``page``: the source asks for the page number alone (LaTeX ``pageref``),
-    as in "see Section 3 on page 12"."""
+    as in "see Section 3 on page 12". ``number``: the source asks for the
+    target's number alone, its own words naming the kind (LaTeX ``ref``:
+    "Table~\\ref{odds}" prints "Table 3"); a target without a number prints its title."""
     target: str
     children: list["Inline"] = field(default_factory=list)
     page: bool = False
+    number: bool = False
 
 
 @dataclass
@@ -222,6 +225,8 @@ class Book:
     source: str
     warnings: list[Warning] = field(default_factory=list)
     running_head: str = ""                     # the name in every page's top border; "" → the title
+    number_parts: int = 1                      # heading numbers padded with zeros to this many parts:
+                                               # 1 gives "3", "3.1"; the Nests book's 4 gives "3.1.0.0"
 
 
 def plain(inlines: list[Inline]) -> str:

@@ -25,6 +25,7 @@ class Report:
         self.source = source
         self.warnings: list[m.Warning] = []
         self._seen: set[tuple[str, int, str]] = set()
+        self._things: set[str] = set()
 
     def warn(self, line: int, message: str, thing: str | None = None, source: str | None = None) -> None:
         source = source or self.source
@@ -32,6 +33,12 @@ class Report:
         if key not in self._seen:
             self._seen.add(key)
             self.warnings.append(m.Warning(source, line, message))
+
+    def first(self, thing: str, line: int, message: str) -> None:
+        """A warning said once per book, where ``thing`` is first met (an unknown command)."""
+        if thing not in self._things:
+            self._things.add(thing)
+            self.warn(line, message, thing=thing)
 
     def missing(self, what: str, line: int, message: str, source: str | None = None) -> m.Missing:
         """A placeholder naming ``what`` in words, and its one warning."""
@@ -102,6 +109,38 @@ def strip(inlines: list[m.Inline]) -> list[m.Inline]:
     return inlines
 
 
+def flatten(blocks: list[m.Block]) -> list[m.Inline]:
+    """Blocks as the words of a table cell, which holds words only: paragraphs
+    one under the other, a list's items each on its line after its marker."""
+    from nests.render.glyphs import BULLETS
+
+    out: list[m.Inline] = []
+
+    def line(inlines: list[m.Inline], node: m.Node) -> None:
+        if out:
+            out.append(m.LineBreak(source=node.source, line=node.line))
+        out.extend(inlines)
+
+    for block in blocks:
+        if isinstance(block, m.ListBlock):
+            for k, item in enumerate(block.items):
+                marker = f"{block.start + k}." if block.ordered else BULLETS[0]
+                inner = flatten(item.blocks)
+                line([m.Text(marker + " ", source=item.source, line=item.line)] + inner, item)
+        elif isinstance(block, (m.Paragraph, m.Missing)):
+            line(block.children if isinstance(block, m.Paragraph) else [block], block)
+        elif isinstance(block, (m.Box, m.Definition)):
+            line(flatten(block.blocks), block)
+        elif isinstance(block, m.Verbatim):
+            line([m.Code(" ".join(block.lines), source=block.source, line=block.line)], block)
+        elif isinstance(block, m.Formula):
+            line([m.Math(block.text, source=block.source, line=block.line)], block)
+        elif isinstance(block, m.DefinitionList):
+            for item in block.items:
+                line(list(item.term) + [m.Text(": ", source=item.source, line=item.line)] + flatten(item.blocks), item)
+    return merge_text(out)
+
+
 def finish(blocks: list[m.Block], report: Report, title: str = "",
            aliases: dict[str, str] | None = None, title_heading: bool = True) -> m.Book:
     """The book: levels, title, anchors, references and lines settled the same way for every markup.
@@ -119,7 +158,8 @@ def finish(blocks: list[m.Block], report: Report, title: str = "",
     _resolve(blocks, anchors, dict(aliases or {}), report)
     if not title:
         heading = next((b for b in blocks if isinstance(b, m.Heading)), None)
-        title = m.plain(heading.title) if heading else ""
+        # a book without a heading is named after its file (its pages need a name)
+        title = m.plain(heading.title) if heading else Path(report.source).name.split(".")[0]
     warnings = sorted(report.warnings, key=lambda w: (w.source != report.source, w.source, w.line))
     return m.Book(title=title, blocks=blocks, source=report.source, warnings=warnings)
 

@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, merge_text, strip, words
+from nests.book.readers.common import Report, finish, flatten, merge_text, strip, words
 
 # Sectioning commands by rank (larger is deeper); finish() turns ranks into levels.
 _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3,
@@ -31,9 +31,23 @@ _MATH_ENVS = ("equation", "equation*", "align", "align*", "displaymath", "gather
 _BOXES = {"quote": "quote", "quotation": "quote", "abstract": "abstract", "verse": "quote"}
 _BREAKS = ("newpage", "clearpage", "pagebreak", "cleardoublepage")
 _REFS = ("ref", "pageref", "autoref", "cref", "Cref", "eqref", "nameref", "vref")
+_NUMBER_REFS = ("ref", "eqref", "vref")          # print the number alone; the text names the kind
 _STRONG = ("textbf", "bf", "bfseries")
 _EMPHASIS = ("emph", "textit", "textsl", "it", "itshape", "em", "underline")
 _CODE = ("texttt", "verb", "url", "path")
+# Symbols latex2text does not know, as the words or glyphs LaTeX prints.
+_TEXT_MACROS = {"LaTeX": "LaTeX", "TeX": "TeX", "LaTeXe": "LaTeX2e", "S": "§", "P": "¶", "copyright": "©",
+                "pounds": "£", "textregistered": "®", "texttrademark": "™", "textdegree": "°",
+                "euro": "€", "checkmark": "✓", "slash": "/"}
+# Commands that print nothing and say nothing worth a warning when unknown.
+_QUIET = ("usepackage", "documentclass", "newcommand", "renewcommand", "providecommand", "def", "let",
+          "makeatletter", "makeatother", "pagestyle", "thispagestyle", "frontmatter", "mainmatter",
+          "backmatter", "appendix", "raggedright", "raggedleft", "small", "large", "Large", "LARGE",
+          "huge", "Huge", "footnotesize", "normalsize", "tiny", "scriptsize", "hfill", "vfill",
+          "linebreak", "nolinebreak", "nopagebreak", "author", "date", "title", "today",
+          # font switches ({\\bf words}): the words print, plain
+          "bf", "it", "em", "sl", "sc", "tt", "rm", "sf", "bfseries", "itshape", "ttfamily", "rmfamily",
+          "sffamily", "upshape", "mdseries", "scshape", "normalfont")
 _DROPPED = ("index", "label", "hline", "cline", "toprule", "midrule", "bottomrule", "centering",
             "vspace", "hspace", "noindent", "maketitle", "tableofcontents", "listoffigures",
             "listoftables", "printindex", "medskip", "bigskip", "smallskip", "protect",
@@ -117,6 +131,7 @@ class _Reader:
         self.footnotes = 0
         self.on_label = None
         self.walker = None
+        self.commands: dict = {}                      # the author's own commands (see latex_macros)
 
     # -- parsing -----------------------------------------------------------
     def parse(self, text: str, first_line: int = 1):
@@ -140,8 +155,10 @@ class _Reader:
         return line
 
     def document(self, text: str, shown: str, path: Path) -> list[m.Block]:
+        from nests.book.readers.latex_macros import expand
+
         self.source, self.path = shown, path
-        nodes = self.parse(text)
+        nodes = self.parse(expand(text, self.commands))
         body = next((n for n in nodes if _is_env(n, "document")), None)
         if body is not None:                          # a whole document: the preamble gives the title
             for node in nodes:
@@ -167,7 +184,7 @@ class _Reader:
             elif isinstance(node, LatexMacroNode):
                 out.extend(self.macro(node, src, line))
             elif isinstance(node, LatexCharsNode):
-                out.append(m.Text(words(node.chars), source=src, line=line))
+                out.append(m.Text(words(_quotes(node.chars)), source=src, line=line))
             else:
                 out.append(m.Text(self.text([node]), source=src, line=line))
         return merge_text(out)
@@ -182,7 +199,8 @@ class _Reader:
             text = getattr(node.nodeargd, "verbatim_text", None) or self.text(_arg(node, -1))
             return [m.Code(text, source=src, line=line)]
         if name in _REFS:
-            return [m.Ref(self.text(_arg(node, -1)).strip(), page=name == "pageref", source=src, line=line)]
+            return [m.Ref(self.text(_arg(node, -1)).strip(), page=name == "pageref", number=name in _NUMBER_REFS,
+                          source=src, line=line)]
         if name == "label":
             self.label(self.text(_arg(node, -1)).strip(), line)
             return []
@@ -206,6 +224,10 @@ class _Reader:
         if name in ("input", "include"):
             return [self.report.missing(self.text(_arg(node, -1)).strip(), line,
                                         "an include inside running text is not read")]
+        if name in _TEXT_MACROS:
+            return [m.Text(_TEXT_MACROS[name], source=src, line=line)]
+        if _unknown(name):
+            self.report.first("\\" + name, line, f"unknown LaTeX command '\\{name}'; its arguments' words are kept")
         text = self.text([node])
         if node.nodeargd and node.nodeargd.argnlist and not text.strip():
             return self.inline([a for a in node.nodeargd.argnlist if a is not None])
@@ -389,7 +411,8 @@ class _Blocks:
 
         def end_cell():
             nonlocal cell
-            cells = m.Cell(strip(self.r.inline(cell)), source=src, line=self.r.line(cell[0]) if cell else self.r.line(node))
+            said = flatten(_Blocks(self.r).run(cell)) if _has_blocks(cell) else self.r.inline(cell)
+            cells = m.Cell(strip(said), source=src, line=self.r.line(cell[0]) if cell else self.r.line(node))
             span = next((n for n in cell if isinstance(n, LatexMacroNode) and n.macroname == "multicolumn"), None)
             row.append(cells)
             if span is not None:
@@ -467,8 +490,27 @@ class _Blocks:
             return [r.report.missing(name, line, f"include of {name!r} nested too deep (a loop?)")]
         shown = str(Path(r.source).parent / target.relative_to(folder))
         inner = _Reader(r.report, r.aliases, r.depth + 1)
+        inner.commands = r.commands                    # an included file uses the book's commands
         blocks = inner.document(target.read_text(encoding="utf-8", errors="replace"), shown, target)
         return blocks
+
+
+def _quotes(text: str) -> str:
+    """LaTeX's single quotes: `word' prints ‘word’ (latex2text does the double ones)."""
+    return re.sub(r"`([^`'\n]*)'", "\u2018\\1\u2019", text).replace("`", "\u2018") if "`" in text else text
+
+
+def _unknown(name: str) -> bool:
+    """Whether latex2text would print nothing for the command because it does not know it."""
+    from pylatexenc.latex2text import get_default_latex_context_db
+    global _TEXT_DB
+    if _TEXT_DB is None:
+        _TEXT_DB = get_default_latex_context_db()
+    return (name.isalpha() and name not in _QUIET and name not in _DROPPED
+            and _TEXT_DB.get_macro_spec(name) is None)
+
+
+_TEXT_DB = None
 
 
 def _arg(node, index: int):

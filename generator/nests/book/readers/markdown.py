@@ -9,7 +9,6 @@ Thematic breaks (``---``, ``___``) are decoration and are dropped.
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 
 from nests.book import model as m
@@ -126,16 +125,33 @@ class _Reader:
         if kind == "html_block" and re.search(r"page-break-(?:before|after)\s*:\s*always", node.content):
             return [m.PageBreak(source=src, line=line)]
         if kind == "html_block":
-            self.html_anchors(node.content)
-            text = words(_html_text(node.content)).strip()
-            if not text:
-                return []
-            # the words inside an HTML block are still Markdown to the reader's eye
-            return [m.Paragraph(strip(self.inline(self.inline_markdown(text), line)), source=src, line=line)]
+            return self.html(node.content, line)
         if kind == "hr":
             return []
         # A construct this reader does not know: keep whatever it holds.
         return self.blocks(node.children)
+
+    def html(self, content: str, line: int) -> list[m.Block]:
+        """An HTML block's headings, tables, lists and paragraphs (see ``html``)."""
+        from nests.book.readers import html
+
+        def inline(text: str, _line: int) -> list[m.Inline]:
+            # the words inside HTML are still Markdown to the reader's eye
+            body = words(text)
+            lead = [m.Text(" ", source=self.source, line=line)] if body[:1] == " " else []
+            trail = [m.Text(" ", source=self.source, line=line)] if body.strip() and body[-1:] == " " else []
+            inner = self.inline(self.inline_markdown(body.strip()), line) if body.strip() else []
+            return lead + inner + trail
+
+        def anchor(name: str) -> None:
+            if self.heading is not None:
+                self.aliases.setdefault(name, self.heading.anchor)
+
+        blocks = html.Blocks(self.source, inline, anchor).blocks(html.parse(content, line))
+        headings = [b for b in blocks if isinstance(b, m.Heading)]
+        if headings:
+            self.heading = headings[-1]
+        return blocks
 
     def table(self, node, line: int) -> m.Table:
         header, rows = [], []
@@ -238,20 +254,3 @@ def _plain_text(node) -> str:
     if node.type in ("text", "code_inline"):
         return node.content
     return "".join(_plain_text(c) for c in node.children)
-
-
-def _html_text(html: str) -> str:
-    """The words of some HTML, tags and comments dropped."""
-    parts: list[str] = []
-
-    class _Text(HTMLParser):
-        def handle_data(self, data):
-            parts.append(data)
-
-    parser = _Text(convert_charrefs=True)
-    try:
-        parser.feed(html)
-        parser.close()
-    except AssertionError:                          # html.parser gives up on a broken <![ section
-        return re.sub(r"<[^>]*>?", " ", html)
-    return " ".join(parts)

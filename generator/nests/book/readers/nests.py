@@ -17,6 +17,7 @@ from nests.render.glyphs import LABEL_CLOSE, LABEL_OPEN
 
 TITLE = "Nests & Insects Rulebook"
 RUNNING_HEAD = "Nests & Insects"      # the name every page of the book carries in its top border
+NUMBER_PARTS = 4                      # the book numbers its headings in four parts: 1.2.0.0
 HEADINGS = {"chapter": 1, "section": 2, "subsection": 3, "subsubsection": 4}
 # Boxed environments: name → (numbered?, title when the source gives none)
 BOXES = {
@@ -34,11 +35,18 @@ _END = re.compile(r"^\\end\{(\w+)\}\s*$")
 _LABEL = re.compile(r"^\\label\{(.*)\}\[(\w+)\]\s*$")
 _CHARSHEET = re.compile(r"^\\charsheet\[([\w-]+)\]\s*$")
 _RULE = re.compile(r"^-{3,}$")
+_COMMAND_WORDS = re.compile(r"\\[A-Za-z@]+\*?|[{}\[\]]")     # what an unknown command is written in
 _BULLET = re.compile(r"^(\s*)\*\s+(.*)$")
 _NUMBER = re.compile(r"^(\s*)(\d{1,2})\.\s+(.*)$")
 _LEADERS = re.compile(r"\.{4,}")
 _RUN_IN = re.compile(r"^_([^_\s][^_]*?)_(?=\s|$)")
 _EMPHASIS = re.compile(r"(?<![\w*])\*(\S(?:[^*]*?\S)?)\*(?![\w*])")
+
+
+def _item_start(line: str, first: str) -> bool:
+    """Whether ``line`` starts a list item as ``first`` did, at the same indentation."""
+    found = _BULLET.match(line) or _NUMBER.match(line)
+    return bool(found) and len(found.group(1)) == len(first) - len(first.lstrip())
 
 
 def is_graphic(line: str) -> bool:
@@ -143,11 +151,13 @@ class _Parser:
         elif found := _BEGIN.match(raw):
             return self.begin(i, found.group(2), found.group(3), number)
         elif found := _END.match(raw):
-            self.warn(number, f"\\end{{{found.group(1)}}} without its \\begin; kept as text")
-            self.pending.append((number, raw))
+            self.warn(number, f"\\end{{{found.group(1)}}} without its \\begin; left out")
         else:
-            self.warn(number, f"unknown markup {raw.strip()!r}; kept as text")
-            self.pending.append((number, raw))
+            # the command's words (its arguments) are kept, never the markup itself
+            self.warn(number, f"unknown markup {raw.strip()!r}; its words are kept")
+            said = " ".join(_COMMAND_WORDS.sub(" ", raw).split())
+            if said:
+                self.pending.append((number, said))
         return i + 1
 
     def begin(self, i: int, name: str, option: str | None, number: int) -> int:
@@ -167,9 +177,10 @@ class _Parser:
             self.blocks.append(m.Box(name, inlines(title, self.source, number), inner, numbered=numbered,
                                      **self.at(number)))
             return after
-        self.warn(number, f"unknown environment \\begin{{{name}}}; its lines are kept as text")
-        self.pending.append((number, self.lines[i].rstrip()))
-        return i + 1
+        self.warn(number, f"unknown environment \\begin{{{name}}}; what it holds is read as text")
+        after, body = self.environment(i, name)
+        self.blocks += _Parser(body, number + 1, self.source, self.warnings).parse()
+        return after
 
     def label(self, i: int, caption: str, kind: str, number: int) -> int:
         # A caption may run on over the following lines, up to a blank line or a command.
@@ -242,10 +253,16 @@ class _Parser:
             if "\\" in t and not t.startswith("\\"):
                 self.warn(n, "a backslash inside the text (unknown markup?); kept as text")
         first = texts[0]
-        if found := _BULLET.match(first):
-            self.item(False, 1, " ".join([found.group(2)] + texts[1:]), number)
-        elif found := _NUMBER.match(first):
-            self.item(True, int(found.group(2)), " ".join([found.group(3)] + texts[1:]), number)
+        if _BULLET.match(first) or _NUMBER.match(first):
+            # items written one under the other, without a blank line between, are items still
+            starts = [k for k, (_, t) in enumerate(pending) if k == 0 or _item_start(t, first)]
+            for k, end in zip(starts, starts[1:] + [len(pending)]):
+                line, head = pending[k]
+                rest = [t for _, t in pending[k + 1:end]]
+                if found := _BULLET.match(head):
+                    self.item(False, 1, " ".join([found.group(2)] + rest), line)
+                elif found := _NUMBER.match(head):
+                    self.item(True, int(found.group(2)), " ".join([found.group(3)] + rest), line)
         else:
             words = m.Paragraph(inlines(" ".join(texts), self.source, number, run_in=True), **self.at(number))
             last = self.blocks[-1] if self.blocks else None
@@ -270,4 +287,4 @@ def read(text: str, shown: str, path: Path | None = None) -> m.Book:
     warnings: list[m.Warning] = []
     blocks = _Parser(text.split("\n"), 1, shown, warnings).parse()
     warnings.sort(key=lambda w: w.line)
-    return m.Book(TITLE, blocks, shown, warnings, running_head=RUNNING_HEAD)
+    return m.Book(TITLE, blocks, shown, warnings, running_head=RUNNING_HEAD, number_parts=NUMBER_PARTS)

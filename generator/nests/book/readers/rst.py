@@ -19,7 +19,7 @@ from docutils.core import publish_doctree
 from docutils.readers.standalone import Reader as _Standalone
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, merge_text, strip, words
+from nests.book.readers.common import Report, finish, flatten, merge_text, strip, words
 from nests.book.readers.sphinx import (docref as _DOCREF, missing as _MISSING, pagebreak as _PAGEBREAK,
                                        register, xref as _XREF)
 
@@ -208,6 +208,12 @@ class _Walker:
             return [self.report.missing(node["what"], node.line, node["why"], source=src)]
         if isinstance(node, _PAGEBREAK):
             return [m.PageBreak(source=src, line=line)]
+        if tag == "system_message":
+            # docutils reports a construct it cannot read (a malformed table) and keeps
+            # its text as a literal block: the words are printed as written
+            # (a directive it echoes is reported, and placeheld, by the directive itself)
+            return [m.Verbatim(block.astext().split("\n"), source=src, line=self.line(block))
+                    for block in node.findall(n.literal_block) if not block.astext().startswith(".. ")]
         if tag in _SKIPPED:
             return []
         if tag == "section":
@@ -331,15 +337,8 @@ class _Walker:
         return self.anchored(node, table)
 
     def cell(self, entry) -> list[m.Inline]:
-        """A cell's paragraphs, one after another with a line break between."""
-        out: list[m.Inline] = []
-        for element in entry.findall(self.nodes.TextElement):
-            if element.parent is not None and isinstance(element.parent, self.nodes.TextElement):
-                continue
-            if out:
-                out.append(m.LineBreak(source=self.src, line=self.line(element)))
-            out.extend(strip(self.inlines(element.children)))
-        return out
+        """A cell's blocks as words: paragraphs one under the other, a list's items with their markers."""
+        return flatten(self.blocks(entry.children, 0))
 
     def figure(self, node) -> m.Figure:
         n, src, line = self.nodes, self.src, self.line(node)

@@ -29,6 +29,8 @@ _BODY_DIRECTIVES = {"only": "", "hlist": "", "glossary": "", "tab": "", "tabs": 
 _DROPPED_DIRECTIVES = ("index", "highlight", "tabularcolumns", "sectionauthor", "moduleauthor",
                        "codeauthor", "currentmodule", "module", "autosummary", "automodule",
                        "autoclass", "autofunction", "ifconfig", "meta")
+# Admonitions whose text may start on the directive's own line (no title there).
+_TEXT_ON_FIRST_LINE = ("seealso",)
 _CODE_DIRECTIVES = ("code-block", "sourcecode", "productionlist")
 
 _registered = False
@@ -92,10 +94,15 @@ def register() -> None:
         def run(self):
             title = _BODY_DIRECTIVES.get(self.name, "")
             node = nodes.admonition() if title else nodes.container()
+            text_first = self.name in _TEXT_ON_FIRST_LINE
             if title:
-                words_ = f"{title} {self.arguments[0]}" if self.arguments else title
+                words_ = f"{title} {self.arguments[0]}" if self.arguments and not text_first else title
                 node += nodes.title(words_, words_)
             node.line = self.lineno
+            if text_first and self.arguments:        # ".. seealso:: Words": the words are the body
+                said, messages = self.state.inline_text(self.arguments[0], self.lineno)
+                node += nodes.paragraph(self.arguments[0], "", *said)
+                node += messages
             self.state.nested_parse(self.content, self.content_offset, node)
             return [node]
 
@@ -172,6 +179,31 @@ def register() -> None:
         directives.register_directive(name, Dropped)
     for name in _CODE_DIRECTIVES:
         directives.register_directive(name, CodeBlock)
+    class Unknown(Directive):
+        """A directive nobody registered: its words are kept (an argument as the
+        first paragraph, then its body read as rST), with one warning."""
+        has_content, optional_arguments, final_argument_whitespace = True, 1, True
+        option_spec = _AnyOption()
+
+        def run(self):
+            warning = self.state_machine.reporter.warning(
+                f"unknown directive {self.name!r}; its words are kept", line=self.lineno)
+            node = nodes.container()
+            node.line = self.lineno
+            if self.arguments:
+                said, messages = self.state.inline_text(self.arguments[0], self.lineno)
+                node += nodes.paragraph(self.arguments[0], "", *said)
+                node += messages
+            self.state.nested_parse(self.content, self.content_offset, node)
+            return [warning, node]
+
+    known = directives.directive
+
+    def directive(name, language_module, document):
+        found, messages = known(name, language_module, document)
+        return (found, messages) if found is not None else (Unknown, [])
+
+    directives.directive = directive
     directives.register_directive("centered", Centered)
     directives.register_directive("toctree", TocTree)
     directives.register_directive("include", MaybeInclude)

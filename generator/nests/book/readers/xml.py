@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, merge_text, strip, words
+from nests.book.readers.common import Report, finish, flatten, merge_text, strip, words
 from nests.book.readers.latex import inline_latex
 from nests.errors import NestsError, Problem
 
@@ -54,6 +54,9 @@ _OPENS = ("for", "if", "macro", "call", "filter", "set")
 def read(text: str, shown: str, path: Path) -> m.Book:
     report = Report(shown)
     reader = _Reader(report, Path(path), shown)
+    if not re.sub(r"<\?xml[^>]*\?>|<!--.*?-->|\s", "", text, flags=re.S):
+        report.warn(1, "the file holds no book (no element at all); its book is empty")
+        return finish([], report, title_heading=False)
     root = _parse(text, shown)
     items = reader.content(root)
     blocks = reader.as_blocks(items)
@@ -66,13 +69,32 @@ def _parse(text: str, shown: str, wrap: bool = False):
     text = re.sub(r"^\s*<\?xml[^>]*\?>", lambda d: "\n" * d.group(0).count("\n"), text)
     if wrap:                                          # an included fragment may hold many elements
         text = f"<fragment>{text}</fragment>"
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    text = _html_entities(text)
+    # entities the file declares itself are read; nothing is ever fetched from outside
+    parser = etree.XMLParser(resolve_entities="internal", no_network=True, load_dtd=False, huge_tree=False)
     try:
         return etree.fromstring(text.encode("utf-8"), parser=parser)
     except etree.XMLSyntaxError as err:
         message = re.sub(r",? line \d+, column \d+$", "", str(err.msg or err))
         raise NestsError(Problem(f"is not well-formed XML: {message}", file=shown,
                                  line=err.lineno or None)) from None
+
+
+def _html_entities(text: str) -> str:
+    """HTML's named entities (``&eacute;``, ``&nbsp;``), which authors write in XML
+    without declaring them, as the characters they name; one the file declares
+    in its DOCTYPE, or that HTML does not name, is left to the parser."""
+    from html.entities import html5
+
+    declared = set(re.findall(r"<!ENTITY\s+(\w+)", text))
+
+    def character(found):
+        name = found.group(1)
+        if name in declared or name in ("amp", "lt", "gt", "quot", "apos") or f"{name};" not in html5:
+            return found.group(0)
+        return "".join(f"&#{ord(ch)};" for ch in html5[f"{name};"])
+
+    return re.sub(r"&(\w+);", character, text) if "&" in text else text
 
 
 def _end_line(el) -> int:
@@ -187,7 +209,7 @@ class _Reader:
             return [m.Code(words("".join(el.itertext())).strip(), source=src, line=line)]
         if tag in _REFS:
             target = _JINJA.sub("…", "".join(el.itertext())).strip()
-            return [m.Ref(words(target), page=tag == "pageref", source=src, line=line)]
+            return [m.Ref(words(target), page=tag == "pageref", number=tag == "ref", source=src, line=line)]
         if tag in _SYMBOLS:
             return [m.Symbol(tag, _SYMBOLS[tag], source=src, line=line)]
         if tag in _WORDS:
@@ -231,13 +253,11 @@ class _Reader:
         return self.content(el)
 
     def inlines(self, el) -> list[m.Inline]:
-        out: list[m.Inline] = []
-        for item in self.content(el):
-            if isinstance(item, m.Paragraph):
-                out.extend(item.children)
-            elif isinstance(item, _INLINES):
-                out.append(item)
-        return strip(out)
+        items = self.content(el)
+        if any(not isinstance(item, _INLINES) for item in items):
+            # paragraphs or a list where only words may stand (a title, a cell): one under the other
+            return strip(flatten(self.as_blocks(items)))
+        return strip(items)
 
     def section(self, el, tag: str) -> list:
         src, line = self.source, el.sourceline or 0

@@ -11,6 +11,7 @@ is the page the target landed on.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -86,7 +87,7 @@ def lay_out(book: m.Book, sheets: Sheets):
     for _ in range(PASSES):
         warnings: list[m.Warning] = []
         refs.used, refs.unknown = {}, []
-        layout = Layout(refs, sheets, warnings)
+        layout = Layout(refs, sheets, warnings, book.number_parts)
         pages = paginate(layout.book(book.blocks))
         lead = 0            # contents go after the author's own opening pages (cover, credits)
         while lead < len(pages) and pages[lead].kind == "fixed":
@@ -95,10 +96,10 @@ def lay_out(book: m.Book, sheets: Sheets):
         toc = contents_pages(body)
         numbered = toc + body
         landed = {a: n for n, page in enumerate(numbered, start=1) for a in page.anchors}
-        printed = {t: (layout.titles.get(t, ""), landed.get(t)) for t in refs.used}
+        printed = {t: (layout.titles.get(t, ""), layout.numbers.get(t, ""), landed.get(t)) for t in refs.used}
         if printed == refs.used:
             break
-        refs.pages, refs.titles = landed, dict(layout.titles)
+        refs.pages, refs.titles, refs.numbers = landed, dict(layout.titles), dict(layout.numbers)
     for node in refs.unknown:
         warnings.append(m.Warning(node.source, node.line, f"reference to {node.target!r}, which nothing in the book defines"))
     return front, toc, body, warnings
@@ -117,7 +118,7 @@ def typeset(book, content, extra_sheets: list[str] = ()) -> Typeset:
     blocks = list(book.blocks)
     for sheet_id in extra_sheets:
         blocks.append(m.SheetPlaceholder(sheet_id, source=book.source, line=0))
-    book = m.Book(book.title, blocks, book.source, list(book.warnings), book.running_head)
+    book = dataclasses.replace(book, blocks=blocks, warnings=list(book.warnings))
     sheets = Sheets(content)
     front, toc, body, warnings = lay_out(book, sheets)
     warnings = book.warnings + warnings

@@ -22,16 +22,30 @@ class Refs:
     anchor (from the last pass of the layout) and the footnotes' numbers."""
     pages: dict[str, int] = field(default_factory=dict)
     titles: dict[str, str] = field(default_factory=dict)
+    numbers: dict[str, str] = field(default_factory=dict)
     footnotes: dict[str, int] = field(default_factory=dict)
     known: set[str] = field(default_factory=set)                            # every anchor in the book
-    used: dict[str, tuple[str, int | None]] = field(default_factory=dict)   # what this pass printed
+    used: dict[str, tuple[str, str, int | None]] = field(default_factory=dict)   # what this pass printed
     unknown: list[m.Ref] = field(default_factory=list)
 
 
-def words(nodes: list[m.Inline], refs: Refs | None = None) -> str:
+def words(nodes: list[m.Inline], refs: Refs | None = None, paged: set[str] | None = None) -> str:
     """The text of some inlines as printed: emphasis, strong and code as plain words,
-    a cross-reference with the page it points to, a placeholder for what is missing."""
-    return "".join(_word(node, refs) for node in nodes)
+    a cross-reference with the page it points to, a placeholder for what is missing.
+
+    ``paged``: the targets whose page these words already give (a page reference
+    among them: "Section 3 on page 12"); a reference to one of them does not print
+    its page a second time."""
+    if paged is None:
+        paged = set(_paged(nodes))
+    return "".join(_word(node, refs, paged) for node in nodes)
+
+
+def _paged(nodes):
+    for node in nodes:
+        if isinstance(node, m.Ref) and node.page:
+            yield node.target
+        yield from _paged(getattr(node, "children", ()))
 
 
 def printable(text: str) -> str:
@@ -49,11 +63,11 @@ def printable(text: str) -> str:
     return "".join(out)
 
 
-def _word(node, refs: Refs | None) -> str:
+def _word(node, refs: Refs | None, paged: set[str]) -> str:
     if isinstance(node, (m.Text, m.Code, m.Math)):
         return printable(node.text).replace(BREAK, " ")
     if isinstance(node, (m.Emphasis, m.Strong)):
-        return words(node.children, refs)
+        return words(node.children, refs, paged)
     if isinstance(node, m.Symbol):
         return printable(node.glyph)
     if isinstance(node, m.LineBreak):
@@ -64,21 +78,28 @@ def _word(node, refs: Refs | None) -> str:
         number = refs.footnotes.get(node.label) if refs else None
         return f"[{number or node.label}]"
     if isinstance(node, m.Ref):
-        return _reference(node, refs or Refs())
+        return _reference(node, refs or Refs(), paged)
     return ""
 
 
-def _reference(node: m.Ref, refs: Refs) -> str:
+def _reference(node: m.Ref, refs: Refs, paged: set[str]) -> str:
     if node.target not in refs.known:
         refs.unknown.append(node)
         return f"[missing: reference to {node.target}]"
     title = refs.titles.get(node.target)
+    number = refs.numbers.get(node.target, "")
     page = refs.pages.get(node.target)
-    refs.used[node.target] = (title or "", page)
-    if getattr(node, "page", False):                 # the source asks for the page number alone
-        return str(page if page is not None else "?")
-    said = words(node.children, refs) if node.children else (title or node.target)
-    return f"{said} (page {page if page is not None else '?'})"
+    refs.used[node.target] = (title or "", number, page)
+    shown = str(page if page is not None else "?")
+    if node.page:                                    # the source asks for the page number alone
+        return shown
+    if node.children:
+        said = words(node.children, refs, paged)
+    elif node.number:                                # "Table~\\ref{odds}": the number alone, if it has one
+        said = number or title or node.target
+    else:
+        said = title or node.target
+    return said if node.target in paged else f"{said} (page {shown})"
 
 
 def line_words(text: str) -> list[str]:
@@ -116,6 +137,20 @@ def _wrap(text: str, room: int) -> list[str]:
         used += 1 + size
     lines.append(" ".join(words[start:]))
     return lines
+
+
+def cut(text: str, room: int) -> list[str]:
+    """A line cut into pieces of at most ``room`` display columns, its spaces kept
+    (for drawings, whose spacing is their meaning)."""
+    pieces, piece, used = [], "", 0
+    for ch in text:
+        w = width(ch)
+        if used + w > room and piece:
+            pieces.append(piece)
+            piece, used = "", 0
+        piece += ch
+        used += w
+    return pieces + [piece] if piece or not pieces else pieces
 
 
 def _cut(words: list[str], sizes: list[int], room: int):

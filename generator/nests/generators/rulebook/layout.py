@@ -14,13 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, is_dataclass
 
 from nests.book import model as m
-from nests.generators.rulebook.flow import Refs, printable, width, words, wrap
+from nests.generators.rulebook.flow import Refs, cut, printable, width, words, wrap
 from nests.generators.rulebook.tables import table_items
 from nests.render.glyphs import BULLETS, SHADOW
 from nests.render.grid import BOX_INSET as BOX_INDENT, INTERIOR as WIDE, TEXT_WIDTH as TEXT
 
 DEFINITION_INDENT = 4
-NUMBER_PARTS = 4         # heading numbers show at least four parts: 1.2.0.0
 RULED = (1, 2)           # heading levels underlined (the template picks the rule)
 NARROWEST = 24           # past this, nested lists and boxes stop taking columns from the text
 
@@ -106,10 +105,12 @@ class Numbering:
     """The book's counters: headings at any depth, and tables, figures and numbered boxes by kind.
 
     Heading numbers count from the book's shallowest numbered level: a book whose
-    only level-1 heading is its unnumbered title numbers its sections 1, 2, 3…"""
+    only level-1 heading is its unnumbered title numbers its sections 1, 2, 3…;
+    they are padded with zeros to ``parts`` parts (the book's own style: 1.2.0.0)."""
 
-    def __init__(self, first: int = 1):
+    def __init__(self, first: int = 1, parts: int = 1):
         self.first = first
+        self.parts = parts
         self.levels: list[int] = []
         self.counts: dict[str, int] = {}
 
@@ -120,8 +121,8 @@ class Numbering:
         self.levels[level - 1] += 1
         for k in range(level, len(self.levels)):
             self.levels[k] = 0
-        parts = self.levels + [0] * max(0, NUMBER_PARTS - len(self.levels))
-        return ".".join(str(n) for n in parts[:max(NUMBER_PARTS, level)])
+        parts = self.levels + [0] * max(0, self.parts - len(self.levels))
+        return ".".join(str(n) for n in parts[:max(self.parts, level)])
 
     def next(self, kind: str) -> int:
         self.counts[kind] = self.counts.get(kind, 0) + 1
@@ -151,20 +152,28 @@ def handles(*types):
 
 
 class Layout:
-    def __init__(self, refs: Refs, sheets, warnings: list[m.Warning]):
+    def __init__(self, refs: Refs, sheets, warnings: list[m.Warning], number_parts: int = 1):
         self.refs = refs
+        self.number_parts = number_parts
         self.sheets = sheets                       # knows(sheet_id) -> bool
         self.warnings = warnings
         self.numbering = Numbering()
         self.titles: dict[str, str] = {}           # anchor → what a reference calls it
+        self.numbers: dict[str, str] = {}          # anchor → its number alone ("3.1", "2"), or ""
         self.hoisted: list[Piece] = []             # sheets asked for inside a box or a list
+
+    def name(self, anchor: str, title: str, number: str = "") -> None:
+        """What a reference to ``anchor`` prints: its title, or its number alone (LaTeX's \\ref)."""
+        if anchor:
+            self.titles[anchor] = title
+            self.numbers[anchor] = number
 
     def warn(self, node: m.Node, message: str) -> None:
         self.warnings.append(m.Warning(node.source, node.line, message))
 
     def book(self, blocks: list[m.Block]) -> list[Piece]:
         numbered = [n.level for b in blocks for n in nodes(b) if isinstance(n, m.Heading) and n.numbered]
-        self.numbering = Numbering(max(1, min(numbered, default=1)))
+        self.numbering = Numbering(max(1, min(numbered, default=1)), self.number_parts)
         out: list[Piece] = []
         for block in blocks:
             out += self.pieces(block, Place())
@@ -202,8 +211,7 @@ class Layout:
         items = place.text(lines)
         if level in RULED:
             items.append(("rule", f"h{level}", (max(width(s) for s in lines), place.indent), place.depth))
-        if block.anchor:
-            self.titles[block.anchor] = label
+        self.name(block.anchor, label, number)
         mark_first(items, [(level, number, title)], [block.anchor])
         piece = Piece(items, keep=True, with_next=True, line=block.line)
         if level == 1 and place.top:
@@ -273,24 +281,25 @@ class Layout:
         items, gap = table_items(block, place.field, place.depth, place.indent, self.refs)
         if block.gap is not None and gap != block.gap:
             self.warn(block, f"table columns set {gap} apart instead of {block.gap} to fit the page")
+        number = ""
         if label is None:
-            label = f"Table {self.numbering.next('table')}" if block.numbered else ""
-        if block.anchor:
-            self.titles[block.anchor] = label or words(block.caption, self.refs)
+            number = str(self.numbering.next("table")) if block.numbered else ""
+            label = f"Table {number}" if number else ""
+        self.name(block.anchor, label or words(block.caption, self.refs), number)
         items += self.caption(label, words(block.caption, self.refs), place)
         return [Piece(mark_first(items, anchors=[block.anchor]), keep=True, line=block.line)]
 
     @handles(m.Figure)
     def figure(self, block: m.Figure, place: Place) -> list[Piece]:
-        label = f"Figure {self.numbering.next('figure')}" if block.numbered else ""
+        number = str(self.numbering.next("figure")) if block.numbered else ""
+        label = f"Figure {number}" if number else ""
         caption = words(block.caption, self.refs) or block.alt
         items = self.drawing(block.lines, place, block) if block.lines else []
         for inner in block.blocks:
             pieces = self.table(inner, place, label="") if isinstance(inner, m.Table) else self.pieces(inner, place)
             for piece in pieces:
                 items += piece.items
-        if block.anchor:
-            self.titles[block.anchor] = label or caption
+        self.name(block.anchor, label or caption, number)
         items += self.caption(label, caption, place)
         return [Piece(mark_first(items, anchors=[block.anchor]), keep=True, line=block.line)]
 
@@ -300,12 +309,13 @@ class Layout:
         if place.field - BOX_INDENT < NARROWEST:           # boxes nested too deep: no further frame
             items = place.text(wrap(title, place.field)) + self.joined(block.blocks, place)
             return [Piece(mark_first(items, anchors=[block.anchor]), line=block.line)]
+        number = ""
         if block.numbered:
-            title = f"{kind_label(block.kind)} {self.numbering.next(block.kind)}" + (f": {title}" if title else "")
+            number = str(self.numbering.next(block.kind))
+            title = f"{kind_label(block.kind)} {number}" + (f": {title}" if title else "")
         elif not title and block.kind != "box":
             title = kind_label(block.kind)
-        if block.anchor:
-            self.titles[block.anchor] = title
+        self.name(block.anchor, title, number)
         inner = Place(place.depth + 1, 0, place.lists)
         # the title sits in the top rule, bracketed, before its corner: four columns less
         parts = wrap(title, TEXT - BOX_INDENT * place.depth - 4) if title else [""]
@@ -342,9 +352,8 @@ class Layout:
         self.warn(node, f"drawing is {widest} columns wide, the page holds {room}; its lines are cut")
         items = []
         for s in lines:
-            for part in wrap(s.replace(" ", "\u00a0"), room):
-                part = part.replace("\u00a0", " ")
-                items += [("wide", part, None, 0)] if place.top else place.text([part])
+            for part in cut(s, room):
+                items += [("wide", part.rstrip(), None, 0)] if place.top else place.text([part.rstrip()])
         return items
 
     # -- whole pages ---------------------------------------------------------

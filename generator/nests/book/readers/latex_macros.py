@@ -1,0 +1,122 @@
+"""The author's own LaTeX commands, expanded before the source is parsed.
+
+A book that says ``\\newcommand{\\game}{Moth Lanterns}`` and then ``\\game{}``
+means the words: without this, the parser would print the definition where it
+stands and nothing where it is used. ``\\newcommand``, ``\\renewcommand``,
+``\\providecommand`` (with ``[n]`` arguments and an optional default) and a
+``\\def`` without parameters are read; each definition is taken out of the
+text (its line breaks kept, so every later line keeps its number) and each
+use replaced by the body, its ``#1``… by the arguments. Expansion stops after
+a fixed number of rounds, so a command defined by itself cannot loop.
+"""
+
+from __future__ import annotations
+
+import re
+
+_DEFINE = re.compile(r"\\(?:renewcommand|newcommand|providecommand)\*?|\\def(?=\\[A-Za-z]+\s*\{)")
+_ROUNDS = 8
+
+
+def expand(text: str, commands: dict) -> str:
+    """``text`` with its definitions taken out (added to ``commands``, which an
+    included file shares with the book) and every use of a command expanded."""
+    if _DEFINE.search(text):
+        text = _definitions(text, commands)
+    if not commands:
+        return text
+    use = re.compile(r"\\(" + "|".join(sorted(map(re.escape, commands), key=len, reverse=True)) + r")(?![A-Za-z])")
+    for _ in range(_ROUNDS):
+        out, pos, changed = [], 0, False
+        for found in use.finditer(text):
+            if found.start() < pos or _escaped(text, found.start()):
+                continue
+            count, default, body = commands[found.group(1)]
+            args, end = _arguments(text, found.end(), count, default)
+            if args is None:
+                continue
+            for k, arg in enumerate(args, start=1):
+                body = body.replace(f"#{k}", arg)
+            out.append(text[pos:found.start()] + body.replace("\n", " "))
+            pos, changed = end, True
+        text = "".join(out) + text[pos:]
+        if not changed:
+            break
+    return text
+
+
+def _definitions(text: str, commands: dict[str, tuple[int, str | None, str]]) -> str:
+    out, pos = [], 0
+    for found in _DEFINE.finditer(text):
+        if found.start() < pos or _escaped(text, found.start()):
+            continue
+        at = _skip(text, found.end())
+        name = re.match(r"\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+)", text[at:])
+        if not name:
+            continue
+        at = _skip(text, at + name.end())
+        count, default = 0, None
+        number = re.match(r"\[\s*(\d)\s*\]", text[at:])
+        if number:
+            count, at = int(number.group(1)), _skip(text, at + number.end())
+            optional = _group(text, at, "[", "]")
+            if optional:
+                default, at = optional[0], _skip(text, optional[1])
+        body = _group(text, at, "{", "}")
+        if body is None:
+            continue
+        commands[name.group(1) or name.group(2)] = (count, default, body[0])
+        out.append(text[pos:found.start()] + "\n" * text.count("\n", found.start(), body[1]))
+        pos = body[1]
+    return "".join(out) + text[pos:]
+
+
+def _arguments(text: str, at: int, count: int, default: str | None):
+    args: list[str] = []
+    for k in range(count):
+        at = _skip(text, at)
+        if k == 0 and default is not None:
+            optional = _group(text, at, "[", "]")
+            args.append(optional[0] if optional else default)
+            at = optional[1] if optional else at
+            continue
+        group = _group(text, at, "{", "}")
+        if group is not None:
+            args.append(group[0])
+            at = group[1]
+        elif at < len(text) and not text[at].isspace():
+            args.append(text[at])                     # a single token is an argument too
+            at += 1
+        else:
+            return None, at
+    return args, at
+
+
+def _group(text: str, at: int, opening: str, closing: str):
+    """The text inside a balanced group starting at ``at`` and the index after it, or None."""
+    if at >= len(text) or text[at] != opening:
+        return None
+    depth = 0
+    for k in range(at, len(text)):
+        ch = text[k]
+        if ch == "\\":
+            continue
+        if ch == opening and (k == 0 or text[k - 1] != "\\"):
+            depth += 1
+        elif ch == closing and text[k - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                return text[at + 1:k], k + 1
+    return None
+
+
+def _skip(text: str, at: int) -> int:
+    while at < len(text) and text[at] in " \t":
+        at += 1
+    return at
+
+
+def _escaped(text: str, at: int) -> bool:
+    """Whether the backslash at ``at`` is itself escaped (``\\\\newcommand`` is a line break and a word)."""
+    slashes = len(text[:at]) - len(text[:at].rstrip("\\"))
+    return slashes % 2 == 1
