@@ -17,6 +17,7 @@ from nests.document import Drawing
 from nests.errors import NestsError
 from nests.generators.sheet import FULL, Look
 from nests.render import render
+from nests.render.environment import render_at
 from nests.render.grid import Grid
 from nests.render.transliterate import page_to_ascii, transliterate, transliterate_value
 
@@ -32,8 +33,8 @@ class Page:
 
 
 class Layout:
-    """What every packet template is given (the grid at the packet's width, ``ascii``) and
-    how many body lines a page holds (a narrow page keeps its last ones for the stamp)."""
+    """What every packet template sees as its globals (the grid at the packet's width, ``ascii``)
+    and how many body lines a page holds (a narrow page keeps its last ones for the stamp)."""
 
     def __init__(self, packet, look: Look = FULL):
         self.look, self.grid, self.ascii = look, Grid(look.width), look.ascii
@@ -43,7 +44,7 @@ class Layout:
                                                           stamp=self.stamp, footer_only=True))
 
     def render(self, template: str, **ctx) -> str:
-        return render(template, grid=self.grid, ascii=self.ascii, **ctx)
+        return render_at(self.grid, self.ascii, template, **ctx)
 
     def pieces(self, template: str, **ctx) -> list[list[str]]:
         """A block's lines in the pieces a page may break it into (the templates mark a
@@ -63,8 +64,8 @@ class Layout:
 class Flow:
     """Pages of one part, filled block by block. A block that fits a page never splits: it
     goes whole onto the next page when this one is too full. A longer one (a Room key on a
-    narrow page) breaks between its pieces, ``close`` ending it on one page and ``reopen``
-    taking it up on the next."""
+    narrow page) breaks between its pieces, ``breaks()`` giving the lines that end it on one
+    page and take it up on the next (asked for only then)."""
 
     def __init__(self, lay: Layout, part: str, *bookmarks: tuple[int, str]):
         self.lay, self.part = lay, part
@@ -75,10 +76,11 @@ class Flow:
         return self.pages[-1]
 
     def add(self, pieces: list[list[str]], bookmark: tuple[int, str] | None = None, codes=(), new_page: bool = False,
-            close: list[str] = (), reopen: list[str] = ()) -> None:
+            breaks=None) -> None:
         body = self.lay.body
         page = self.pages[-1]
         total = sum(map(len, pieces))
+        close, reopen = breaks() if breaks and total > body else ((), ())
         if page.lines and (new_page or len(page.lines) + total > body):
             free = body - len(page.lines)
             # a block longer than a page starts here only when a fair share of it fits
@@ -112,8 +114,8 @@ def _levels(lay, packet, pages) -> list[Page]:
 
     def room(r, lv, pieces, bookmark):
         """A Room key with the lines that end and take it up again where a page breaks it."""
-        flow.add(pieces, bookmark, [r.id], close=lay.lines("packet/room.txt.j2", room=r, level=lv, pages=pages, part="close"),
-                 reopen=lay.lines("packet/room.txt.j2", room=r, level=lv, pages=pages, part="reopen"))
+        flow.add(pieces, bookmark, [r.id], breaks=lambda: [lay.lines("packet/room.txt.j2", room=r, level=lv, pages=pages,
+                                                                     part=part) for part in ("close", "reopen")])
 
     def level(lv, part):
         lines = lay.lines("packet/blocks.txt.j2", block="level", level=lv, packet=packet)
@@ -209,8 +211,8 @@ def members(content, packet) -> list[tuple[str, int]]:
 
 def _pool(lay, flow, content, packet, gq: bool) -> None:
     ctx = {"packet": packet, "gq": gq, "members": members(content, packet)}
-    flow.add(lay.pieces("packet/pool.txt.j2", **ctx), close=lay.lines("packet/pool.txt.j2", part="close", **ctx),
-             reopen=lay.lines("packet/pool.txt.j2", part="reopen", **ctx))
+    flow.add(lay.pieces("packet/pool.txt.j2", **ctx),
+             breaks=lambda: [lay.lines("packet/pool.txt.j2", part=part, **ctx) for part in ("close", "reopen")])
 
 
 def _trackers(lay, content, packet) -> list[Page]:
