@@ -288,11 +288,16 @@ def enemy_command(enemy_ids, width, ascii_only, formats, paper, output, content_
 @click.option("--format", "formats", type=click.Choice(["txt", "pdf", "json", "svg"]), multiple=True,
               help="txt, pdf, json, svg (the map alone) (repeatable; default txt, pdf, json).")
 @click.option("--handout", is_flag=True, help="Also write packet-<seed>-players (txt, pdf): the Job as told, exploring, the Pool, a blank map, the sheets.")
+@click.option("--width", type=click.IntRange(40, 200), default=None, metavar="N",
+              help="Plaintext page width in columns, shadow included (40 and up; default 94): the txt reflows, "
+                   "its page references follow; the PDF, JSON and SVG keep the print layout.")
+@click.option("--ascii", "ascii_only", is_flag=True, help="Plaintext in printable ASCII only: + - | frames (the PDF is unchanged).")
 @click.option("--schema", is_flag=True, help="Print the JSON Schema of the packet's JSON and stop.")
 @output_option
 @content_option
 @templates_option
-def packet(seed, party, nest, depth, paper, formats, handout, schema, output, content_dirs, templates_dir) -> None:
+def packet(seed, party, nest, depth, paper, formats, handout, width, ascii_only, schema, output, content_dirs,
+           templates_dir) -> None:
     """Write a pre-rolled Nest packet: DIR/packet-<seed>.txt, .pdf and .json."""
     import os
 
@@ -303,6 +308,7 @@ def packet(seed, party, nest, depth, paper, formats, handout, schema, output, co
         return
     from nests.content.packet import packet_tables
     from nests.generators.packet.write import packet_documents
+    from nests.generators.sheet import Look
 
     content = setup(content_dirs, templates_dir)
     chosen = seed is None
@@ -310,7 +316,8 @@ def packet(seed, party, nest, depth, paper, formats, handout, schema, output, co
         seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
     party_ids = [p.strip() for p in party.split(",")] if party is not None else packet_tables(content).settings["default_party"]
     formats = formats or (("txt",) if output == "-" else ("txt", "pdf", "json"))
-    documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats)
+    documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats,
+                                 look=Look(width or Look.width, ascii_only))
     if chosen:          # only once the packet exists, so a bad party prints nothing but its error
         click.echo(f"seed: {seed}", err=output == "-")
     emit(documents, formats, paper, output)

@@ -33,7 +33,8 @@ def file_name(doc: Document, fmt: str) -> str:
 
 
 def _text(doc: Document, fmt: str) -> str:
-    return join_pages([p.text for p in doc.pages]) if fmt == "txt" else doc.files[fmt].text
+    # a document may carry its plaintext apart from its pages (a packet at --width: the PDF keeps the print layout)
+    return doc.files[fmt].text if fmt in doc.files else join_pages([p.text for p in doc.pages])
 
 
 def render_all(documents: list[Document], formats: Iterable[str], paper: str,

@@ -4,7 +4,9 @@ Plaintext templates (``*.txt.j2``) are not escaped; HTML templates
 (``*.html.j2``) and SVG templates (``*.svg.j2``) are, so content text never reaches HTML raw. A user's
 ``--templates DIR`` comes first in a ChoiceLoader: a file there at the same
 relative path as a built-in template replaces it. The page grid's numbers
-reach every template as globals (``grid.PAGE_WIDTH``…).
+reach every template as globals (``grid.PAGE_WIDTH``…); ``environment_at``
+gives templates that draw a page of another width (the packet at --width N)
+its own ``grid`` and ``ascii`` globals.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ def use_templates(directory: str | None) -> None:
     if directory != _user_templates:
         _user_templates = directory
         environment.cache_clear()
+        environment_at.cache_clear()
 
 
 def _bytecode_cache() -> jinja2.BytecodeCache | None:
@@ -64,11 +67,30 @@ def environment() -> jinja2.Environment:
     return env
 
 
+@lru_cache(maxsize=8)
+def environment_at(page: grid.Grid, ascii: bool) -> jinja2.Environment:
+    """The environment whose templates see ``grid`` (the numbers of a page ``page.PAGE_WIDTH``
+    columns wide) and ``ascii`` (printable ASCII only) as globals. Its own template cache:
+    a compiled template keeps the globals of the environment that loaded it."""
+    env = environment().overlay(cache_size=400)
+    env.globals = {**environment().globals, "grid": page, "ascii": ascii}
+    return env
+
+
 def render(template: str, **context) -> str:
+    return _render(environment(), template, context)
+
+
+def render_at(page: grid.Grid, ascii: bool, template: str, **context) -> str:
+    """``template`` rendered with the page grid ``page`` and the ``ascii`` flag as its globals."""
+    return _render(environment_at(page, ascii), template, context)
+
+
+def _render(env: jinja2.Environment, template: str, context: dict) -> str:
     # A template compiles when first loaded: this one here, the ones it imports or
     # includes while it renders. Either way the error names the file and line.
     try:
-        compiled = environment().get_template(template)
+        compiled = env.get_template(template)
         return compiled.render(**context)
     except jinja2.TemplateSyntaxError as err:
         raise NestsError(Problem(f"template does not compile: {err.message}", file=err.filename or err.name,

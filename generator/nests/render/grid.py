@@ -12,3 +12,26 @@ BODY_LINES = 47
 INTERIOR = 91            # the whole interior of the frame
 TEXT_WIDTH = 89          # running text, one space from each side
 BOX_INSET = 4            # columns a framed box inside the text takes from its text: a wall and a space each side
+
+
+class Grid:
+    """The same numbers for a page ``page_width`` columns wide (shadow included), under the
+    module's names: what a template draws a narrower page by (the packet at --width N)
+    when it is given ``grid=Grid(N)`` in place of this module."""
+
+    PAGE_LINES = PAGE_LINES
+    BODY_LINES = BODY_LINES
+    BOX_INSET = BOX_INSET
+
+    def __init__(self, page_width: int = PAGE_WIDTH):
+        self.PAGE_WIDTH = page_width
+        self.FRAME_WIDTH = page_width - (PAGE_WIDTH - FRAME_WIDTH)
+        self.INTERIOR = page_width - (PAGE_WIDTH - INTERIOR)
+        self.TEXT_WIDTH = page_width - (PAGE_WIDTH - TEXT_WIDTH)
+        self.NARROW = page_width < PAGE_WIDTH       # narrower than the printed page: the frame rearranges
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Grid) and other.PAGE_WIDTH == self.PAGE_WIDTH
+
+    def __hash__(self) -> int:
+        return hash(self.PAGE_WIDTH)

@@ -17,7 +17,7 @@ from nests.render.glyphs import to_ascii
 
 # Spellings for characters that have no accent to drop.
 _SPELLED = {"≥": ">=", "≤": "<=", "≠": "!=", "±": "+/-", "×": "x", "÷": "/", "→": "->", "←": "<-",
-            "‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "…": "...", "•": "*",
+            "‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "…": "...", "•": "*", "·": "-",
             "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "\u00a0": " "}
 
 # The sheet's tick marks, one column each: empty, ticked, does not apply.

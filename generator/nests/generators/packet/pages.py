@@ -3,18 +3,23 @@
 Python decides only what goes on which page: it renders each block through
 templates/packet/ and counts its lines. Every code printed with its page
 (``E2 p.14``) needs the page numbers first, so the layout runs again with the
-pages of the last run until they stop changing (twice, nearly always).
+pages (and the contents) of the last run until they stop changing (twice,
+nearly always). The same layout sets the packet at any ``--width`` (the
+templates draw at the ``grid`` they are given) and in printable ASCII.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from nests.document import Drawing
 from nests.errors import NestsError
+from nests.generators.sheet import FULL, Look
 from nests.render import render
-from nests.render.grid import BODY_LINES as BODY
+from nests.render.environment import render_at
+from nests.render.grid import Grid
+from nests.render.transliterate import page_to_ascii, transliterate, transliterate_value
 
 
 @dataclass
@@ -23,66 +28,121 @@ class Page:
     lines: list[str]
     bookmarks: list[tuple[int, str]] = field(default_factory=list)
     codes: list[str] = field(default_factory=list)           # the codes this page holds
-    whole: tuple | None = None                                # (template, context): the body, rendered last
-    full: bool = False                                        # whole is a full-page template (a sheet)
     drawing: Drawing | None = None
     text: str = ""
 
 
-def block(template: str, **ctx) -> list[str]:
-    return render(template, **ctx).rstrip("\n").split("\n")
+class Layout:
+    """What every packet template sees as its globals (the grid at the packet's width, ``ascii``)
+    and how many body lines a page holds (a narrow page keeps its last ones for the stamp)."""
+
+    def __init__(self, packet, look: Look = FULL):
+        self.look, self.grid, self.ascii = look, Grid(look.width), look.ascii
+        self.printed = look == FULL            # the print layout: the PDF's pages, with drawings
+        self.stamp = transliterate(stamp(packet)) if look.ascii else stamp(packet)
+        self.body = self.grid.BODY_LINES - len(self.lines("packet/page.txt.j2", part="", lines=[], number=0,
+                                                          stamp=self.stamp, footer_only=True))
+
+    def render(self, template: str, **ctx) -> str:
+        return render_at(self.grid, self.ascii, template, **ctx)
+
+    def pieces(self, template: str, **ctx) -> list[list[str]]:
+        """A block's lines in the pieces a page may break it into (the templates mark a
+        break with an empty line)."""
+        out = [[]]
+        for line in self.render(template, **ctx).rstrip("\n").split("\n"):
+            if line:
+                out[-1].append(line)
+            elif out[-1]:
+                out.append([])
+        return [p for p in out if p]
+
+    def lines(self, template: str, **ctx) -> list[str]:
+        return [line for piece in self.pieces(template, **ctx) for line in piece]
 
 
 class Flow:
-    """Pages of one part, filled block by block; a block never splits."""
+    """Pages of one part, filled block by block. A block that fits a page never splits: it
+    goes whole onto the next page when this one is too full. A longer one (a Room key on a
+    narrow page) breaks between its pieces, ``breaks()`` giving the lines that end it on one
+    page and take it up on the next (asked for only then)."""
 
-    def __init__(self, part: str, bookmark: tuple[int, str] | None = None):
-        self.part = part
-        self.pages = [Page(part, [], [bookmark] if bookmark else [])]
+    def __init__(self, lay: Layout, part: str, *bookmarks: tuple[int, str]):
+        self.lay, self.part = lay, part
+        self.pages = [Page(part, [], list(bookmarks))]
 
-    def add(self, lines: list[str], bookmark: tuple[int, str] | None = None, codes=(), new_page: bool = False) -> None:
+    def page(self) -> Page:
+        self.pages.append(Page(self.part, []))
+        return self.pages[-1]
+
+    def add(self, pieces: list[list[str]], bookmark: tuple[int, str] | None = None, codes=(), new_page: bool = False,
+            breaks=None) -> None:
+        body = self.lay.body
         page = self.pages[-1]
-        if page.lines and (new_page or len(page.lines) + len(lines) > BODY):
-            page = Page(self.part, [])
-            self.pages.append(page)
-        page.lines += lines
+        total = sum(map(len, pieces))
+        close, reopen = breaks() if breaks and total > body else ((), ())
+        if page.lines and (new_page or len(page.lines) + total > body):
+            free = body - len(page.lines)
+            # a block longer than a page starts here only when a fair share of it fits
+            if new_page or total <= body or len(pieces[0]) + len(close) > free or free < body // 4:
+                page = self.page()
         if bookmark:
             page.bookmarks.append(bookmark)
         page.codes += list(codes)
+        for n, piece in enumerate(pieces):
+            last = n == len(pieces) - 1
+            if n and len(page.lines) + len(piece) + (0 if last else len(close)) > body:
+                page.lines += close
+                page = self.page()
+                page.lines += reopen
+            page.lines += piece
 
 
-def _levels(packet, pages) -> list[Page]:
+def _levels(lay, packet, pages) -> list[Page]:
     """Levels 1–6 (one-shot) or every Level (full), then the spare Rooms, then the Heart. A Level
-    starts a new page unless it fits whole after the one before; a Room key never splits."""
+    starts a new page unless it fits whole after the one before; a Room key never splits, unless
+    it is longer than a page."""
     spare = [lv for lv in packet.levels if any(r.spare for r in lv.rooms)]
     keyed = [lv for lv in packet.levels if lv.rooms and lv not in spare and not lv.heart]
-    flow = Flow("Room Keys")
+    flow = Flow(lay, "Room Keys")
     flow.pages = []
 
     top = 1 if packet.depth == "oneshot" else 2          # a full packet's contents lists "Room Keys", not every Level
 
+    def key(r, lv):
+        return lay.pieces("packet/room.txt.j2", room=r, level=lv, pages=pages)
+
+    def room(r, lv, pieces, bookmark, codes=()):
+        """A Room key with the lines that end and take it up again where a page breaks it."""
+        flow.add(pieces, bookmark, [r.id, *codes], breaks=lambda: [lay.lines("packet/room.txt.j2", room=r, level=lv, pages=pages,
+                                                                     part=part) for part in ("close", "reopen")])
+
     def level(lv, part):
-        lines = block("packet/blocks.txt.j2", block="level", level=lv, packet=packet)
-        rooms = [block("packet/room.txt.j2", room=room, level=lv, pages=pages) for room in lv.rooms]
-        whole = len(lines) + sum(len(r) for r in rooms)
-        if not flow.pages or len(flow.pages[-1].lines) + whole > BODY:
+        lines = lay.lines("packet/blocks.txt.j2", block="level", level=lv, packet=packet)
+        keys = [key(r, lv) for r in lv.rooms]
+        whole = len(lines) + sum(len(piece) for pieces in keys for piece in pieces)
+        if not flow.pages or len(flow.pages[-1].lines) + whole > lay.body:
             flow.pages.append(Page(part, [], [(1, "Room Keys")] if top == 2 and not flow.pages else []))
         label = f"Level {lv.number}" + (" · the Heart" if lv.heart else "")
-        flow.add(lines, (1 if lv.heart else top, label), [f"Level {lv.number}"])
-        for room, box in zip(lv.rooms, rooms):
-            flow.add(box, ((2 if lv.heart else top + 1), f"Room {room.id} · {room.name}"), [room.id])
+        flow.pages[-1].bookmarks.append((1 if lv.heart else top, label))
+        flow.pages[-1].codes.append(f"Level {lv.number}")
+        if keys:                                  # the Level's heading stays with its first Room
+            keys[0][0] = lines + keys[0][0]
+        else:
+            flow.add([lines])
+        for r, pieces in zip(lv.rooms, keys):
+            room(r, lv, pieces, ((2 if lv.heart else top + 1), f"Room {r.id} · {r.name}"))
 
     for lv in keyed:
         level(lv, "Room Keys")
     if spare:
         flow.part = "Deeper Levels"
         flow.pages.append(Page("Deeper Levels", []))
-        flow.add(block("packet/blocks.txt.j2", block="deeper", packet=packet, spare=spare, pages=pages),
+        flow.add(lay.pieces("packet/blocks.txt.j2", block="deeper", packet=packet, spare=spare, pages=pages),
                  (1, "Deeper Levels: spare Rooms"))
         for lv in spare:
-            for room in lv.rooms:
-                flow.add(block("packet/room.txt.j2", room=room, level=lv, pages=pages), (2, f"Room {room.id} · {room.name}"),
-                         [room.id, f"Level {lv.number}"])
+            for r in lv.rooms:
+                room(r, lv, key(r, lv), (2, f"Room {r.id} · {r.name}"), [f"Level {lv.number}"])
     flow.part = "The Heart"
     flow.pages.append(Page("The Heart", []))
     level(packet.heart, "The Heart")
@@ -98,42 +158,47 @@ def stand_in(packet, level):
     return pick.rooms[0] if pick else None
 
 
-def _glance(packet, pages) -> list[Page]:
+def _glance(lay, packet, pages) -> list[Page]:
     """The chain, the express routes, the session line, then the map (on the same page when it fits).
     In the PDF a drawing covers the text map."""
-    flow = Flow("The Nest at a Glance", (1, "The Nest at a glance"))
+    flow = Flow(lay, "The Nest at a Glance", (1, "The Nest at a glance"))
     routes = [(room, lk, e) for lv in packet.levels for room in lv.rooms for lk, e in room.shortcuts()]
-    flow.add(block("packet/glance.txt.j2", part="head", packet=packet, pages=pages, routes=routes))
+    flow.add(lay.pieces("packet/glance.txt.j2", part="head", packet=packet, pages=pages, routes=routes))
     for lv in packet.levels:                 # a long chain runs on; a Level without a keyed Room is found here
         own = bool(lv.rooms)                 # a Level keyed by a spare Room is found at that Room
-        flow.add(block("packet/glance.txt.j2", part="row", lv=lv, packet=packet, pages=pages, routes=routes,
-                       stand_in=None if lv.rooms else stand_in(packet, lv)),
+        flow.add(lay.pieces("packet/glance.txt.j2", part="row", lv=lv, packet=packet, pages=pages, routes=routes,
+                            stand_in=None if lv.rooms else stand_in(packet, lv)),
                  codes=[] if own else [f"Level {lv.number}"])
-    flow.add(block("packet/glance.txt.j2", part="tail", packet=packet, pages=pages, routes=routes))
-    lines = block("packet/map.txt.j2", packet=packet, pages=pages, blank=False)
-    flow.add(lines, (1, "Map of the Nest"))
-    page = flow.pages[-1]
-    first = len(page.lines) - len(lines) + 2                 # the "Outside" line, counting the top border as 0
-    covered = BODY - first + 1 if page.lines == lines else len(lines) - 1     # alone on its page: the whole page
-    page.drawing = Drawing(render("packet/map.svg.j2", packet=packet, pages=pages, blank=False, rows=covered - 1),
-                           first, covered)
+    flow.add(lay.pieces("packet/glance.txt.j2", part="tail", packet=packet, pages=pages, routes=routes))
+    pieces = lay.pieces("packet/map.txt.j2", packet=packet, pages=pages, blank=False)
+    flow.add(pieces, (1, "Map of the Nest"))
+    if lay.printed:
+        lines = [line for piece in pieces for line in piece]
+        page = flow.pages[-1]
+        first = len(page.lines) - len(lines) + 2                 # the "Outside" line, counting the top border as 0
+        covered = lay.body - first + 1 if page.lines == lines else len(lines) - 1     # alone on its page: the whole page
+        page.drawing = Drawing(render("packet/map.svg.j2", packet=packet, pages=pages, blank=False, rows=covered - 1),
+                               first, covered)
     return flow.pages
 
 
-def _creatures(content, packet) -> list[Page]:
+def _creatures(lay, content, packet) -> list[Page]:
     from nests.generators.enemy import enemy
 
-    flow = Flow("Stat Blocks", (1, "Stat Blocks"))
+    flow = Flow(lay, "Stat Blocks", (1, "Stat Blocks"))
     for c in packet.creatures:
-        flow.add(block("packet/statblock.txt.j2", enemy=enemy(content, c["enemy"]), code=c["id"]),
+        e = enemy(content, c["enemy"])
+        flow.add(lay.pieces("packet/statblock.txt.j2", enemy=transliterate_value(e) if lay.ascii else e, code=c["id"]),
                  (2, f"{c['id']} {c['name']}"), [c["id"]])
     return flow.pages
 
 
-def _items(packet, pages) -> list[Page]:
-    flow = Flow("Item Key", (1, "Item Key"))
-    flow.add(block("packet/items.txt.j2", packet=packet, pages=pages, part="table"), codes=[i.id for i in packet.items])
-    flow.add(block("packet/items.txt.j2", packet=packet, pages=pages, part="notes"))
+def _items(lay, packet) -> list[Page]:
+    flow = Flow(lay, "Item Key", (1, "Item Key"))
+    flow.add(lay.pieces("packet/items.txt.j2", packet=packet, part="head"))
+    for i in packet.items:
+        flow.add(lay.pieces("packet/items.txt.j2", packet=packet, part="item", i=i), codes=[i.id])
+    flow.add(lay.pieces("packet/items.txt.j2", packet=packet, part="notes"))
     return flow.pages
 
 
@@ -144,25 +209,37 @@ def members(content, packet) -> list[tuple[str, int]]:
     return [(content.class_documents[cid].data["name"], character(content, cid).wounds_max) for cid in packet.party]
 
 
-def _trackers(content, packet) -> list[Page]:
+def _pool(lay, flow, content, packet, gq: bool) -> None:
+    ctx = {"packet": packet, "gq": gq, "members": members(content, packet)}
+    flow.add(lay.pieces("packet/pool.txt.j2", **ctx),
+             breaks=lambda: [lay.lines("packet/pool.txt.j2", part=part, **ctx) for part in ("close", "reopen")])
+
+
+def _trackers(lay, content, packet) -> list[Page]:
     """The Environment Pool and the party's Hunger and Wounds, then the rulings, flowing on."""
-    flow = Flow("Trackers and Rulings", (1, "Trackers"))
-    flow.add(block("packet/pool.txt.j2", packet=packet, gq=True, members=members(content, packet)))
-    flow.add(block("packet/blocks.txt.j2", block="rulings_head"), (1, "Rulings"))
+    flow = Flow(lay, "Trackers and Rulings", (1, "Trackers"))
+    _pool(lay, flow, content, packet, True)
+    flow.add(lay.pieces("packet/blocks.txt.j2", block="rulings_head"), (1, "Rulings"))
     for r in packet.rulings:
-        flow.add(block("packet/blocks.txt.j2", block="ruling", ruling=r))
+        flow.add(lay.pieces("packet/blocks.txt.j2", block="ruling", ruling=r))
     return flow.pages
 
 
-def sheets(content, packet) -> list[Page]:
-    from nests.generators.sheet import character, class_sheet_context
+def sheets(lay, content, packet) -> list[Page]:
+    """Each party member's sheet from its first page, laid out at the packet's width."""
+    from nests.content.sheets import NESTS, definition
+    from nests.generators.sheet import character, class_values, sheet_context
 
     out = []
     for i, cid in enumerate(packet.party):
-        char = character(content, cid)
-        marks = ([(1, "Character Sheets")] if i == 0 else []) + [(2, char.character_class.name)]
-        out.append(Page("Character Sheet", [], marks, whole=("packet/sheet.txt.j2", class_sheet_context(content, cid)),
-                        full=True))
+        ctx = sheet_context(definition(content, NESTS), class_values(content, cid), lay.look)
+        name = character(content, cid).character_class.name
+        flow = Flow(lay, "Character Sheet", *([(1, "Character Sheets")] if i == 0 else []), (2, name))
+        if ctx["heading"]:
+            flow.add(lay.pieces("packet/sheet.txt.j2", row=None, **ctx))
+        for row in ctx["rows"]:
+            flow.add(lay.pieces("packet/sheet.txt.j2", row=row, **ctx))
+        out += flow.pages
     return out
 
 
@@ -175,14 +252,15 @@ def command(packet) -> str:
             + (f" --depth {packet.depth}" if packet.depth != "oneshot" else ""))
 
 
-def _layout(content, packet, pages: dict, tail: list[Page]) -> list[Page]:
-    """The packet's pages with these page numbers; ``tail`` (stat blocks onward) holds no page reference."""
+def _layout(lay, packet, pages: dict, toc: list, tail: list[Page]) -> list[Page]:
+    """The packet's pages with these page numbers and contents; ``tail`` (stat blocks onward) holds no page reference."""
     tables = packet.extra["tables"]
-    front = [Page("Cover", [], [(1, "Cover"), (1, "The Job")], whole=("packet/cover.txt.j2", {
-        "packet": packet, "job": packet.job, "command": command(packet), "pages": pages})),
-        Page("How to Run", [], [(1, "How to run this packet")], whole=("packet/howto.txt.j2", {
-            "packet": packet, "exploration": tables.exploration}))]
-    return front + _glance(packet, pages) + _levels(packet, pages) + tail
+    cover = Flow(lay, "Cover", (1, "Cover"))
+    cover.add(lay.pieces("packet/cover.txt.j2", packet=packet, command=command(packet), contents=toc))
+    cover.add(lay.pieces("packet/job.txt.j2", packet=packet, job=packet.job, gq=True, pages=pages), (1, "The Job"))
+    howto = Flow(lay, "How to Run", (1, "How to run this packet"))
+    howto.add(lay.pieces("packet/howto.txt.j2", packet=packet, exploration=tables.exploration))
+    return cover.pages + howto.pages + _glance(lay, packet, pages) + _levels(lay, packet, pages) + tail
 
 
 def page_numbers(laid: list[Page]) -> dict[str, int]:
@@ -203,52 +281,64 @@ def contents(laid: list[Page]) -> list[tuple[str, int]]:
     return out
 
 
-def finish(packet, laid: list[Page], extra: dict | None = None) -> list[Page]:
-    """Number and stamp every page through templates/packet/page.txt.j2 (or its own whole-page template)."""
-    mark = stamp(packet)
+def finish(lay, laid: list[Page]) -> list[Page]:
+    """Number and stamp every page through templates/packet/page.txt.j2."""
     for number, page in enumerate(laid, 1):
-        if len(page.lines) > BODY:
-            raise NestsError(f"packet page {number} ({page.part}) has {len(page.lines)} body lines; a page holds {BODY}")
-        if page.full:
-            template, ctx = page.whole
-            page.text = render(template, part=page.part, number=number, stamp=mark, **ctx)
-        else:
-            if page.whole:
-                template, ctx = page.whole
-                page.lines = block(template, **ctx, **(extra or {}))
-            if len(page.lines) > BODY:
-                raise NestsError(f"packet page {number} ({page.part}) has {len(page.lines)} body lines; a page holds {BODY}")
-            page.text = render("packet/page.txt.j2", part=page.part, lines=page.lines, number=number, stamp=mark)
-        page.text = page.text.rstrip("\n") + "\n"
+        if len(page.lines) > lay.body:
+            raise NestsError(f"packet page {number} ({page.part}) has {len(page.lines)} body lines; a page holds {lay.body}")
+        page.text = lay.render("packet/page.txt.j2", part=page.part, lines=page.lines, number=number,
+                               stamp=lay.stamp).rstrip("\n") + "\n"
+        if lay.ascii:
+            page.text = page_to_ascii(page.text)
     return laid
 
 
-def packet_pages(content, packet) -> list[Page]:
-    """Every page of the GQ's packet, in the one-shot issue's order, numbered, stamped, cross-referenced."""
+def _as_printed(packet, look: Look):
+    """The packet the layout reads: itself for the print layout; else a copy (its own page numbers),
+    with every text in printable ASCII for --ascii."""
+    if look == FULL:
+        return packet
+    if not look.ascii:
+        return replace(packet, extra=dict(packet.extra))
+    shown = {f: transliterate_value(getattr(packet, f)) for f in ("job", "levels", "creatures", "items", "rulings",
+                                                                   "party_names", "nest_name", "nest_outside", "session")}
+    return replace(packet, extra=dict(packet.extra), **shown)
+
+
+def packet_pages(content, packet, look: Look = FULL) -> list[Page]:
+    """Every page of the GQ's packet, in the one-shot issue's order, numbered, stamped, cross-referenced.
+    The print layout (``look`` FULL) records the page of every code in ``packet.extra["pages"]``."""
+    shown = _as_printed(packet, look)
+    lay = Layout(shown, look)
     pages: dict = defaultdict(lambda: 99)
-    tail = _creatures(content, packet) + _items(packet, pages) + _trackers(content, packet) + sheets(content, packet)
-    for _ in range(5):
-        laid = _layout(content, packet, pages, tail)
+    toc: list = []
+    tail = _creatures(lay, content, shown) + _items(lay, shown) + _trackers(lay, content, shown) + sheets(lay, content, shown)
+    for _ in range(8):
+        laid = _layout(lay, shown, pages, toc, tail)
         found = page_numbers(laid)
         found["Item Key"] = found.get("I1", 0)
-        if found == dict(pages):
+        if found == dict(pages) and contents(laid) == toc:
             break
-        pages = defaultdict(lambda: 99, found)
-    packet.extra["pages"] = dict(pages)
-    return finish(packet, laid, {"contents": contents(laid)})
+        pages, toc = defaultdict(lambda: 99, found), contents(laid)
+    shown.extra["pages"] = dict(pages)
+    return finish(lay, laid)
 
 
-def handout_pages(content, packet) -> list[Page]:
+def handout_pages(content, packet, look: Look = FULL) -> list[Page]:
     """The players' handout: the Job as the client tells it, how exploring works, the Environment Pool
     tracker, a blank map (the chain's shape only) and the party's sheets. None of the GQ's secrets."""
-    tables = packet.extra["tables"]
-    laid = [Page("The Job", [], [(1, "The Job"), (1, "Exploring the Nest")], whole=("packet/handout.txt.j2", {
-                "job": packet.job, "packet": packet, "exploration": tables.exploration,
-                "events": [(word, tables.events[stem].source, [(row.name, str(row.chance)) for row in tables.events[stem].rows])
-                           for word, stem in tables.exploration_tables.items()]})),
-            Page("Environment Pool", [], [(1, "Environment Pool")], whole=("packet/pool.txt.j2", {"packet": packet, "gq": False,
-                                                                                      "members": members(content, packet)}))]
-    lines = block("packet/map.txt.j2", packet=packet, pages={}, blank=True)
-    laid.append(Page("Map", lines, [(1, "Map")], drawing=Drawing(
-        render("packet/map.svg.j2", packet=packet, pages={}, blank=True, rows=BODY - 2), 2, BODY - 1)))
-    return finish(packet, laid + sheets(content, packet))
+    shown = _as_printed(packet, look)
+    lay = Layout(shown, look)
+    tables = shown.extra["tables"]
+    job = Flow(lay, "The Job", (1, "The Job"), (1, "Exploring the Nest"))
+    job.add(lay.pieces("packet/handout.txt.j2", job=shown.job, packet=shown, exploration=tables.exploration,
+                       events=[(word, tables.events[stem].source, [(row.name, str(row.chance)) for row in tables.events[stem].rows])
+                               for word, stem in tables.exploration_tables.items()]))
+    pool = Flow(lay, "Environment Pool", (1, "Environment Pool"))
+    _pool(lay, pool, content, shown, False)
+    drawn = Flow(lay, "Map", (1, "Map"))
+    drawn.add(lay.pieces("packet/map.txt.j2", packet=shown, pages={}, blank=True))
+    if lay.printed:
+        drawn.pages[0].drawing = Drawing(render("packet/map.svg.j2", packet=shown, pages={}, blank=True,
+                                                rows=lay.body - 2), 2, lay.body - 1)
+    return finish(lay, job.pages + pool.pages + drawn.pages + sheets(lay, content, shown))

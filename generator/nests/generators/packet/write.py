@@ -5,16 +5,27 @@ from __future__ import annotations
 from nests.document import Document, File, Page
 from nests.generators.packet.generate import build_packet
 from nests.generators.packet.pages import handout_pages, packet_pages
+from nests.generators.sheet import FULL, Look
 
 
 def _pages(laid) -> list[Page]:
     return [Page(p.text, p.bookmarks, p.drawing) for p in laid]
 
 
+def _document(stem: str, title: str, laid, files: dict, txt=None) -> Document:
+    """The print layout's pages (the PDF; the txt too unless ``txt`` is the plaintext at another --width or in ASCII)."""
+    if txt is not None:
+        from nests.publish.txt import join_pages
+
+        files = {"txt": File(f"{stem}.txt", join_pages([p.text for p in txt])), **files}
+    return Document(stem, title, _pages(laid), files)
+
+
 def packet_documents(content, seed: int, party: list[str], nest: str | None, handout: bool = False,
-                     folder: str = "", depth: str = "oneshot", formats=None) -> list[Document]:
+                     folder: str = "", depth: str = "oneshot", formats=None, look: Look = FULL) -> list[Document]:
     """The packet and, with ``handout``, packet-<seed>-players (txt, pdf only). With ``formats``, the JSON
-    and the SVG map are made only when asked for (a PDF alone does not wait for them)."""
+    and the SVG map are made only when asked for (a PDF alone does not wait for them). ``look`` (--width,
+    --ascii) shapes the plaintext alone: the PDF, the JSON's pages and the SVG keep the print layout."""
     from nests.publish.json import packet_json
     from nests.render import render
 
@@ -28,7 +39,9 @@ def packet_documents(content, seed: int, party: list[str], nest: str | None, han
     if formats is None or "svg" in formats:
         files["svg"] = File(f"{stem}-map.svg", render("packet/map.svg.j2", packet=packet, pages=packet.extra["pages"],
                                                       blank=False, rows=None))
-    docs = [Document(stem, title, _pages(laid), files)]
+    reflowed = look != FULL and (formats is None or "txt" in formats)
+    docs = [_document(stem, title, laid, files, packet_pages(content, packet, look) if reflowed else None)]
     if handout:
-        docs.append(Document(f"{stem}-players", f"{title}: players' handout", _pages(handout_pages(content, packet))))
+        docs.append(_document(f"{stem}-players", f"{title}: players' handout", handout_pages(content, packet), {},
+                              handout_pages(content, packet, look) if reflowed else None))
     return docs
