@@ -10,11 +10,13 @@ the reading with one message naming the line.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
-from nests.content.sheets import SheetDefinition, empty_item
+from nests.content.sheets import SheetDefinition, empty_item, layout
 from nests.content.state import check_value, state_keys
 from nests.errors import NestsError, Problem
+from nests.render.filters import unwrap, width
 from nests.render.glyphs import to_ascii
 
 
@@ -34,9 +36,17 @@ def read_sheet(text: str, definition: SheetDefinition, name: str) -> dict[str, A
 def _read(text: str, definition: SheetDefinition) -> dict[str, Any]:
     if "\0" in text:
         raise Damaged(1, "is not a plaintext sheet (binary data)")
-    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    text = unicodedata.normalize("NFC", text.lstrip("\ufeff"))
+    lines = [line.rstrip(" ") for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
     while lines and not lines[-1]:
         lines.pop()
+    for n, line in enumerate(lines, 1):
+        bad = next((ch for ch in line if unicodedata.category(ch) == "Cc"), None)
+        if bad is not None:
+            what = "a tab" if bad == "\t" else f"the control character {bad!r}"
+            raise Damaged(n, f"this line holds {what}; a sheet's columns are spaces")
+    # one character per display column from here on: a wide character is followed by a stand-in
+    lines = [_by_column(line) for line in lines]
     if not lines or not lines[0].startswith(("╔", "+")):
         raise Damaged(1, "does not start with a sheet's top border")
     for n, line in enumerate(lines, 1):
@@ -52,18 +62,39 @@ def _read(text: str, definition: SheetDefinition) -> dict[str, Any]:
     heading = definition.heading
     if heading:
         body = lines[1]
-        inner = body[1:-2].strip(" .")
+        # " TEXT " centred on dots: the dots and one space each side go (a name may end in ".")
+        centred = re.fullmatch(r"\.* (.*) \.*", body[1:-2])
+        inner = centred.group(1) if centred else body[1:-2].strip(" .")
         cls, _, who = inner.partition(": ")
         values["class"] = cls
         if heading.get("name_key"):
             values[heading["name_key"]] = who
     keys = set(state_keys(definition))
-    for area, found, bottom in _areas(lines, definition):
-        for f in area.fields:
+    for area, found, bottom, box in _areas(lines, definition):
+        places, widths = layout(area, box)
+        for f, (column, _) in zip(area.fields, places):
             if f["kind"] in ("attack", "choice") or (f["key"] not in keys):
                 continue
-            values.update(_read_field(f, found, bottom))
-    return values
+            others = tuple(g["label"] + ":" for g in area.fields if g is not f)
+            values.update(_read_field(f, found, bottom, widths[column], others))
+    return {k: _narrow(v) for k, v in values.items()}
+
+
+STAND_IN = "\ue000"       # the second column of a wide character, while the sheet is read
+
+
+def _by_column(line: str) -> str:
+    return "".join(ch + STAND_IN * (width(ch) - 1) for ch in line)
+
+
+def _narrow(value):
+    if isinstance(value, str):
+        return value.replace(STAND_IN, "")
+    if isinstance(value, list):
+        return [_narrow(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _narrow(v) for k, v in value.items()}
+    return value
 
 
 # ── areas ──────────────────────────────────────────────────────────────────
@@ -73,11 +104,12 @@ def _areas(lines: list[str], definition: SheetDefinition):
     """Each area of the sheet with its text lines and its bottom border: (line number, text)."""
     out = []
     whole = [(n, line[1:-2]) for n, line in enumerate(lines, 1)]          # inside the page frame
+    interior = len(lines[0].rstrip()) - 2          # ╔═…═╗ spans the frame; the interior is inside it
     for row in definition.rows:
         for stack in row.stacks:
             for area in stack.areas:
                 if not area.title or area.frame == "none":
-                    out.append((area, whole, None))
+                    out.append((area, whole, None, interior))
                     continue
                 found = _find_title(lines, area)
                 if found is None:
@@ -108,7 +140,7 @@ def _box_lines(lines: list[str], n: int, left: int):
         if len(shown) <= right or shown[left] not in "|+" or shown[right] not in "|+":
             raise Damaged(k + 1, "this line has lost its box's side")
         if shown[left] == "+":
-            return out, (k + 1, lines[k][left + 1:right])
+            return out, (k + 1, lines[k][left + 1:right]), right - left + 1
         out.append((k + 1, lines[k][left + 1:right]))
     raise Damaged(len(lines), "a box has no bottom border: the sheet is truncated")
 
@@ -130,7 +162,9 @@ def _find(found, pattern: str, what: str, f: dict):
     raise Damaged(near, f"{f['label']}: {what} is not readable here")
 
 
-def _read_field(f: dict, found, bottom) -> dict[str, Any]:
+def _read_field(f: dict, found, bottom, column: int, others: tuple = ()) -> dict[str, Any]:
+    """One field's values; ``column``: the width of its column of the area on this sheet;
+    ``others``: the labels of the area's other fields (a text's next line may be one of them)."""
     kind, key = f["kind"], f["key"]
     lead = r"(?:[□○✓✗ovx] )?"
     if kind == "rating":
@@ -167,21 +201,25 @@ def _read_field(f: dict, found, bottom) -> dict[str, Any]:
         # a text too long for a narrow page goes on under itself: on the lines below, left-aligned
         # under its first piece (or right-aligned, ending where it ends), nothing else on them
         col, end = m.start(1), len(m.string.rstrip())
+        pieces = [raw]
         for k, text in ((k, t) for k, t in found if k > n):
             left = len(text) - len(text.lstrip())
             under = left == col if f["align"] == "left" else len(text.rstrip()) == end and left >= m.start()
-            if k != n + 1 or not text.strip() or not under or re.search(r"\S  +\S", text.strip()):
+            if (k != n + 1 or not text.strip() or not under or re.search(r"\S  +\S", text.strip())
+                    or text.strip().startswith(others)):
                 break
-            raw, n = f"{raw} {text.strip()}", k
+            pieces.append(text.strip())
+            n = k
+        raw = unwrap([_narrow(p) for p in pieces], column - len(f["label"]) - 2)
         return {} if set(raw) <= {"_"} else {key: raw}
     if kind == "checkbox":
         n, m = _find(found, r"([□✓✗ovx]) " + re.escape(f["label"]), "a tick box", f)
         return {key: m.group(1) in "✓v"}
     if kind == "lines":
-        words = [text.strip() for _, text in found if text.strip() and set(text.strip()) - {"_"}]
-        return {key: " ".join(words)}
+        rows = [_narrow(text.strip()) for _, text in found if text.strip() and set(text.strip()) - {"_"}]
+        return {key: unwrap(rows, column)}
     if kind == "list":
-        return {key: _read_list(f, found)}
+        return {key: _read_list(f, found, min(column, f["width"]) - f["tick_width"])}
     if kind == "track":
         return _read_track(f, found, bottom)
     return {}
@@ -198,21 +236,24 @@ ROW = re.compile(r"^\s*(?:([□○✓✗ovx]) )?(.*?)_*:\[(_*)([^\]]*)\]\s*$")
 ITEM = re.compile(r"^(.*?)(?: \[([^\]]*)\])?( \(\?\))?$")
 
 
-def _read_list(f: dict, found) -> list[dict]:
-    """Every row of the list, an unused one as an empty row (see nests.content.sheets.empty_item)."""
+def _read_list(f: dict, found, room: int) -> list[dict]:
+    """Every row of the list, an unused one as an empty row (see nests.content.sheets.empty_item).
+    ``room``: the columns of a row's text when it stands on lines of its own."""
     items = []
-    pending = None
+    pending: list[str] = []          # the text of a row too long for the page, on the lines above its figure
     for n, text in found:
         m = ROW.match(text)
         if m is None:
-            if text.strip() and set(text.strip()) - {"_", "."} and pending is None:
-                pending = (n, text.strip())            # the name of a row too long for the page
+            if text.strip() and set(text.strip()) - {"_", "."}:
+                pending.append(text.strip())
             continue
         tick, name, _, raw = m.groups()
-        if pending is not None and not name.strip("_ "):
-            name, tick = pending[1][2:], pending[1][0]
+        if pending and not name.strip("_ "):
+            first = pending[0]
+            tick, pending[0] = (first[0], first[2:]) if f["tick"] and first[1:2] == " " else (None, first)
+            name = unwrap([_narrow(p) for p in pending], room)
         tick = tick or "○"
-        pending = None
+        pending = []
         name = name.rstrip("_ ")
         item = empty_item(f)
         items.append(item)

@@ -207,6 +207,21 @@ def item_keys(f: dict) -> list[str]:
             + ([f["tick_key"] or "ticked"] if f["tick"] else []) + ([f["known_key"]] if f["known_key"] else []))
 
 
+def item_text(f: dict, item: dict) -> str:
+    """A list row's text: an item's name and, the Nests way, its types in brackets
+    and (?) while it is not known."""
+    types = (item.get(f["types_key"]) or []) if f["types_key"] else []
+    unknown = " (?)" if f["known_key"] and item.get(f["known_key"]) is False else ""      # not yet identified
+    return str(item.get("name", "")) + (f" [{','.join(map(str, types))}]" if types else "") + unknown
+
+
+def list_room(f: dict, width: int | None = None) -> int:
+    """Columns for a list row's text beside its tick and its figure, in a column
+    ``width`` wide (the field's own width by default)."""
+    figure = 0 if f["value"] == "none" else (7 if f["value"] == "rating" else f["digits"] + 2) + 1
+    return min(width or f["width"], f["width"]) - f["tick_width"] - figure
+
+
 def empty_item(f: dict) -> dict:
     """An unused row of a list: no name, nothing ticked, known."""
     blank = {"name": "", f["types_key"]: [], f["value"]: None, f["tick_key"] or "ticked": False, f["known_key"]: True}
@@ -428,6 +443,29 @@ def column_widths(area: Area) -> list[int]:
     for f, (col, _) in zip(area.fields, positions(area)):
         widths[col] = max(widths[col], f["width"])
     return widths
+
+
+def layout(area: Area, width: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """(column, place) of each field and the width of each column, at this box width
+    (the sheet is laid out, and read back, by it)."""
+    lead = 1 if area.frame == "box" else 0
+    room = width - 2 - lead
+    if width != area.width:          # reflowed: keep a blank column before the right border too
+        room -= lead
+    n = len(area.fields)
+    for columns in range(min(area.columns, n), 0, -1):
+        if area.order == "down":
+            per = -(-n // columns)
+            places = [(i // per, i % per) for i in range(n)]
+        else:
+            places = [(i % columns, i // columns) for i in range(n)]
+        used = max(c for c, _ in places) + 1
+        widths = [0] * used
+        for f, (c, _) in zip(area.fields, places):
+            widths[c] = max(widths[c], min(f["width"], room))
+        if sum(widths) + used - 1 <= room or columns == 1:
+            return places, widths
+    raise AssertionError("unreachable: one column always fits")
 
 
 def positions(area: Area) -> list[tuple[int, int]]:
