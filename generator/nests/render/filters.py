@@ -106,14 +106,14 @@ def _fits(text: str, field: int) -> bool:
 
 def _prefix(word: str, room: int) -> int:
     """How many characters of ``word`` fill at most ``room`` columns (a combining mark
-    stays with its letter), and at least one."""
+    stays with its letter): at least one, and never all (the rest goes on the next line)."""
     used, cut = 0, 0
     for n, ch in enumerate(word):
         w = _char_width(ch)
         if w and used + w > room:
             break
         used, cut = used + w, n + 1
-    return max(cut, 1)
+    return min(max(cut, 1), len(word) - 1)
 
 
 def unwrap(lines: list[str], field: int) -> str:
