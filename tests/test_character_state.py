@@ -71,7 +71,7 @@ DAMAGE = {
     "lost-frame": (lambda t: t.replace("║│ □ Smarts", " │ □ Smarts"), 7, "this line has lost the page's frame"),
     "rating-140": (lambda t: t.replace("Skill.....:[__45%]", "Skill.....:[_140%]"), 6,
                    "Skill: 140 is not a rating 0–100"),
-    "other-class": (lambda t: t.replace(" WASP: Vesper ", " ANTS: Vesper "), 2, "this is a Ants's sheet"),
+    "other-class": (lambda t: t.replace(" WASP: Vesper ", " ANTS: Vesper "), 2, "the heading names the class Ants"),
     "truncated": (lambda t: "\n".join(t.split("\n")[:30]), 30, "truncated"),
     "no-such-area": (lambda t: t.replace("[Inventory]", "[Backpack]─"), 2, "no 'Inventory' area"),
 }

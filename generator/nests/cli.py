@@ -180,12 +180,13 @@ def character_read(sheet_file, target, content_dirs) -> None:
     from nests.generators.sheet import changes, load_character, read_character
 
     content = setup(content_dirs)
+    from nests.content.sheet_reader import decode
+
     try:
-        text = Path(sheet_file).read_bytes().decode("utf-8")
+        data = Path(sheet_file).read_bytes()
     except OSError as err:
         raise NestsError(Problem(f"cannot be read: {err.strerror}", file=sheet_file)) from None
-    except UnicodeDecodeError:
-        raise NestsError(Problem("is not a plaintext sheet (not UTF-8 text)", file=sheet_file, line=1)) from None
+    text = decode(data, sheet_file)
     old = load_character(content, target) if Path(target).exists() else None
     state = read_character(content, text, sheet_file, old)
     if old is not None:

@@ -13,16 +13,13 @@ import re
 import unicodedata
 from typing import Any
 
+from nests.content.sheet_pages import Damaged, check_pages
 from nests.content.sheets import SheetDefinition, empty_item, layout
 from nests.content.state import check_value, state_keys
 from nests.errors import NestsError, Problem
+from nests.render import grid
 from nests.render.filters import unwrap, width
 from nests.render.glyphs import to_ascii
-
-
-class Damaged(Exception):
-    def __init__(self, line: int, message: str):
-        self.line, self.message = line, message
 
 
 def read_sheet(text: str, definition: SheetDefinition, name: str) -> dict[str, Any]:
@@ -31,6 +28,28 @@ def read_sheet(text: str, definition: SheetDefinition, name: str) -> dict[str, A
         return _read(text, definition)
     except Damaged as err:
         raise NestsError(Problem(err.message, file=name, line=err.line)) from None
+
+
+def decode(data: bytes, name: str) -> str:
+    """A sheet file's text: UTF-8 (with or without a byte order mark). A file cut short
+    inside a character is read up to it (and is then found truncated)."""
+    # without a byte order mark, UTF-16 text has a zero byte in every other place ("+\0-\0")
+    utf16 = len(data) > 3 and any(data[k::2].count(0) * 3 > len(data) for k in (0, 1))
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or utf16:
+        raise NestsError(Problem("is UTF-16 text; a sheet is read as UTF-8: save it as UTF-8", file=name, line=1))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        if err.reason == "unexpected end of data":
+            if not err.start:
+                raise NestsError(Problem("the sheet ends inside its first character: it is truncated", file=name,
+                                         line=1)) from None
+            return data[:err.start].decode("utf-8")
+        line = data[:err.start].count(b"\n") + 1
+        if b"\0" in data:
+            raise NestsError(Problem("is not a plaintext sheet (binary data)", file=name, line=1)) from None
+        raise NestsError(Problem(f"is not UTF-8 text: byte 0x{data[err.start]:02x} on this line", file=name,
+                                 line=line)) from None
 
 
 def _read(text: str, definition: SheetDefinition) -> dict[str, Any]:
@@ -47,17 +66,11 @@ def _read(text: str, definition: SheetDefinition) -> dict[str, Any]:
             raise Damaged(n, f"this line holds {what}; a sheet's columns are spaces")
     # one character per display column from here on: a wide character is followed by a stand-in
     lines = [_by_column(line) for line in lines]
-    if not lines or not lines[0].startswith(("╔", "+")):
+    if not lines:
+        raise Damaged(1, "the file is empty: no sheet to read")
+    if not lines[0].startswith(("╔", "+")):
         raise Damaged(1, "does not start with a sheet's top border")
-    for n, line in enumerate(lines, 1):
-        shown = to_ascii(line)
-        if not shown.strip():
-            continue
-        if not (shown[0] in "+|" or shown.startswith(" ") and set(shown.strip()) <= set("▀#")):
-            raise Damaged(n, "this line has lost the page's frame")
-    last = to_ascii(lines[-1])
-    if not (last.startswith(" ") and set(last.strip()) <= {"#"}):
-        raise Damaged(len(lines), "the sheet ends before its page's bottom edge: it is truncated")
+    check_pages(lines)
     values: dict[str, Any] = {}
     heading = definition.heading
     if heading:
@@ -70,13 +83,17 @@ def _read(text: str, definition: SheetDefinition) -> dict[str, Any]:
         if heading.get("name_key"):
             values[heading["name_key"]] = who
     keys = set(state_keys(definition))
-    for area, found, bottom, box in _areas(lines, definition):
+    # a character's sheet (its name in the heading) has its own areas too, such as Notes
+    character = bool(heading and heading.get("name_key") and values.get(heading["name_key"]))
+    _check_sections(lines, definition, character)
+    everyone = {f["label"] for f in definition.fields}
+    for area, found, bottom, box in _areas(lines, definition, character):
         places, widths = layout(area, box)
+        labels = [g["label"] for g in area.fields]
         for f, (column, _) in zip(area.fields, places):
             if f["kind"] in ("attack", "choice") or (f["key"] not in keys):
                 continue
-            others = tuple(g["label"] + ":" for g in area.fields if g is not f)
-            values.update(_read_field(f, found, bottom, widths[column], others))
+            values.update(_read_field(f, found, bottom, widths[column], labels, everyone))
     return {k: _narrow(v) for k, v in values.items()}
 
 
@@ -100,32 +117,67 @@ def _narrow(value):
 # ── areas ──────────────────────────────────────────────────────────────────
 
 
-def _areas(lines: list[str], definition: SheetDefinition):
-    """Each area of the sheet with its text lines and its bottom border: (line number, text)."""
+def _areas(lines: list[str], definition: SheetDefinition, character: bool):
+    """Each area of the sheet with its text lines, its bottom border (line number, text)
+    and its width, each titled one found where the sheet's order puts it."""
     out = []
     whole = [(n, line[1:-2]) for n, line in enumerate(lines, 1)]          # inside the page frame
-    interior = len(lines[0].rstrip()) - 2          # ╔═…═╗ spans the frame; the interior is inside it
+    interior = len(lines[0]) - 2          # ╔═…═╗ spans the frame (its trailing blank stripped)
+    # where the areas found so far stand: (line, column, title)
+    lowest = row_start = before = (0, 0, "")
     for row in definition.rows:
-        for stack in row.stacks:
-            for area in stack.areas:
+        for s, stack in enumerate(row.stacks):
+            for k, area in enumerate(stack.areas):
                 if not area.title or area.frame == "none":
                     out.append((area, whole, None, interior))
                     continue
                 found = _find_title(lines, area)
                 if found is None:
-                    if area.when == "character":
+                    if area.when == "character" and not character:
                         continue
                     raise Damaged(2, f"the sheet has no {area.title!r} area; it does not match this sheet's areas")
+                # a row's first box under every box above; a box beside it to its right (or, on a
+                # narrow page, under it); a box joined to the one above under it
+                here = (*found, area.title)
+                after = before if k else row_start if s else lowest
+                if (here[:2] <= after[:2]) if (s and not k) else here[0] <= after[0]:
+                    raise Damaged(here[0], f"the {area.title!r} area stands before the {after[2]!r} area (line "
+                                           f"{after[0]}); the sheet's areas are in another order: were lines moved?")
+                if not s and not k:
+                    row_start = here
+                before = here
+                lowest = max(lowest, here)
                 out.append((area, *_box_lines(lines, *found)))
     return out
 
 
+SECTION = re.compile(r"\+>(.*)<=*\+#")
+
+
+def _check_sections(lines: list[str], definition: SheetDefinition, character: bool) -> None:
+    """The section header lines (╠►Attributes◄═══╣) stand in the sheet's order."""
+    wanted = [row.section for row in definition.rows if row.section
+              and (character or not all(a.when == "character" for s in row.stacks for a in s.areas))]
+    found = [(n, m.group(1)) for n, line in enumerate(lines, 1)
+             if (n - 1) % grid.PAGE_LINES and (m := SECTION.fullmatch(to_ascii(line)))]
+    for k, (n, title) in enumerate(found):
+        if k >= len(wanted) or title != wanted[k]:
+            expected = f"the section {wanted[k]!r}" if k < len(wanted) else "no further section"
+            raise Damaged(n, f"the section {title!r} stands where the sheet has {expected}: were lines moved "
+                             "or a section edited?")
+    if len(found) < len(wanted):
+        raise Damaged(found[-1][0] if found else 2, f"the section {wanted[len(found)]!r} is missing")
+
+
 def _find_title(lines: list[str], area):
+    """Where an area's title stands on a box's top border (or on the divider above a joined area)."""
     mark = f"<{area.title}>" if area.joined else f"[{area.title}]"
     for n, line in enumerate(lines, 1):
         col = line.find(mark)
-        if col > 0:
-            return n, col - (2 if area.joined else 1)
+        while col > 0:
+            if to_ascii(line[col - 1]) in "+-":
+                return n, col - (2 if area.joined else 1)
+            col = line.find(mark, col + 1)
     return None
 
 
@@ -159,12 +211,38 @@ def _find(found, pattern: str, what: str, f: dict):
         if m:
             return n, m
     near = next((n for n, text in found if re.search(_label(f["label"]), text)), found[0][0] if found else 1)
-    raise Damaged(near, f"{f['label']}: {what} is not readable here")
+    raise Missing(near, f"{f['label']}: {what} is not readable here")
 
 
-def _read_field(f: dict, found, bottom, column: int, others: tuple = ()) -> dict[str, Any]:
+def _read_field(f: dict, found, bottom, column: int, labels: list[str], everyone: set[str]) -> dict[str, Any]:
     """One field's values; ``column``: the width of its column of the area on this sheet;
-    ``others``: the labels of the area's other fields (a text's next line may be one of them)."""
+    ``labels``: those of the area's fields, ``everyone``: of all the sheet's."""
+    kind, key = f["kind"], f["key"]
+    others = tuple(label + ":" for label in labels if label != f["label"])
+    try:
+        return _read_value(f, found, bottom, column, others)
+    except Missing as missing:
+        # the line whose label is no field's of the sheet is the one edited
+        raise Damaged(_stray(found, everyone) or missing.line, missing.message) from None
+
+
+class Missing(Damaged):
+    """A field not found by its label: the line to name is the first whose label is no field's."""
+
+
+# a labelled value: after its tick, a box's side or the line's start; a list's row (a _ fill) is none
+FIELD_LINE = re.compile(r"(?:[□○✓✗ovx] |^\s*|[│|] )([^\s.:_\[\]│|][^:\[\]_│|]*?)\.*:\[")
+
+
+def _stray(found, labels: list[str]) -> int | None:
+    """The first line of an area that looks like a field's line but whose label is none of the area's."""
+    for n, text in found:
+        if any(m.group(1).strip() not in labels for m in FIELD_LINE.finditer(text)):
+            return n
+    return None
+
+
+def _read_value(f: dict, found, bottom, column: int, others: tuple) -> dict[str, Any]:
     kind, key = f["kind"], f["key"]
     lead = r"(?:[□○✓✗ovx] )?"
     if kind == "rating":
@@ -254,6 +332,8 @@ def _read_list(f: dict, found, room: int) -> list[dict]:
             name = unwrap([_narrow(p) for p in pending], room)
         tick = tick or "○"
         pending = []
+        if len(items) == f["rows"]:
+            raise Damaged(n, f"{f['label']}: a row more than the sheet's {f['rows']}: was a line repeated?")
         name = name.rstrip("_ ")
         item = empty_item(f)
         items.append(item)

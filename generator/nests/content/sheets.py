@@ -60,6 +60,17 @@ def _track_cell(f: dict, value) -> str:
     return f["format"] % value
 
 
+def track_cell_width(f: dict, item) -> int:
+    """Columns of one cell of a track: a labelled value as its format prints it, or a box."""
+    return len(f["format"] % item) if f["values"] else 3
+
+
+def track_offset(f: dict, row: list, item) -> int:
+    """Columns from the start of a track's line of cells to the cell of ``item``."""
+    before = row[:row.index(item)]
+    return sum(track_cell_width(f, v) for v in before) + len(f["join"]) * len(before)
+
+
 def _attack_lines(f: dict) -> int:
     return 4 + f["hits"] + f["misses"]
 
@@ -424,13 +435,14 @@ def _check_area_fits(doc: Document, area: Area, width: int, report: list) -> Non
         f = area.fields[0]
         report.append(Problem(f"its {len(columns)} columns of fields take {need} columns; the area holds {inner}",
                               doc.name, doc.line(tuple(_path(f))), f["path"]))
+    where = tuple(_path(area.fields[0]))[:2]            # ("areas", n)
     if len(area.footer) > len(columns):
-        f = area.fields[0]
         report.append(Problem(f"{len(area.footer)} footer notes for {len(columns)} columns of fields",
-                              doc.name, doc.line(tuple(_path(f))[:2] + ("footer",)), None))
+                              doc.name, doc.line(where + ("footer",)), ".".join(map(str, where + ("footer",)))))
     if len(area.caption) and sum(len(c) for c in area.caption) > inner - 2:
-        report.append(Problem(f"the caption is wider than its area ({inner - 2} columns)", doc.name,
-                              doc.line(tuple(_path(area.fields[0]))[:2] + ("caption",)), None))
+        report.append(Problem(f"{area.caption!r} is {sum(len(c) for c in area.caption)} columns; its area holds "
+                              f"{inner - 2}", doc.name, doc.line(where + ("caption",)),
+                              ".".join(map(str, where + ("caption",)))))
 
 
 def _path(f: dict) -> list:

@@ -264,8 +264,9 @@ def read_character(content: Content, text: str, shown: str, old: dict[str, Any] 
         raise NestsError(Problem(f"the heading names no class; known: {', '.join(n.title() for n in names)}",
                                  file=shown, line=2))
     if old is not None and old.get("class") != class_id:
-        raise NestsError(Problem(f"this is a {content.class_documents[class_id].data['name']}'s sheet; the state "
-                                 f"file it would update is a {old.get('class')!r}'s", file=shown, line=2))
+        raise NestsError(Problem(f"the heading names the class {content.class_documents[class_id].data['name']}; "
+                                 f"the state file it would update is of the class {old.get('class')!r}",
+                                 file=shown, line=2))
     state = {"class": class_id}
     for key in state_keys(sheet_def):
         if key in read:

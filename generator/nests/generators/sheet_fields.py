@@ -9,7 +9,7 @@ value once, in its own place.
 
 from __future__ import annotations
 
-from nests.content.sheets import KINDS
+from nests.content.sheets import KINDS, track_cell_width, track_offset
 from nests.document import Field
 from nests.generators.sheet_layout import Cell
 from nests.render import grid
@@ -71,9 +71,8 @@ def _cell_fields(cell: Cell, line: int) -> list[Field]:
         row = cell.track_rows[cell.part]
         if here not in row:
             return []
-        size = len(f["format"] % f["values"][0]) if f["values"] else 3
-        start = cell.column + (0 if f["bare"] else len(f["label"]) + 2) + row.index(here) * (size + len(f["join"]))
-        return [Field(f["key"], line, start, size, value=value)]
+        start = cell.column + (0 if f["bare"] else len(f["label"]) + 2) + track_offset(f, row, here)
+        return [Field(f["key"], line, start, track_cell_width(f, here), value=value)]
     if kind == "text":
         if cell.part:
             return []

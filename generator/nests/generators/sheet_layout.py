@@ -15,7 +15,8 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
-from nests.content.sheets import Area, SheetDefinition, item_text, layout, list_room
+from nests.content.sheets import (Area, SheetDefinition, item_text, layout, list_room, track_cell_width,
+                                  track_offset)
 from nests.model import Attack, AttackLine
 from nests.render import grid
 from nests.render.filters import width as text_width, wrap
@@ -280,14 +281,21 @@ def _outcome(kind: str, line: AttackLine) -> str:
 def _track_cells(f: dict, base: dict, width: int) -> list[Cell]:
     items = f["values"] or list(range(f["boxes"]))
     prefix = 0 if f["bare"] else len(f["label"]) + 2
-    size = (len(f["format"] % f["values"][0]) if f["values"] else 3) + len(f["join"])
-    per = max(1, (width - prefix + len(f["join"])) // size)
-    rows = [items[i:i + per] for i in range(0, len(items), per)]
+    rows: list[list] = [[]]
+    used = 0
+    for item in items:                 # as many cells on a line as fit it (labelled cells may differ in width)
+        need = track_cell_width(f, item) + (len(f["join"]) if rows[-1] else 0)
+        if rows[-1] and prefix + used + need > width:
+            rows.append([])
+            used, need = 0, track_cell_width(f, item)
+        rows[-1].append(item)
+        used += need
     cells = []
     for n, row in enumerate(rows):
         cells.append(Cell(part=n, track_rows=rows, **base))
         if len(rows) > 1 and f["values"] and base["present"] and base["value"] in row:
-            cells.append(Cell(part=n, track_rows=rows, marker=prefix + row.index(base["value"]) * size + 1, **base))
+            cells.append(Cell(part=n, track_rows=rows, marker=prefix + track_offset(f, row, base["value"]) + 1,
+                              **base))
     return cells
 
 
@@ -303,8 +311,7 @@ def _track_mark(cell: Cell | None, start: int):
         return None
     f = cell.field
     offset = 0 if f["bare"] else len(f["label"]) + 2
-    size = len(f["format"] % f["values"][0]) + len(f["join"])
-    return (start + offset + f["values"].index(cell.value) * size + 1, "marker", "^")
+    return (start + offset + track_offset(f, f["values"], cell.value) + 1, "marker", "^")
 
 
 def field_cells(area: Area, values: dict) -> list[Cell]:
