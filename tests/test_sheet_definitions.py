@@ -158,7 +158,7 @@ BROKEN = {
                               '{key: wits, label: Wits, kind: number, width: 41, formula: "grit - might"}'),
                  r":11: areas\.0\.fields\.1\.formula: the formula is circular: wits → grit → wits"),
     "empty": ("", r":1: game: the file is empty; a sheet definition starts with game, title, source and areas"),
-    "unparsable": ("game: [Hive Wars\ntitle: x\n", r":2: not valid YAML: "),
+    "unparsable": ("game: [Hive Wars\ntitle: x\n", r":1: game: not valid YAML: "),
 }
 
 

@@ -8,6 +8,7 @@ import click
 
 from nests import __version__
 from nests.errors import NestsError
+from nests.render import grid
 
 FORMATS = click.Choice(["txt", "pdf"])
 PAPER = click.Choice(["a4", "letter"])
@@ -88,7 +89,7 @@ def sheets(content_dirs) -> None:
 @click.option("--all", "all_classes", is_flag=True, help="Every class and the blank template.")
 @click.option("--system", "systems", multiple=True, metavar="ID",
               help="A blank sheet from a sheet definition (repeatable; see `nests sheets`).")
-@click.option("--width", type=click.IntRange(40, 200), default=None, metavar="N",
+@click.option("--width", type=click.IntRange(grid.NARROWEST, 200), default=None, metavar="N",
               help="Plaintext page width in columns, shadow included (40 and up; default 94): the sheet reflows.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Plaintext in printable ASCII only: + - | frames.")
 @click.option("--character", "state_file", default=None, type=click.Path(dir_okay=False), metavar="FILE",
@@ -258,7 +259,7 @@ def enemies(content_dirs) -> None:
 
 @main.command(name="enemy")
 @click.argument("enemy_ids", metavar="ID...", nargs=-1, required=True)
-@click.option("--width", type=click.IntRange(40, 200), default=None, metavar="N",
+@click.option("--width", type=click.IntRange(grid.NARROWEST, 200), default=None, metavar="N",
               help="Plaintext page width in columns, shadow included (40 and up; default 94): the stat block reflows.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Plaintext in printable ASCII only: + - | frames.")
 @click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")

@@ -28,6 +28,7 @@ from nests.rules import formula as formulas
 
 NESTS = "nests-and-insects"      # the definition the Nests & Insects classes' sheets are filled into
 NAME_SIZE = 24      # the heading's room for a name (and its write-in blank): it fits every page width from 40
+NARROW_INTERIOR = grid.NARROWEST - (grid.PAGE_WIDTH - grid.INTERIOR)      # inside the narrowest page's frame: 37
 
 
 # ── kinds of field ─────────────────────────────────────────────────────────
@@ -128,7 +129,9 @@ class _AnyField(Spec):
 
 
 TOP = Map(
-    required={"game": Str(allow_empty=False, max_len=40), "title": Str(allow_empty=False, max_len=40),
+    # the page frame of the narrowest page holds them: ╔►game◄═╗ on its top line, ►title◄ then ►page◄ on its bottom
+    required={"game": Str(allow_empty=False, max_len=NARROW_INTERIOR - 2),
+              "title": Str(allow_empty=False, max_len=NARROW_INTERIOR - 7),
               "source": Map(required={"file": Str(allow_empty=False), "section": Str(allow_empty=False)}),
               "areas": List(Map(required={"fields": List(_AnyField(), min_len=1)}, optional=AREA), min_len=1)},
     optional={"classes": Bool(), "heading": Map(required={"key": Str(allow_empty=False), "label": Str(allow_empty=False)},
@@ -273,6 +276,7 @@ def load_definition(doc: Document, sheet_id: str) -> SheetDefinition:
     if problems:
         raise NestsError(problems)
     data = doc.data
+    _check_narrowest(doc, data)
     report: list[Problem] = []
     areas = []
     for i, a in enumerate(data["areas"]):
@@ -297,6 +301,35 @@ def load_definition(doc: Document, sheet_id: str) -> SheetDefinition:
     heading = dict(data["heading"], **{"from": data["heading"].get("from", "state")}) if "heading" in data else None
     return SheetDefinition(sheet_id, data["game"], data["title"], data["source"], data.get("classes", False),
                            heading, rows, all_fields, doc.name)
+
+
+def _check_narrowest(doc: Document, data: dict) -> None:
+    """What a reflowed sheet never breaks across lines fits the narrowest page: the heading's label
+    (and room to write), section titles (╠►S◄═╣), box titles ([T] or <T>, and the reminder title
+    after it) and footer notes (<^N>) on a box's border, one box to the page's width."""
+    inner = NARROW_INTERIOR - 2
+    report = []
+
+    def fits(path: tuple, text: str, room: int, what: str) -> None:
+        if len(text) > room:
+            report.append(doc.problem(path, f"{text!r} is {len(text)} columns; {what} holds {room} on the "
+                                            f"narrowest page (--width {grid.NARROWEST})"))
+
+    if "heading" in data:
+        fits(("heading", "label"), data["heading"]["label"], NAME_SIZE, "the heading")
+    for i, a in enumerate(data["areas"]):
+        if "section" in a:
+            fits(("areas", i, "section"), a["section"], NARROW_INTERIOR - 2, "a section's header line")
+        title = a.get("title", "")
+        heading = a.get("joined") or a.get("title_style") == "heading"
+        fits(("areas", i, "title"), title, inner - (3 if heading else 2), "a box's top border")
+        if a.get("reminder_title"):
+            room = inner - (len(title) + 3 if title else 1) - 2
+            fits(("areas", i, "reminder_title"), a["reminder_title"], max(room, 0), "the rest of the box's border")
+        for k, note in enumerate(a.get("footer", [])):
+            fits(("areas", i, "footer", k), note, inner - 3, "a box's bottom border")
+    if report:
+        raise NestsError(report)
 
 
 def _field(doc: Document, path: tuple, raw: Any, area: dict, report: list) -> dict | None:
@@ -382,6 +415,17 @@ def _rows(doc: Document, raw_areas: list, areas: list, report: list) -> list[Row
     rows: list[Row] = []
     for i, area in areas:
         raw = raw_areas[i]
+        # where an area goes is said once: beside or joined to the one before, or a new row (a section starts one)
+        for name in ("joined", "beside"):
+            if raw.get(name) and not rows:
+                report.append(doc.problem(("areas", i, name), f"the first area has no area before it to be {name} "
+                                                              "to; leave out " + name))
+            elif raw.get(name) and "section" in raw:
+                report.append(doc.problem(("areas", i, name), f"an area that starts a section starts a new row; "
+                                                              f"it cannot be {name} to the one before"))
+        if raw.get("joined") and raw.get("beside"):
+            report.append(doc.problem(("areas", i, "beside"), "an area is joined under the one before or beside "
+                                                              "it, not both"))
         if raw.get("joined") and rows:
             if "width" in raw:
                 report.append(doc.problem(("areas", i, "width"), "a joined area takes the width of the box above it"))

@@ -131,6 +131,8 @@ def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
     elif kind in ("number", "pool"):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             return f"{value!r} is not a whole number"
+        if value is not None and f and f.get("digits") and len(str(value)) > f["digits"]:
+            return f"{value!r} is {len(str(value))} characters; the sheet's {f['label']} holds {f['digits']}"
     elif kind in ("text", "lines", "die"):
         if not isinstance(value, (str, int)) or isinstance(value, bool):
             return f"{value!r} is not text"
@@ -138,6 +140,8 @@ def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
             return f"{value!r} holds a control character"
         if kind != "lines" and not str(value).isprintable():
             return f"{value!r} holds a line break or control character; a sheet's line is one line of text"
+        if kind == "die" and f.get("digits") and width(str(value)) > f["digits"]:
+            return f"{value!r} is {width(str(value))} columns; the sheet's {f['label']} holds {f['digits']}"
         if kind == "lines" and "rows" in f and len(wrap(str(value), f["width"])) > f["rows"]:
             return (f"is {len(wrap(str(value), f['width']))} lines of text; the sheet's {f['label']} holds "
                     f"{f['rows']} lines of {f['width']} columns")
@@ -161,8 +165,9 @@ def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
                 return f"entry {i} is not a mapping of {', '.join(keys)} with a name"
             if not item["name"].isprintable():
                 return f"entry {i}: name: {item['name']!r} holds a line break or control character"
-            if f["value"] in item and check_value({"kind": f["value"]}, item[f["value"]]):
-                return f"entry {i}: {f['value']}: {check_value({'kind': f['value']}, item[f['value']])}"
+            figure = {"kind": f["value"], "digits": f["digits"], "label": f["label"]}
+            if f["value"] in item and check_value(figure, item[f["value"]]):
+                return f"entry {i}: {f['value']}: {check_value(figure, item[f['value']])}"
             types = item.get(f["types_key"], []) if f["types_key"] else []
             if not isinstance(types, list) or not all(isinstance(t, str) and t for t in types):
                 return f"entry {i}: {f['types_key']}: {types!r} is not a list of short words"

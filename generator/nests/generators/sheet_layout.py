@@ -18,6 +18,7 @@ from typing import Any
 from nests.content.sheets import (Area, SheetDefinition, item_text, layout, list_room, track_cell_width,
                                   track_offset)
 from nests.model import Attack, AttackLine
+from nests.errors import NestsError, Problem
 from nests.render import grid
 from nests.render.filters import width as text_width, wrap
 from nests.rules.formula import compute
@@ -93,7 +94,19 @@ def plan(definition: SheetDefinition, values: dict[str, Any], interior: int = gr
             groups = [[(s, interior)] for s in row.stacks]
         for n, group in enumerate(groups):
             rows.append(RowPlan(row.section if n == 0 else None, _stacks(group, values)))
+            _fits_a_page(definition, row, rows[-1], interior)
     return rows
+
+
+def _fits_a_page(definition: SheetDefinition, row, planned: RowPlan, interior: int) -> None:
+    """A row of boxes never splits across pages: one taller than a page is the definition's error."""
+    height = (1 if planned.section else 0) + len(planned.stacks[0].lines)
+    if height > grid.BODY_LINES:
+        first = next((a.fields[0] for s in row.stacks for a in s.areas if a.fields), None)
+        where = ".".join(first["path"].split(".")[:2]) if first else None
+        raise NestsError(Problem(f"this row of boxes takes {height} lines on a page {interior + 3} columns wide; "
+                                 f"a page holds {grid.BODY_LINES}: give it fewer rows or split it", file=definition.file,
+                                 line=first["line"] if first else None, key=where))
 
 
 def _stacks(group: list, values: dict) -> list[StackPlan]:
