@@ -166,7 +166,7 @@ def _check_sections(lines: list[str], definition: SheetDefinition, character: bo
             raise Damaged(n, f"the section {title!r} stands where the sheet has {expected}: were lines moved "
                              "or a section edited?")
     if len(found) < len(wanted):
-        raise Damaged(found[-1][0] if found else 2, f"the section {wanted[len(found)]!r} is missing")
+        raise Damaged(len(lines), f"the sheet ends without its section {wanted[len(found)]!r}: is a page missing?")
 
 
 def _find_title(lines: list[str], area):
