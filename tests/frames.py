@@ -2,7 +2,7 @@
 
 import re
 
-from wcwidth import wcswidth
+from wcwidth import wcswidth, wcwidth
 
 PAGE_LINES = 50
 PAGE_WIDTH = 94          # 93 columns of frame plus the shadow column
@@ -31,8 +31,14 @@ def check_page(page: list[str]) -> None:
     check_boxes(page)
 
 
+def by_column(line: str) -> str:
+    """``line`` with a stand-in after each wide character: index = display column."""
+    return "".join(ch + "\uE000" * (wcwidth(ch) - 1) for ch in line if wcwidth(ch) != 0)
+
+
 def check_boxes(page: list[str]) -> None:
     """Every vertical box line continues above and below: no gaps, no misaligned walls."""
+    page = [by_column(line) for line in page]
     for r, line in enumerate(page):
         for c, ch in enumerate(line):
             if ch in DOWN and r + 1 < len(page):

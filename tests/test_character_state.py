@@ -1,5 +1,6 @@
 """A character's state (issue #14): new, printed, read back from an edited plaintext sheet."""
 
+import re
 
 import pytest
 
@@ -71,17 +72,37 @@ DAMAGE = {
     "lost-frame": (lambda t: t.replace("║│ □ Smarts", " │ □ Smarts"), 7, "this line has lost the page's frame"),
     "rating-140": (lambda t: t.replace("Skill.....:[__45%]", "Skill.....:[_140%]"), 6,
                    "Skill: 140 is not a rating 0–100"),
-    "other-class": (lambda t: t.replace(" WASP: Vesper ", " ANTS: Vesper "), 2, "this is a Ants's sheet"),
+    "other-class": (lambda t: t.replace(" WASP: Vesper ", " ANTS: Vesper "), 2, "the heading names the class Ants"),
     "truncated": (lambda t: "\n".join(t.split("\n")[:30]), 30, "truncated"),
     "no-such-area": (lambda t: t.replace("[Inventory]", "[Backpack]─"), 2, "no 'Inventory' area"),
+    "rating--5": (lambda t: t.replace("Skill.....:[__45%]", "Skill.....:[__-5%]"), 6, "'-5%' is not a rating"),
+    "label-edited": (lambda t: t.replace("Speed.....:", "Sped......:"), 6, "Speed: a rating like [__60%] is not readable"),
+    "line-deleted": (lambda t: _lines(t, lambda ls: ls[:11] + ls[12:]), 49, "page 1 is a line short"),
+    "line-repeated": (lambda t: _lines(t, lambda ls: ls[:12] + ls[11:]), 49, "page 1 is a line long"),
+    "border-deleted": (lambda t: _lines(t, lambda ls: ls[:9] + ls[10:]), 10, "a box's side breaks off here"),
+    "rows-swapped": (lambda t: _lines(t, lambda ls: ls[:3] + ls[8:29] + ls[3:8] + ls[29:]), 4,
+                     "the section 'Combat Stats' stands where the sheet has the section 'Attributes'"),
+    "right-side-lost": (lambda t: _lines(t, lambda ls: ls[:11] + [ls[11][:-2] + " ▓"] + ls[12:]), 12,
+                        "lost the page's frame"),
+    "tabs": (lambda t: t.replace(" " * 8, "\t"), 3, "this line holds a tab"),
+    "notes-page-lost": (lambda t: _lines(t, lambda ls: ls[:50]), 50, "the sheet ends without its section 'Notes'"),
+    "utf-16": (lambda t: t.encode("utf-16"), 1, "is UTF-16 text; a sheet is read as UTF-8"),
+    "cut-inside-a-character": (lambda t: t.encode("utf-8")[:t.encode("utf-8").index("Abilities".encode()) - 2], 34,
+                               "the sheet ends in the middle of this line: it is truncated"),
+    "empty": (lambda t: "", 1, "the file is empty"),
 }
+
+
+def _lines(text, edit):
+    return "\n".join(edit(text.split("\n")[:-1])) + "\n"
 
 
 @pytest.mark.parametrize("case", DAMAGE)
 def test_a_damaged_sheet_is_one_line_and_the_state_file_is_left_alone(runner, files, case):
     state, sheet = files
     damage, line, message = DAMAGE[case]
-    sheet.write_text(damage(sheet.read_text(encoding="utf-8")), encoding="utf-8")
+    damaged = damage(sheet.read_text(encoding="utf-8"))
+    sheet.write_bytes(damaged if isinstance(damaged, bytes) else damaged.encode("utf-8"))
     before = state.read_bytes()
     result = runner.invoke(main, ["character", "read", str(sheet), "-o", str(state)])
     assert result.exit_code == 2
@@ -89,6 +110,38 @@ def test_a_damaged_sheet_is_one_line_and_the_state_file_is_left_alone(runner, fi
     assert error.startswith(f"error: {sheet}:{line}: ") and message in error, error
     assert state.read_bytes() == before
     assert sorted(p.name for p in state.parent.iterdir()) == ["vesper.txt", "vesper.yaml"]
+
+
+@pytest.mark.parametrize("look, rating_line", [(["--width", "48", "--ascii"], 7), (["--width", "119"], 6)])
+def test_a_narrow_or_wide_sheet_damaged_is_one_line_too(runner, files, look, rating_line):
+    state, sheet = files
+    assert runner.invoke(main, ["sheet", "--character", str(state), "-o", str(sheet.parent)] + look).exit_code == 0
+    text = sheet.read_text(encoding="utf-8")
+    before = state.read_bytes()
+    for damaged, line, message in [(_lines(text, lambda ls: ls[:rating_line - 1] + ls[rating_line:]), 49, "a line short"),
+                                   (re.sub(r"Speed(\.+):\[__60%\]", r"Speed\1:[_140%]", text), rating_line,
+                                    "140 is not a rating")]:
+        sheet.write_text(damaged, encoding="utf-8")
+        result = runner.invoke(main, ["character", "read", str(sheet), "-o", str(state)])
+        assert result.exit_code == 2 and result.output.startswith(f"error: {sheet}:{line}: ") and message in result.output
+        assert len(result.output.splitlines()) == 1 and state.read_bytes() == before
+
+
+def test_what_is_no_damage_reads_back_as_the_state(runner, files):
+    # trailing blanks stripped, mixed line endings, a byte order mark; an --ascii sheet of a
+    # state whose text is not ASCII keeps the state's own spelling
+    state, sheet = files
+    text = state.read_text(encoding="utf-8").replace("name: Vesper", "name: Vésper 蜂")
+    state.write_text(text.replace("notes: ''", "notes: Owes the Ladybug a favour"), encoding="utf-8")
+    before = state.read_bytes()
+    for look in ([], ["--ascii", "--width", "57"]):
+        assert runner.invoke(main, ["sheet", "--character", str(state), "-o", str(sheet.parent)] + look).exit_code == 0
+        lines = sheet.read_text(encoding="utf-8").split("\n")
+        edited = "\ufeff" + "".join(line.rstrip() + ("\r\n" if n % 3 else "\n") for n, line in enumerate(lines[:-1]))
+        sheet.write_text(edited, encoding="utf-8")
+        result = runner.invoke(main, ["character", "read", str(sheet), "-o", str(state)])
+        assert result.exit_code == 0 and result.output == f"wrote {state}\n", result.output
+        assert state.read_bytes() == before
 
 
 def test_a_binary_file_is_not_a_sheet(runner, files):
@@ -109,5 +162,5 @@ def test_a_bad_state_file_is_a_content_error(runner, tmp_path):
 
 def test_a_name_longer_than_the_heading_holds_is_refused(runner, tmp_path):
     result = runner.invoke(main, ["character", "new", "wasp", "--name", "V" * 25, "-o", str(tmp_path / "v.yaml")])
-    assert result.exit_code == 2 and result.output == f"error: --name {'V' * 25!r} is 25 characters; the sheet's heading holds 24\n"
+    assert result.exit_code == 2 and result.output == f"error: --name {'V' * 25!r} is 25 columns wide; the sheet's heading holds 24\n"
     assert not (tmp_path / "v.yaml").exists()

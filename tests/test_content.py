@@ -72,7 +72,7 @@ def test_broken_yaml(runner, tmp_path):
     d = homebrew(tmp_path, "wasp.yaml", "name: Wasp\nattributes: [speed: 60\n")
     result = run(runner, ["sheet", "wasp", "--content", d], tmp_path)
     assert result.exit_code == 2
-    assert result.output == f"error: {d}/classes/wasp.yaml:3: not valid YAML: did not find expected ',' or ']'\n"
+    assert result.output == f"error: {d}/classes/wasp.yaml:2: attributes: not valid YAML: did not find expected ',' or ']'\n"
 
 
 def test_every_problem_is_reported_one_per_line(runner, tmp_path):

@@ -137,7 +137,7 @@ CASES = [
          "speed: 999", "attributes.speed", "'9999999999999999999999999999999999999...' cannot be read as a value; "
          "write a number of a few digits, or text"),
     Case("not YAML at all", "tables/dice.yaml", "die: none", "die: [none",
-         "decile:", None, "not valid YAML: did not find expected ',' or ']'"),
+         "die: [none", "die", "not valid YAML: did not find expected ',' or ']'"),
     Case("an empty file", "tables/dice.yaml", (BUILT_IN / "tables/dice.yaml").read_text(encoding="utf-8"), "",
          "", None, "is empty; a content file holds a mapping of keys"),
     Case("a list where a mapping goes", "tables/dice.yaml", (BUILT_IN / "tables/dice.yaml").read_text(encoding="utf-8"),
@@ -239,7 +239,7 @@ def unreadable(kind: str, path: Path) -> str:
     """Make ``path`` (a content file) unreadable in one way; returns the message."""
     if kind == "latin-1":
         path.write_bytes("source: caf\xe9\n".encode("latin-1"))
-        return "is not UTF-8 text (byte 0xe9 at offset 11); save the file as UTF-8"
+        return "source: is not UTF-8 text (byte 0xe9 at offset 11); save the file as UTF-8"
     if kind == "dangling link":
         path.symlink_to(path.parent / "nowhere.yaml")
         return "cannot be read: it is a link to nothing (a dangling symlink)"

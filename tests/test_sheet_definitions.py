@@ -7,10 +7,11 @@ import pytest
 from wcwidth import wcswidth
 
 from nests.cli import main
+from nests.content import load_content
 from nests.content.sheets import definitions
 from nests.errors import NestsError
-from nests.generators.sheet import render_sheet, sheet_pages, sheet_values
-from tests.frames import PAGE_LINES, PAGE_WIDTH, check_boxes
+from nests.generators.sheet import Look, render_sheet, sheet_pages, sheet_values
+from tests.frames import PAGE_LINES, PAGE_WIDTH, check_boxes, check_width, words
 
 RULEBOOKS = Path(__file__).resolve().parents[2] / "shared" / "rulebook"
 GAMES = ["base-rules", "rules-and-procedures", "basic-rules", "malleus-deum"]
@@ -158,7 +159,18 @@ BROKEN = {
                               '{key: wits, label: Wits, kind: number, width: 41, formula: "grit - might"}'),
                  r":11: areas\.0\.fields\.1\.formula: the formula is circular: wits → grit → wits"),
     "empty": ("", r":1: game: the file is empty; a sheet definition starts with game, title, source and areas"),
-    "unparsable": ("game: [Hive Wars\ntitle: x\n", r":2: not valid YAML: "),
+    "yaml-key-twice": (GOOD.replace("kind: number, width: 41}\n  - title", "kind: number, width: 41, width: 30}\n  - title"),
+                       r":11: areas\.0\.fields\.1\.width: duplicate key"),
+    "field-key-twice": (GOOD.replace("  - title: Derived", "      - {key: might, label: Brawn, kind: number, width: 41}\n"
+                                                           "  - title: Derived"),
+                        r":12: areas\.0\.fields\.2\.key: 'might' is already the key of areas\.0\.fields\.0"),
+    "empty-label": (GOOD.replace("label: Wits", 'label: ""'), r":11: areas\.0\.fields\.1\.label: is empty"),
+    "joined-first": (GOOD.replace("  - section: Stats\n", "  - section: Stats\n    joined: true\n"),
+                     r":7: areas\.0\.joined: the first area has no area before it"),
+    "title-too-wide-for-a-narrow-page": (GOOD.replace("title: Derived", "title: " + "Derived " * 5),
+                                         r":12: areas\.1\.title: 'Derived .*' is 39 columns; a box's top border "
+                                         r"holds 33 on the narrowest page \(--width 40\)"),
+    "unparsable": ("game: [Hive Wars\ntitle: x\n", r":1: game: not valid YAML: "),
 }
 
 
@@ -213,3 +225,37 @@ def test_the_sheet_definition_is_the_one_copy_of_what_the_sheet_prints(runner, t
         result = runner.invoke(main, args + ["--content", mine, "-o", "-"])
         assert result.exit_code == 0, result.output
         assert "<^Flees Only>" in result.output and "Cant Attack" not in result.output
+
+
+# ── an invented game with every kind of field (tests/invented/sheets/lantern-moths.yaml) ──
+
+INVENTED = str(Path(__file__).parent / "invented")
+MOTH = {"name": "Ösé 蜂", "gifts.glow": 55, "gifts.dust": 40, "wick": "d12", "moods.dreamy": True, "stance": "Diving",
+        "stall.name": "The Lamp of 蜂 Street", "dawn": 5, "heat": 25,
+        "satchel": [{"name": "Spare wick of the finest spider silk", "number": 3, "spent": True}],
+        "favours": "A favour owed to the glowworm for a borrowed wick, Extraordinarilylongwordhere and more",
+        "tale": "Came to the market the night the lanterns went out."}
+
+
+def test_an_invented_game_prints_at_any_width_blank_and_filled(runner, tmp_path):
+    d = definitions(load_content([INVENTED]))["lantern-moths"]
+    assert {f["kind"] for f in d.fields} == {"rating", "number", "die", "pool", "checkbox", "choice", "text",
+                                             "lines", "list", "track"}
+    filled = "".join(render_sheet(d, MOTH))
+    assert "Oil......:[__/_5] ((Glow+Dust)/20)" in filled and "Flame....:[_3]" in filled     # formulas computed
+    for values in ({}, MOTH):
+        wide = "".join(render_sheet(d, values))
+        for width in (41, 53, 79, 119):
+            narrow = "".join(render_sheet(d, values, look=Look(width)))
+            check_width(narrow, width)
+            assert words(wide) - {"Extraordinarilylongwordhere"} <= words(narrow), width
+    result = runner.invoke(main, ["sheet", "--system", "lantern-moths", "--content", INVENTED, "--width", "47",
+                                  "--ascii", "--fillable", "--format", "txt", "--format", "md", "--format", "pdf",
+                                  "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    check_width((tmp_path / "lantern-moths.txt").read_text(encoding="utf-8"), 47)
+    assert "| Oil |  /  | (Glow+Dust)/20 |\n" in (tmp_path / "lantern-moths.md").read_text(encoding="utf-8")
+    from pypdf import PdfReader
+
+    fields = PdfReader(tmp_path / "lantern-moths.pdf").get_fields()
+    assert {"oil", "oil_max", "wick", "satchel.5.spent", "heat", "dawn", "tale"} <= set(fields)

@@ -8,6 +8,7 @@ import click
 
 from nests import __version__
 from nests.errors import NestsError
+from nests.render import grid
 
 FORMATS = click.Choice(["txt", "pdf"])
 PAPER = click.Choice(["a4", "letter"])
@@ -88,7 +89,7 @@ def sheets(content_dirs) -> None:
 @click.option("--all", "all_classes", is_flag=True, help="Every class and the blank template.")
 @click.option("--system", "systems", multiple=True, metavar="ID",
               help="A blank sheet from a sheet definition (repeatable; see `nests sheets`).")
-@click.option("--width", type=click.IntRange(40, 200), default=None, metavar="N",
+@click.option("--width", type=click.IntRange(grid.NARROWEST, 200), default=None, metavar="N",
               help="Plaintext page width in columns, shadow included (40 and up; default 94): the sheet reflows.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Plaintext in printable ASCII only: + - | frames.")
 @click.option("--character", "state_file", default=None, type=click.Path(dir_okay=False), metavar="FILE",
@@ -180,12 +181,13 @@ def character_read(sheet_file, target, content_dirs) -> None:
     from nests.generators.sheet import changes, load_character, read_character
 
     content = setup(content_dirs)
+    from nests.content.sheet_reader import decode
+
     try:
-        text = Path(sheet_file).read_bytes().decode("utf-8")
+        data = Path(sheet_file).read_bytes()
     except OSError as err:
         raise NestsError(Problem(f"cannot be read: {err.strerror}", file=sheet_file)) from None
-    except UnicodeDecodeError:
-        raise NestsError(Problem("is not a plaintext sheet (not UTF-8 text)", file=sheet_file, line=1)) from None
+    text = decode(data, sheet_file)
     old = load_character(content, target) if Path(target).exists() else None
     state = read_character(content, text, sheet_file, old)
     if old is not None:
@@ -260,7 +262,7 @@ def enemies(content_dirs) -> None:
 
 @main.command(name="enemy")
 @click.argument("enemy_ids", metavar="ID...", nargs=-1, required=True)
-@click.option("--width", type=click.IntRange(40, 200), default=None, metavar="N",
+@click.option("--width", type=click.IntRange(grid.NARROWEST, 200), default=None, metavar="N",
               help="Plaintext page width in columns, shadow included (40 and up; default 94): the stat block reflows.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Plaintext in printable ASCII only: + - | frames.")
 @click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")

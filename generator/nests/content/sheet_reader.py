@@ -10,17 +10,16 @@ the reading with one message naming the line.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
-from nests.content.sheets import SheetDefinition, empty_item
+from nests.content.sheet_pages import Damaged, check_pages
+from nests.content.sheets import SheetDefinition, empty_item, layout
 from nests.content.state import check_value, state_keys
 from nests.errors import NestsError, Problem
+from nests.render import grid
+from nests.render.filters import unwrap, width
 from nests.render.glyphs import to_ascii
-
-
-class Damaged(Exception):
-    def __init__(self, line: int, message: str):
-        self.line, self.message = line, message
 
 
 def read_sheet(text: str, definition: SheetDefinition, name: str) -> dict[str, Any]:
@@ -31,69 +30,154 @@ def read_sheet(text: str, definition: SheetDefinition, name: str) -> dict[str, A
         raise NestsError(Problem(err.message, file=name, line=err.line)) from None
 
 
+def decode(data: bytes, name: str) -> str:
+    """A sheet file's text: UTF-8 (with or without a byte order mark). A file cut short
+    inside a character is read up to it (and is then found truncated)."""
+    # without a byte order mark, UTF-16 text has a zero byte in every other place ("+\0-\0")
+    utf16 = len(data) > 3 and any(data[k::2].count(0) * 3 > len(data) for k in (0, 1))
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or utf16:
+        raise NestsError(Problem("is UTF-16 text; a sheet is read as UTF-8: save it as UTF-8", file=name, line=1))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        if err.reason == "unexpected end of data":
+            if not err.start:
+                raise NestsError(Problem("the sheet ends inside its first character: it is truncated", file=name,
+                                         line=1)) from None
+            return data[:err.start].decode("utf-8")
+        line = data[:err.start].count(b"\n") + 1
+        if b"\0" in data:
+            raise NestsError(Problem("is not a plaintext sheet (binary data)", file=name, line=1)) from None
+        raise NestsError(Problem(f"is not UTF-8 text: byte 0x{data[err.start]:02x} on this line", file=name,
+                                 line=line)) from None
+
+
 def _read(text: str, definition: SheetDefinition) -> dict[str, Any]:
     if "\0" in text:
         raise Damaged(1, "is not a plaintext sheet (binary data)")
-    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    text = unicodedata.normalize("NFC", text.lstrip("\ufeff"))
+    lines = [line.rstrip(" ") for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
     while lines and not lines[-1]:
         lines.pop()
-    if not lines or not lines[0].startswith(("╔", "+")):
-        raise Damaged(1, "does not start with a sheet's top border")
     for n, line in enumerate(lines, 1):
-        shown = to_ascii(line)
-        if not shown.strip():
-            continue
-        if not (shown[0] in "+|" or shown.startswith(" ") and set(shown.strip()) <= set("▀#")):
-            raise Damaged(n, "this line has lost the page's frame")
-    last = to_ascii(lines[-1])
-    if not (last.startswith(" ") and set(last.strip()) <= {"#"}):
-        raise Damaged(len(lines), "the sheet ends before its page's bottom edge: it is truncated")
+        bad = next((ch for ch in line if unicodedata.category(ch) == "Cc"), None)
+        if bad is not None:
+            what = "a tab" if bad == "\t" else f"the control character {bad!r}"
+            raise Damaged(n, f"this line holds {what}; a sheet's columns are spaces")
+    # one character per display column from here on: a wide character is followed by a stand-in
+    lines = [_by_column(line) for line in lines]
+    if not lines:
+        raise Damaged(1, "the file is empty: no sheet to read")
+    if not lines[0].startswith(("╔", "+")):
+        raise Damaged(1, "does not start with a sheet's top border")
+    check_pages(lines)
     values: dict[str, Any] = {}
     heading = definition.heading
     if heading:
         body = lines[1]
-        inner = body[1:-2].strip(" .")
+        # " TEXT " centred on dots: the dots and one space each side go (a name may end in ".")
+        centred = re.fullmatch(r"\.* (.*) \.*", body[1:-2])
+        inner = centred.group(1) if centred else body[1:-2].strip(" .")
         cls, _, who = inner.partition(": ")
         values["class"] = cls
         if heading.get("name_key"):
             values[heading["name_key"]] = who
     keys = set(state_keys(definition))
-    for area, found, bottom in _areas(lines, definition):
-        for f in area.fields:
+    # a character's sheet (its name in the heading) has its own areas too, such as Notes
+    character = bool(heading and heading.get("name_key") and values.get(heading["name_key"]))
+    _check_sections(lines, definition, character)
+    everyone = {f["label"] for f in definition.fields}
+    for area, found, bottom, box in _areas(lines, definition, character):
+        places, widths = layout(area, box)
+        labels = [g["label"] for g in area.fields]
+        for f, (column, _) in zip(area.fields, places):
             if f["kind"] in ("attack", "choice") or (f["key"] not in keys):
                 continue
-            values.update(_read_field(f, found, bottom))
-    return values
+            values.update(_read_field(f, found, bottom, widths[column], labels, everyone))
+    return {k: _narrow(v) for k, v in values.items()}
+
+
+STAND_IN = "\ue000"       # the second column of a wide character, while the sheet is read
+
+
+def _by_column(line: str) -> str:
+    return "".join(ch + STAND_IN * (width(ch) - 1) for ch in line)
+
+
+def _narrow(value):
+    if isinstance(value, str):
+        return value.replace(STAND_IN, "")
+    if isinstance(value, list):
+        return [_narrow(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _narrow(v) for k, v in value.items()}
+    return value
 
 
 # ── areas ──────────────────────────────────────────────────────────────────
 
 
-def _areas(lines: list[str], definition: SheetDefinition):
-    """Each area of the sheet with its text lines and its bottom border: (line number, text)."""
+def _areas(lines: list[str], definition: SheetDefinition, character: bool):
+    """Each area of the sheet with its text lines, its bottom border (line number, text)
+    and its width, each titled one found where the sheet's order puts it."""
     out = []
     whole = [(n, line[1:-2]) for n, line in enumerate(lines, 1)]          # inside the page frame
+    interior = len(lines[0]) - 2          # ╔═…═╗ spans the frame (its trailing blank stripped)
+    # where the areas found so far stand: (line, column, title)
+    lowest = row_start = before = (0, 0, "")
     for row in definition.rows:
-        for stack in row.stacks:
-            for area in stack.areas:
+        for s, stack in enumerate(row.stacks):
+            for k, area in enumerate(stack.areas):
                 if not area.title or area.frame == "none":
-                    out.append((area, whole, None))
+                    out.append((area, whole, None, interior))
                     continue
                 found = _find_title(lines, area)
                 if found is None:
-                    if area.when == "character":
+                    if area.when == "character" and not character:
                         continue
                     raise Damaged(2, f"the sheet has no {area.title!r} area; it does not match this sheet's areas")
+                # a row's first box under every box above; a box beside it to its right (or, on a
+                # narrow page, under it); a box joined to the one above under it
+                here = (*found, area.title)
+                after = before if k else row_start if s else lowest
+                if (here[:2] <= after[:2]) if (s and not k) else here[0] <= after[0]:
+                    raise Damaged(here[0], f"the {area.title!r} area stands before the {after[2]!r} area (line "
+                                           f"{after[0]}); the sheet's areas are in another order: were lines moved?")
+                if not s and not k:
+                    row_start = here
+                before = here
+                lowest = max(lowest, here)
                 out.append((area, *_box_lines(lines, *found)))
     return out
 
 
+SECTION = re.compile(r"\+>(.*)<=*\+#")
+
+
+def _check_sections(lines: list[str], definition: SheetDefinition, character: bool) -> None:
+    """The section header lines (╠►Attributes◄═══╣) stand in the sheet's order."""
+    wanted = [row.section for row in definition.rows if row.section
+              and (character or not all(a.when == "character" for s in row.stacks for a in s.areas))]
+    found = [(n, m.group(1)) for n, line in enumerate(lines, 1)
+             if (n - 1) % grid.PAGE_LINES and (m := SECTION.fullmatch(to_ascii(line)))]
+    for k, (n, title) in enumerate(found):
+        if k >= len(wanted) or title != wanted[k]:
+            expected = f"the section {wanted[k]!r}" if k < len(wanted) else "no further section"
+            raise Damaged(n, f"the section {title!r} stands where the sheet has {expected}: were lines moved "
+                             "or a section edited?")
+    if len(found) < len(wanted):
+        raise Damaged(len(lines), f"the sheet ends without its section {wanted[len(found)]!r}: is a page missing?")
+
+
 def _find_title(lines: list[str], area):
+    """Where an area's title stands on a box's top border (or on the divider above a joined area)."""
     mark = f"<{area.title}>" if area.joined else f"[{area.title}]"
     for n, line in enumerate(lines, 1):
         col = line.find(mark)
-        if col > 0:
-            return n, col - (2 if area.joined else 1)
+        while col > 0:
+            if to_ascii(line[col - 1]) in "+-":
+                return n, col - (2 if area.joined else 1)
+            col = line.find(mark, col + 1)
     return None
 
 
@@ -108,7 +192,7 @@ def _box_lines(lines: list[str], n: int, left: int):
         if len(shown) <= right or shown[left] not in "|+" or shown[right] not in "|+":
             raise Damaged(k + 1, "this line has lost its box's side")
         if shown[left] == "+":
-            return out, (k + 1, lines[k][left + 1:right])
+            return out, (k + 1, lines[k][left + 1:right]), right - left + 1
         out.append((k + 1, lines[k][left + 1:right]))
     raise Damaged(len(lines), "a box has no bottom border: the sheet is truncated")
 
@@ -127,10 +211,38 @@ def _find(found, pattern: str, what: str, f: dict):
         if m:
             return n, m
     near = next((n for n, text in found if re.search(_label(f["label"]), text)), found[0][0] if found else 1)
-    raise Damaged(near, f"{f['label']}: {what} is not readable here")
+    raise Missing(near, f"{f['label']}: {what} is not readable here")
 
 
-def _read_field(f: dict, found, bottom) -> dict[str, Any]:
+def _read_field(f: dict, found, bottom, column: int, labels: list[str], everyone: set[str]) -> dict[str, Any]:
+    """One field's values; ``column``: the width of its column of the area on this sheet;
+    ``labels``: those of the area's fields, ``everyone``: of all the sheet's."""
+    kind, key = f["kind"], f["key"]
+    others = tuple(label + ":" for label in labels if label != f["label"])
+    try:
+        return _read_value(f, found, bottom, column, others)
+    except Missing as missing:
+        # the line whose label is no field's of the sheet is the one edited
+        raise Damaged(_stray(found, everyone) or missing.line, missing.message) from None
+
+
+class Missing(Damaged):
+    """A field not found by its label: the line to name is the first whose label is no field's."""
+
+
+# a labelled value: after its tick, a box's side or the line's start; a list's row (a _ fill) is none
+FIELD_LINE = re.compile(r"(?:[□○✓✗ovx] |^\s*|[│|] )([^\s.:_\[\]│|][^:\[\]_│|]*?)\.*:\[")
+
+
+def _stray(found, labels: list[str]) -> int | None:
+    """The first line of an area that looks like a field's line but whose label is none of the area's."""
+    for n, text in found:
+        if any(m.group(1).strip() not in labels for m in FIELD_LINE.finditer(text)):
+            return n
+    return None
+
+
+def _read_value(f: dict, found, bottom, column: int, others: tuple) -> dict[str, Any]:
     kind, key = f["kind"], f["key"]
     lead = r"(?:[□○✓✗ovx] )?"
     if kind == "rating":
@@ -167,21 +279,25 @@ def _read_field(f: dict, found, bottom) -> dict[str, Any]:
         # a text too long for a narrow page goes on under itself: on the lines below, left-aligned
         # under its first piece (or right-aligned, ending where it ends), nothing else on them
         col, end = m.start(1), len(m.string.rstrip())
+        pieces = [raw]
         for k, text in ((k, t) for k, t in found if k > n):
             left = len(text) - len(text.lstrip())
             under = left == col if f["align"] == "left" else len(text.rstrip()) == end and left >= m.start()
-            if k != n + 1 or not text.strip() or not under or re.search(r"\S  +\S", text.strip()):
+            if (k != n + 1 or not text.strip() or not under or re.search(r"\S  +\S", text.strip())
+                    or text.strip().startswith(others)):
                 break
-            raw, n = f"{raw} {text.strip()}", k
+            pieces.append(text.strip())
+            n = k
+        raw = unwrap([_narrow(p) for p in pieces], column - len(f["label"]) - 2)
         return {} if set(raw) <= {"_"} else {key: raw}
     if kind == "checkbox":
         n, m = _find(found, r"([□✓✗ovx]) " + re.escape(f["label"]), "a tick box", f)
         return {key: m.group(1) in "✓v"}
     if kind == "lines":
-        words = [text.strip() for _, text in found if text.strip() and set(text.strip()) - {"_"}]
-        return {key: " ".join(words)}
+        rows = [_narrow(text.strip()) for _, text in found if text.strip() and set(text.strip()) - {"_"}]
+        return {key: unwrap(rows, column)}
     if kind == "list":
-        return {key: _read_list(f, found)}
+        return {key: _read_list(f, found, min(column, f["width"]) - f["tick_width"])}
     if kind == "track":
         return _read_track(f, found, bottom)
     return {}
@@ -198,21 +314,26 @@ ROW = re.compile(r"^\s*(?:([□○✓✗ovx]) )?(.*?)_*:\[(_*)([^\]]*)\]\s*$")
 ITEM = re.compile(r"^(.*?)(?: \[([^\]]*)\])?( \(\?\))?$")
 
 
-def _read_list(f: dict, found) -> list[dict]:
-    """Every row of the list, an unused one as an empty row (see nests.content.sheets.empty_item)."""
+def _read_list(f: dict, found, room: int) -> list[dict]:
+    """Every row of the list, an unused one as an empty row (see nests.content.sheets.empty_item).
+    ``room``: the columns of a row's text when it stands on lines of its own."""
     items = []
-    pending = None
+    pending: list[str] = []          # the text of a row too long for the page, on the lines above its figure
     for n, text in found:
         m = ROW.match(text)
         if m is None:
-            if text.strip() and set(text.strip()) - {"_", "."} and pending is None:
-                pending = (n, text.strip())            # the name of a row too long for the page
+            if text.strip() and set(text.strip()) - {"_", "."}:
+                pending.append(text.strip())
             continue
         tick, name, _, raw = m.groups()
-        if pending is not None and not name.strip("_ "):
-            name, tick = pending[1][2:], pending[1][0]
+        if pending and not name.strip("_ "):
+            first = pending[0]
+            tick, pending[0] = (first[0], first[2:]) if f["tick"] and first[1:2] == " " else (None, first)
+            name = unwrap([_narrow(p) for p in pending], room)
         tick = tick or "○"
-        pending = None
+        pending = []
+        if len(items) == f["rows"]:
+            raise Damaged(n, f"{f['label']}: a row more than the sheet's {f['rows']}: was a line repeated?")
         name = name.rstrip("_ ")
         item = empty_item(f)
         items.append(item)

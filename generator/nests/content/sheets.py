@@ -28,6 +28,7 @@ from nests.rules import formula as formulas
 
 NESTS = "nests-and-insects"      # the definition the Nests & Insects classes' sheets are filled into
 NAME_SIZE = 24      # the heading's room for a name (and its write-in blank): it fits every page width from 40
+NARROW_INTERIOR = grid.NARROWEST - (grid.PAGE_WIDTH - grid.INTERIOR)      # inside the narrowest page's frame: 37
 
 
 # ── kinds of field ─────────────────────────────────────────────────────────
@@ -58,6 +59,17 @@ def _track_width(f: dict) -> int:
 
 def _track_cell(f: dict, value) -> str:
     return f["format"] % value
+
+
+def track_cell_width(f: dict, item) -> int:
+    """Columns of one cell of a track: a labelled value as its format prints it, or a box."""
+    return len(f["format"] % item) if f["values"] else 3
+
+
+def track_offset(f: dict, row: list, item) -> int:
+    """Columns from the start of a track's line of cells to the cell of ``item``."""
+    before = row[:row.index(item)]
+    return sum(track_cell_width(f, v) for v in before) + len(f["join"]) * len(before)
 
 
 def _attack_lines(f: dict) -> int:
@@ -117,7 +129,9 @@ class _AnyField(Spec):
 
 
 TOP = Map(
-    required={"game": Str(allow_empty=False, max_len=40), "title": Str(allow_empty=False, max_len=40),
+    # the page frame of the narrowest page holds them: ╔►game◄═╗ on its top line, ►title◄ then ►page◄ on its bottom
+    required={"game": Str(allow_empty=False, max_len=NARROW_INTERIOR - 2),
+              "title": Str(allow_empty=False, max_len=NARROW_INTERIOR - 7),
               "source": Map(required={"file": Str(allow_empty=False), "section": Str(allow_empty=False)}),
               "areas": List(Map(required={"fields": List(_AnyField(), min_len=1)}, optional=AREA), min_len=1)},
     optional={"classes": Bool(), "heading": Map(required={"key": Str(allow_empty=False), "label": Str(allow_empty=False)},
@@ -207,6 +221,21 @@ def item_keys(f: dict) -> list[str]:
             + ([f["tick_key"] or "ticked"] if f["tick"] else []) + ([f["known_key"]] if f["known_key"] else []))
 
 
+def item_text(f: dict, item: dict) -> str:
+    """A list row's text: an item's name and, the Nests way, its types in brackets
+    and (?) while it is not known."""
+    types = (item.get(f["types_key"]) or []) if f["types_key"] else []
+    unknown = " (?)" if f["known_key"] and item.get(f["known_key"]) is False else ""      # not yet identified
+    return str(item.get("name", "")) + (f" [{','.join(map(str, types))}]" if types else "") + unknown
+
+
+def list_room(f: dict, width: int | None = None) -> int:
+    """Columns for a list row's text beside its tick and its figure, in a column
+    ``width`` wide (the field's own width by default)."""
+    figure = 0 if f["value"] == "none" else (7 if f["value"] == "rating" else f["digits"] + 2) + 1
+    return min(width or f["width"], f["width"]) - f["tick_width"] - figure
+
+
 def empty_item(f: dict) -> dict:
     """An unused row of a list: no name, nothing ticked, known."""
     blank = {"name": "", f["types_key"]: [], f["value"]: None, f["tick_key"] or "ticked": False, f["known_key"]: True}
@@ -247,6 +276,7 @@ def load_definition(doc: Document, sheet_id: str) -> SheetDefinition:
     if problems:
         raise NestsError(problems)
     data = doc.data
+    _check_narrowest(doc, data)
     report: list[Problem] = []
     areas = []
     for i, a in enumerate(data["areas"]):
@@ -271,6 +301,35 @@ def load_definition(doc: Document, sheet_id: str) -> SheetDefinition:
     heading = dict(data["heading"], **{"from": data["heading"].get("from", "state")}) if "heading" in data else None
     return SheetDefinition(sheet_id, data["game"], data["title"], data["source"], data.get("classes", False),
                            heading, rows, all_fields, doc.name)
+
+
+def _check_narrowest(doc: Document, data: dict) -> None:
+    """What a reflowed sheet never breaks across lines fits the narrowest page: the heading's label
+    (and room to write), section titles (╠►S◄═╣), box titles ([T] or <T>, and the reminder title
+    after it) and footer notes (<^N>) on a box's border, one box to the page's width."""
+    inner = NARROW_INTERIOR - 2
+    report = []
+
+    def fits(path: tuple, text: str, room: int, what: str) -> None:
+        if len(text) > room:
+            report.append(doc.problem(path, f"{text!r} is {len(text)} columns; {what} holds {room} on the "
+                                            f"narrowest page (--width {grid.NARROWEST})"))
+
+    if "heading" in data:
+        fits(("heading", "label"), data["heading"]["label"], NAME_SIZE, "the heading")
+    for i, a in enumerate(data["areas"]):
+        if "section" in a:
+            fits(("areas", i, "section"), a["section"], NARROW_INTERIOR - 2, "a section's header line")
+        title = a.get("title", "")
+        heading = a.get("joined") or a.get("title_style") == "heading"
+        fits(("areas", i, "title"), title, inner - (3 if heading else 2), "a box's top border")
+        if a.get("reminder_title"):
+            room = inner - (len(title) + 3 if title else 1) - 2
+            fits(("areas", i, "reminder_title"), a["reminder_title"], max(room, 0), "the rest of the box's border")
+        for k, note in enumerate(a.get("footer", [])):
+            fits(("areas", i, "footer", k), note, inner - 3, "a box's bottom border")
+    if report:
+        raise NestsError(report)
 
 
 def _field(doc: Document, path: tuple, raw: Any, area: dict, report: list) -> dict | None:
@@ -356,6 +415,17 @@ def _rows(doc: Document, raw_areas: list, areas: list, report: list) -> list[Row
     rows: list[Row] = []
     for i, area in areas:
         raw = raw_areas[i]
+        # where an area goes is said once: beside or joined to the one before, or a new row (a section starts one)
+        for name in ("joined", "beside"):
+            if raw.get(name) and not rows:
+                report.append(doc.problem(("areas", i, name), f"the first area has no area before it to be {name} "
+                                                              "to; leave out " + name))
+            elif raw.get(name) and "section" in raw:
+                report.append(doc.problem(("areas", i, name), f"an area that starts a section starts a new row; "
+                                                              f"it cannot be {name} to the one before"))
+        if raw.get("joined") and raw.get("beside"):
+            report.append(doc.problem(("areas", i, "beside"), "an area is joined under the one before or beside "
+                                                              "it, not both"))
         if raw.get("joined") and rows:
             if "width" in raw:
                 report.append(doc.problem(("areas", i, "width"), "a joined area takes the width of the box above it"))
@@ -409,13 +479,14 @@ def _check_area_fits(doc: Document, area: Area, width: int, report: list) -> Non
         f = area.fields[0]
         report.append(Problem(f"its {len(columns)} columns of fields take {need} columns; the area holds {inner}",
                               doc.name, doc.line(tuple(_path(f))), f["path"]))
+    where = tuple(_path(area.fields[0]))[:2]            # ("areas", n)
     if len(area.footer) > len(columns):
-        f = area.fields[0]
         report.append(Problem(f"{len(area.footer)} footer notes for {len(columns)} columns of fields",
-                              doc.name, doc.line(tuple(_path(f))[:2] + ("footer",)), None))
+                              doc.name, doc.line(where + ("footer",)), ".".join(map(str, where + ("footer",)))))
     if len(area.caption) and sum(len(c) for c in area.caption) > inner - 2:
-        report.append(Problem(f"the caption is wider than its area ({inner - 2} columns)", doc.name,
-                              doc.line(tuple(_path(area.fields[0]))[:2] + ("caption",)), None))
+        report.append(Problem(f"{area.caption!r} is {sum(len(c) for c in area.caption)} columns; its area holds "
+                              f"{inner - 2}", doc.name, doc.line(where + ("caption",)),
+                              ".".join(map(str, where + ("caption",)))))
 
 
 def _path(f: dict) -> list:
@@ -428,6 +499,29 @@ def column_widths(area: Area) -> list[int]:
     for f, (col, _) in zip(area.fields, positions(area)):
         widths[col] = max(widths[col], f["width"])
     return widths
+
+
+def layout(area: Area, width: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """(column, place) of each field and the width of each column, at this box width
+    (the sheet is laid out, and read back, by it)."""
+    lead = 1 if area.frame == "box" else 0
+    room = width - 2 - lead
+    if width != area.width:          # reflowed: keep a blank column before the right border too
+        room -= lead
+    n = len(area.fields)
+    for columns in range(min(area.columns, n), 0, -1):
+        if area.order == "down":
+            per = -(-n // columns)
+            places = [(i // per, i % per) for i in range(n)]
+        else:
+            places = [(i % columns, i // columns) for i in range(n)]
+        used = max(c for c, _ in places) + 1
+        widths = [0] * used
+        for f, (c, _) in zip(area.fields, places):
+            widths[c] = max(widths[c], min(f["width"], room))
+        if sum(widths) + used - 1 <= room or columns == 1:
+            return places, widths
+    raise AssertionError("unreachable: one column always fits")
 
 
 def positions(area: Area) -> list[tuple[int, int]]:

@@ -12,9 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from nests.content.sheets import NAME_SIZE, SheetDefinition, empty_item, item_keys
+from nests.content.sheets import NAME_SIZE, SheetDefinition, empty_item, item_keys, item_text, list_room
 from nests.content.yamlfile import read_yaml
 from nests.errors import NestsError, Problem
+from nests.render.filters import width, wrap
 
 def state_keys(definition: SheetDefinition) -> list[str]:
     """The values a state holds, in sheet order (see SheetDefinition.state_keys)."""
@@ -113,6 +114,8 @@ def load_state(path: str, definition: SheetDefinition, class_ids: list[str]) -> 
         message = check_value(f, value, is_max=key in maxima and key not in kinds)
         if message:
             problems.append(doc.problem(path, message))
+        if f["kind"] == "lines" and isinstance(value, str):
+            value = " ".join(value.split())          # as the sheet's lines hold it: words, one space apart
         out[key] = value
     if problems:
         raise NestsError(sorted(problems, key=lambda p: p.line or 0))
@@ -128,12 +131,23 @@ def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
     elif kind in ("number", "pool"):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             return f"{value!r} is not a whole number"
+        if value is not None and f and f.get("digits") and len(str(value)) > f["digits"]:
+            return f"{value!r} is {len(str(value))} characters; the sheet's {f['label']} holds {f['digits']}"
     elif kind in ("text", "lines", "die"):
         if not isinstance(value, (str, int)) or isinstance(value, bool):
             return f"{value!r} is not text"
+        if kind == "lines" and not " ".join(str(value).split()).isprintable():
+            return f"{value!r} holds a control character"
+        if kind != "lines" and not str(value).isprintable():
+            return f"{value!r} holds a line break or control character; a sheet's line is one line of text"
+        if kind == "die" and f.get("digits") and width(str(value)) > f["digits"]:
+            return f"{value!r} is {width(str(value))} columns; the sheet's {f['label']} holds {f['digits']}"
+        if kind == "lines" and "rows" in f and len(wrap(str(value), f["width"])) > f["rows"]:
+            return (f"is {len(wrap(str(value), f['width']))} lines of text; the sheet's {f['label']} holds "
+                    f"{f['rows']} lines of {f['width']} columns")
         room = f["width"] - len(f["label"]) - 2 if kind == "text" and "width" in f else None
-        if room is not None and len(str(value)) > room:
-            return f"{value!r} is {len(str(value))} characters; the sheet's {f['label']} line holds {room}"
+        if room is not None and width(str(value)) > room:
+            return f"{value!r} is {width(str(value))} columns; the sheet's {f['label']} line holds {room}"
     elif kind == "checkbox":
         if not isinstance(value, bool):
             return f"{value!r} is not true or false"
@@ -149,12 +163,18 @@ def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
         for i, item in enumerate(value):
             if not isinstance(item, dict) or not isinstance(item.get("name"), str) or set(item) - set(keys):
                 return f"entry {i} is not a mapping of {', '.join(keys)} with a name"
-            if f["value"] in item and check_value({"kind": f["value"]}, item[f["value"]]):
-                return f"entry {i}: {f['value']}: {check_value({'kind': f['value']}, item[f['value']])}"
+            if not item["name"].isprintable():
+                return f"entry {i}: name: {item['name']!r} holds a line break or control character"
+            figure = {"kind": f["value"], "digits": f["digits"], "label": f["label"]}
+            if f["value"] in item and check_value(figure, item[f["value"]]):
+                return f"entry {i}: {f['value']}: {check_value(figure, item[f['value']])}"
             types = item.get(f["types_key"], []) if f["types_key"] else []
             if not isinstance(types, list) or not all(isinstance(t, str) and t for t in types):
                 return f"entry {i}: {f['types_key']}: {types!r} is not a list of short words"
             for mark in marks:
                 if mark in item and not isinstance(item[mark], bool):
                     return f"entry {i}: {mark}: {item[mark]!r} is not true or false"
+            text, room = item_text(f, item), list_room(f)
+            if width(text) > room:
+                return f"entry {i}: {text!r} is {width(text)} columns; a row of the sheet's {f['label']} holds {room}"
     return None

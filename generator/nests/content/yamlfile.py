@@ -74,7 +74,8 @@ def read_yaml(path: Path, name: str) -> Document:
     except UnicodeDecodeError as err:
         line = raw[:err.start].count(b"\n") + 1
         raise NestsError(Problem(f"is not UTF-8 text (byte 0x{raw[err.start]:02x} at offset {err.start}); "
-                                 "save the file as UTF-8", file=name, line=line)) from None
+                                 "save the file as UTF-8", file=name, line=line,
+                                 key=key_at(raw.decode("utf-8", "replace"), line))) from None
     cached = _cache_file(raw)
     if cached and cached.is_file():
         try:
@@ -89,6 +90,18 @@ def read_yaml(path: Path, name: str) -> Document:
         except (OSError, ValueError):
             pass       # not cacheable: parse again next time
     return doc
+
+
+def key_at(text: str, line: int) -> str | None:
+    """The key written on ``line`` of a file that does not parse, or on the nearest line above
+    that has one: a pointer into the broken file where no key path can be built."""
+    import re
+
+    for row in reversed(text.split("\n")[:line]):
+        m = re.match(r"\s*(?:-\s+)*\{?\s*([\w.-]+)\s*:(?:\s|$)", row)
+        if m:
+            return m.group(1)
+    return None
 
 
 def _read_bytes(path: Path, name: str) -> bytes:
@@ -133,10 +146,14 @@ def _parse(text: str, name: str) -> Document:
         _check_depth(text, name)
         root = yaml.compose(text, Loader=_loader())
     except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
+        # where what went wrong began (an unclosed "[" rather than the line that found it open)
+        mark = getattr(err, "context_mark", None) or getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else None
-        what = getattr(err, "problem", None) or str(err).splitlines()[0]
-        raise NestsError(Problem(f"not valid YAML: {what}", file=name, line=line)) from None
+        if line is None and getattr(err, "position", None) is not None:          # a character the reader refuses
+            line = text[:err.position].count("\n") + 1
+        what = getattr(err, "problem", None) or getattr(err, "reason", None) or str(err).splitlines()[0]
+        raise NestsError(Problem(f"not valid YAML: {what}", file=name, line=line,
+                                 key=key_at(text, line) if line else None)) from None
     doc = Document(data=None, name=name)
     problems: list[Problem] = []
     if root is None:        # empty, or comments only: each kind says what the file should hold

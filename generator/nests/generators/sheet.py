@@ -227,8 +227,8 @@ def new_character(content: Content, class_id: str, name: str) -> dict[str, Any]:
         raise NestsError(f"unknown class {class_id!r}; known classes: {', '.join(content.class_ids())}")
     if not name.strip():
         raise NestsError("a character needs a name: --name NAME")
-    if len(name) > NAME_SIZE:
-        raise NestsError(f"--name {name!r} is {len(name)} characters; the sheet's heading holds {NAME_SIZE}")
+    if width(name) > NAME_SIZE:
+        raise NestsError(f"--name {name!r} is {width(name)} columns wide; the sheet's heading holds {NAME_SIZE}")
     return new_state(definition(content, NESTS), class_id, name, class_values(content, class_id))
 
 
@@ -264,13 +264,26 @@ def read_character(content: Content, text: str, shown: str, old: dict[str, Any] 
         raise NestsError(Problem(f"the heading names no class; known: {', '.join(n.title() for n in names)}",
                                  file=shown, line=2))
     if old is not None and old.get("class") != class_id:
-        raise NestsError(Problem(f"this is a {content.class_documents[class_id].data['name']}'s sheet; the state "
-                                 f"file it would update is a {old.get('class')!r}'s", file=shown, line=2))
+        raise NestsError(Problem(f"the heading names the class {content.class_documents[class_id].data['name']}; "
+                                 f"the state file it would update is of the class {old.get('class')!r}",
+                                 file=shown, line=2))
     state = {"class": class_id}
     for key in state_keys(sheet_def):
         if key in read:
             state[key] = read[key]
+    if old is not None and text.lstrip("\ufeff").startswith("+"):
+        # an --ascii sheet spells "Ösé" as "Ose": where it shows the state's own text so spelled, that text stays
+        state = {k: _as_spelled(old.get(k), v) for k, v in state.items()}
     return state
+
+
+def _as_spelled(old: Any, new: Any) -> Any:
+    """``new`` read from an ASCII sheet, with ``old`` kept wherever ``new`` is its ASCII spelling."""
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return [_as_spelled(o, n) for o, n in zip(old, new)]
+    if isinstance(old, dict) and isinstance(new, dict):
+        return {k: _as_spelled(old.get(k), v) for k, v in new.items()}
+    return old if old != new and transliterate_value(old) == new else new
 
 
 def changes(content: Content, old: dict[str, Any], new: dict[str, Any]) -> list[str]:

@@ -9,7 +9,7 @@ value once, in its own place.
 
 from __future__ import annotations
 
-from nests.content.sheets import KINDS
+from nests.content.sheets import KINDS, track_cell_width, track_offset
 from nests.document import Field
 from nests.generators.sheet_layout import Cell
 from nests.render import grid
@@ -58,7 +58,7 @@ def _cell_fields(cell: Cell, line: int) -> list[Field]:
         return _row_fields(cell, line, width) if cell.row >= 0 else []
     if kind == "lines":
         first = cell.part == (0 if f["bare"] else 1)
-        return [Field(f["key"], line, cell.column, cell.width, height=f["rows"], value=value)] if first else []
+        return [Field(f["key"], line, cell.column, cell.width, height=cell.height, value=value)] if first else []
     if kind == "track":
         # on the track's current cell (its first, when blank): the value shows in its place,
         # and the rest of the track stays printed around it
@@ -71,9 +71,8 @@ def _cell_fields(cell: Cell, line: int) -> list[Field]:
         row = cell.track_rows[cell.part]
         if here not in row:
             return []
-        size = len(f["format"] % f["values"][0]) if f["values"] else 3
-        start = cell.column + (0 if f["bare"] else len(f["label"]) + 2) + row.index(here) * (size + len(f["join"]))
-        return [Field(f["key"], line, start, size, value=value)]
+        start = cell.column + (0 if f["bare"] else len(f["label"]) + 2) + track_offset(f, row, here)
+        return [Field(f["key"], line, start, track_cell_width(f, here), value=value)]
     if kind == "text":
         if cell.part:
             return []
@@ -125,7 +124,8 @@ def _row_fields(cell: Cell, line: int, width: int) -> list[Field]:
             size -= 6
             tail.insert(0, Field(f"{name}.{f['types_key']}", line, start + size, 6,
                                  value=",".join(map(str, item.get(f["types_key"]) or []))))
-        fields += [Field(f"{name}.name", line, start, size, value=_shown(item.get("name")))] + tail
+        height = cell.height if cell.half == "text" else 1        # a long name wrapped on the lines below
+        fields += [Field(f"{name}.name", line, start, size, height=height, value=_shown(item.get("name")))] + tail
     if figure and cell.half in ("", "value"):
         fields.append(Field(f"{name}.{f['value']}", line, cell.column + width - figure, figure,
                             value=_shown(item.get(f["value"]))))

@@ -15,9 +15,12 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
-from nests.content.sheets import Area, SheetDefinition
+from nests.content.sheets import (Area, SheetDefinition, item_text, layout, list_room, track_cell_width,
+                                  track_offset)
 from nests.model import Attack, AttackLine
+from nests.errors import NestsError, Problem
 from nests.render import grid
+from nests.render.filters import width as text_width, wrap
 from nests.rules.formula import compute
 
 
@@ -40,7 +43,8 @@ class Cell:
     track_rows: list = field(default_factory=list)      # a track's values, line by line
     marker: int = -1       # a track's marker line: the column of its ^ (-1: not a marker line)
     row: int = -1          # a list's row (-1: its label line)
-    half: str = ""         # a line too long for a narrow page: "text" (or "label"), then "value" below
+    half: str = ""         # a line too long for a narrow page: "text" (or "label"; "more" after a
+                           # list row's first line of text), then "value" below
     note_from: int = 1     # the first of the lines below that hold the reminder
     text: str = ""         # a piece of a label too long for a narrow page; a list row's text
     height: int = 1        # the lines a text value takes (wrapped on a narrow page)
@@ -90,7 +94,19 @@ def plan(definition: SheetDefinition, values: dict[str, Any], interior: int = gr
             groups = [[(s, interior)] for s in row.stacks]
         for n, group in enumerate(groups):
             rows.append(RowPlan(row.section if n == 0 else None, _stacks(group, values)))
+            _fits_a_page(definition, row, rows[-1], interior)
     return rows
+
+
+def _fits_a_page(definition: SheetDefinition, row, planned: RowPlan, interior: int) -> None:
+    """A row of boxes never splits across pages: one taller than a page is the definition's error."""
+    height = (1 if planned.section else 0) + len(planned.stacks[0].lines)
+    if height > grid.BODY_LINES:
+        first = next((a.fields[0] for s in row.stacks for a in s.areas if a.fields), None)
+        where = ".".join(first["path"].split(".")[:2]) if first else None
+        raise NestsError(Problem(f"this row of boxes takes {height} lines on a page {interior + 3} columns wide; "
+                                 f"a page holds {grid.BODY_LINES}: give it fewer rows or split it", file=definition.file,
+                                 line=first["line"] if first else None, key=where))
 
 
 def _stacks(group: list, values: dict) -> list[StackPlan]:
@@ -112,32 +128,10 @@ def _stacks(group: list, values: dict) -> list[StackPlan]:
     return stacks
 
 
-def _layout(area: Area, width: int) -> tuple[list[tuple[int, int]], list[int]]:
-    """(column, place) of each field and the width of each column, at this box width."""
-    lead = 1 if area.frame == "box" else 0
-    room = width - 2 - lead
-    if width != area.width:          # reflowed: keep a blank column before the right border too
-        room -= lead
-    n = len(area.fields)
-    for columns in range(min(area.columns, n), 0, -1):
-        if area.order == "down":
-            per = -(-n // columns)
-            places = [(i // per, i % per) for i in range(n)]
-        else:
-            places = [(i % columns, i // columns) for i in range(n)]
-        used = max(c for c, _ in places) + 1
-        widths = [0] * used
-        for f, (c, _) in zip(area.fields, places):
-            widths[c] = max(widths[c], min(f["width"], room))
-        if sum(widths) + used - 1 <= room or columns == 1:
-            return places, widths
-    raise AssertionError("unreachable: one column always fits")
-
-
 def _area_lines(area: Area, width: int, values: dict, first: bool, last: bool, left: int) -> list[Line]:
     inner = width - 2
     lead = 1 if area.frame == "box" else 0
-    places, widths = _layout(area, width)
+    places, widths = layout(area, width)
     starts = [lead + sum(widths[:j]) + j for j in range(len(widths))]
     fewer = len(widths) < min(area.columns, len(area.fields))
     # Notes under the columns: when the columns became fewer and the notes differ,
@@ -195,7 +189,8 @@ def _caption(caption: list[str], inner: int) -> list[Line]:
     if not caption:
         return []
     left, right = (list(caption) + [""])[:2]
-    if len(left) + len(right) <= inner - 2:
+    # side by side only with a run of fill between them: two words run together read as one
+    if len(left) + len(right) + (2 if left and right else 0) <= inner - 2:
         return [Line("caption", caption=[left, right])]
     return [Line("caption", caption=[part, ""]) for part in textwrap.wrap(left, inner - 2, break_on_hyphens=False)] + \
            [Line("caption", caption=["", part]) for part in textwrap.wrap(right, inner - 2, break_on_hyphens=False)]
@@ -223,8 +218,12 @@ def _cells(f: dict, width: int, values: dict, column: int, own_note: str) -> lis
     kind = f["kind"]
     if kind == "attack":
         return [Cell(part=p, **base) for p in range(attack_height(value, width))]
-    if kind == "lines":
-        return [Cell(part=p, **base) for p in range(f["rows"] + (0 if f["bare"] else 1))]
+    if kind == "lines":                # as many rows as it has, or as its text takes on this page
+        pieces = wrap(value, width) if present and value else []
+        head = [] if f["bare"] else [Cell(part=0, **base)]
+        rows = max(f["rows"], len(pieces))
+        return head + [Cell(part=len(head) + r, text=pieces[r] if r < len(pieces) else "", height=rows, **base)
+                       for r in range(rows)]
     if kind == "list":
         return _list_cells(f, base, min(width, f["width"]))
     if kind == "track":
@@ -232,7 +231,7 @@ def _cells(f: dict, width: int, values: dict, column: int, own_note: str) -> lis
     if kind == "text":                 # a value too long for a narrow page goes on under itself
         room = width - len(f["label"]) - 2
         shown = str(value) if present and value is not None else ""
-        pieces = textwrap.wrap(shown, room, break_on_hyphens=False) if len(shown) > room else [shown]
+        pieces = wrap(shown, room) if text_width(shown) > room else [shown]
         return [Cell(part=n, label_width=f["label_width"], text=piece, height=len(pieces), **base)
                 for n, piece in enumerate(pieces)]
     # one value with its label (and its reminder beside it, or below it)
@@ -263,21 +262,20 @@ def _cells(f: dict, width: int, values: dict, column: int, own_note: str) -> lis
 
 def _list_cells(f: dict, base: dict, width: int) -> list[Cell]:
     cells = [] if f["bare"] else [Cell(part=0, **base)]
-    size = width - f["tick_width"] - (0 if f["value"] == "none" else (7 if f["value"] == "rating" else f["digits"] + 2) + 1)
+    size = list_room(f, width)
     items = base["value"] if base["present"] and isinstance(base["value"], list) else []
     for r in range(f["rows"]):
         text = item_text(f, items[r]) if r < len(items) else ""
-        halves = ["text", "value"] if len(text) > size else [""]
-        cells += [Cell(part=len(cells), row=r, half=h, text=text, **base) for h in halves]
+        if text_width(text) <= size:
+            cells.append(Cell(part=len(cells), row=r, text=text, **base))
+            continue
+        # too long to stand beside its figure: on lines of its own (as many as it takes), the figure below
+        pieces = wrap(text, width - f["tick_width"])
+        cells += [Cell(part=len(cells) + n, row=r, half="text" if n == 0 else "more", text=piece,
+                       height=len(pieces), **base) for n, piece in enumerate(pieces)]
+        if f["value"] != "none":
+            cells.append(Cell(part=len(cells), row=r, half="value", **base))
     return cells
-
-
-def item_text(f: dict, item: dict) -> str:
-    """A list row's text: an item's name and, the Nests way, its types in brackets
-    and (?) while it is not known."""
-    types = (item.get(f["types_key"]) or []) if f["types_key"] else []
-    unknown = " (?)" if f["known_key"] and item.get(f["known_key"]) is False else ""      # not yet identified
-    return str(item.get("name", "")) + (f" [{','.join(map(str, types))}]" if types else "") + unknown
 
 
 def attack_height(attack: Attack, width: int) -> int:
@@ -296,14 +294,21 @@ def _outcome(kind: str, line: AttackLine) -> str:
 def _track_cells(f: dict, base: dict, width: int) -> list[Cell]:
     items = f["values"] or list(range(f["boxes"]))
     prefix = 0 if f["bare"] else len(f["label"]) + 2
-    size = (len(f["format"] % f["values"][0]) if f["values"] else 3) + len(f["join"])
-    per = max(1, (width - prefix + len(f["join"])) // size)
-    rows = [items[i:i + per] for i in range(0, len(items), per)]
+    rows: list[list] = [[]]
+    used = 0
+    for item in items:                 # as many cells on a line as fit it (labelled cells may differ in width)
+        need = track_cell_width(f, item) + (len(f["join"]) if rows[-1] else 0)
+        if rows[-1] and prefix + used + need > width:
+            rows.append([])
+            used, need = 0, track_cell_width(f, item)
+        rows[-1].append(item)
+        used += need
     cells = []
     for n, row in enumerate(rows):
         cells.append(Cell(part=n, track_rows=rows, **base))
         if len(rows) > 1 and f["values"] and base["present"] and base["value"] in row:
-            cells.append(Cell(part=n, track_rows=rows, marker=prefix + row.index(base["value"]) * size + 1, **base))
+            cells.append(Cell(part=n, track_rows=rows, marker=prefix + track_offset(f, row, base["value"]) + 1,
+                              **base))
     return cells
 
 
@@ -319,8 +324,7 @@ def _track_mark(cell: Cell | None, start: int):
         return None
     f = cell.field
     offset = 0 if f["bare"] else len(f["label"]) + 2
-    size = len(f["format"] % f["values"][0]) + len(f["join"])
-    return (start + offset + f["values"].index(cell.value) * size + 1, "marker", "^")
+    return (start + offset + track_offset(f, f["values"], cell.value) + 1, "marker", "^")
 
 
 def field_cells(area: Area, values: dict) -> list[Cell]:

@@ -74,6 +74,77 @@ def spread(label, value, field: int, fill: str = ".") -> str:
     return label + fill * _room(label + value, field) + value
 
 
+def wrap(text, field: int) -> list[str]:
+    """``text`` in lines of at most ``field`` display columns, broken between words.
+
+    A word too long for a line is cut, each piece but the last ending in "-" and
+    reaching the line's last column or the one before (a wide character may not
+    fit the last); a line that ends in "-" of its own stops two columns short at
+    least. So a line ending in "-" within a column of the edge is always a cut,
+    and ``unwrap`` gives back the text exactly, whatever its words."""
+    if field < 3:
+        raise NestsError(f"a {field}-column field is too narrow to wrap text into")
+    lines, line = [], ""
+    for word in str(text).split():
+        joined = f"{line} {word}" if line else word
+        if _fits(joined, field):
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        while not _fits(word, field):
+            cut = _prefix(word, field - 1)
+            lines.append(word[:cut] + "-")
+            word = word[cut:]
+        line = word
+    return lines + [line] if line else lines
+
+
+def _fits(text: str, field: int) -> bool:
+    return width(text) <= (field - 2 if text.endswith("-") else field)
+
+
+def _prefix(word: str, room: int) -> int:
+    """How many characters of ``word`` fill at most ``room`` columns (a combining mark
+    stays with its letter): at least one, and never all (the rest goes on the next line)."""
+    used, cut = 0, 0
+    for n, ch in enumerate(word):
+        w = _char_width(ch)
+        if w and used + w > room:
+            break
+        used, cut = used + w, n + 1
+    return min(max(cut, 1), len(word) - 1)
+
+
+def unwrap(lines: list[str], field: int) -> str:
+    """The text ``wrap`` laid out in ``field`` columns: its lines joined by a space, or
+    by nothing after a cut (a line ending in "-" within a column of the edge)."""
+    out = ""
+    for n, line in enumerate(lines):
+        line = line.strip()
+        if line.endswith("-") and width(line) >= field - 1 and n + 1 < len(lines):
+            out += line[:-1]
+        else:
+            out += line + " "
+    return out.strip()
+
+
+def cut(text: str, start: int, end: int | None = None) -> str:
+    """The part of ``text`` from display column ``start`` up to ``end`` (a wide
+    character is in the part its first column is in)."""
+    out, column = [], 0
+    for ch in text:
+        if column >= start and (end is None or column < end):
+            out.append(ch)
+        column += _char_width(ch)
+    return "".join(out)
+
+
+def column_of(text: str, index: int) -> int:
+    """The display column at which the character ``text[index]`` starts."""
+    return width(text[:index])
+
+
 def place(marks, field: int, fill: str) -> str:
     """A run of ``fill`` ``field`` columns long with each (column, text) mark laid over it."""
     cells = [fill] * field

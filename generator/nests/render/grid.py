@@ -11,6 +11,7 @@ FRAME_WIDTH = 93         # the frame alone, without the shadow column
 BODY_LINES = 47
 INTERIOR = 91            # the whole interior of the frame
 TEXT_WIDTH = 89          # running text, one space from each side
+NARROWEST = 40           # the narrowest page a sheet or a stat block reflows to (--width N), shadow included
 BOX_INSET = 4            # columns a framed box inside the text takes from its text: a wall and a space each side
 
 
