@@ -109,5 +109,5 @@ def test_a_bad_state_file_is_a_content_error(runner, tmp_path):
 
 def test_a_name_longer_than_the_heading_holds_is_refused(runner, tmp_path):
     result = runner.invoke(main, ["character", "new", "wasp", "--name", "V" * 25, "-o", str(tmp_path / "v.yaml")])
-    assert result.exit_code == 2 and result.output == f"error: --name {'V' * 25!r} is 25 characters; the sheet's heading holds 24\n"
+    assert result.exit_code == 2 and result.output == f"error: --name {'V' * 25!r} is 25 columns wide; the sheet's heading holds 24\n"
     assert not (tmp_path / "v.yaml").exists()

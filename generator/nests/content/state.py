@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from nests.content.sheets import NAME_SIZE, SheetDefinition, empty_item, item_keys
+from nests.content.schema import shown
 from nests.content.yamlfile import read_yaml
+from nests.render.filters import width
 from nests.errors import NestsError, Problem
 
 def state_keys(definition: SheetDefinition) -> list[str]:
@@ -76,6 +78,8 @@ def state_yaml(flat: dict[str, Any]) -> str:
 
 def load_state(path: str, definition: SheetDefinition, class_ids: list[str]) -> dict[str, Any]:
     """A state file, checked against the sheet: one problem per line, with file, line and key."""
+    if Path(path).is_dir():
+        raise NestsError(Problem("is a directory; a character state is a YAML file", file=str(path)))
     if not Path(path).is_file():
         raise NestsError(Problem("no such character state file", file=str(path)))
     doc = read_yaml(Path(path), str(path))
@@ -99,7 +103,7 @@ def load_state(path: str, definition: SheetDefinition, class_ids: list[str]) -> 
     if "class" not in flat:
         problems.append(doc.problem(("class",), "missing; the class the character was made from"))
     elif flat["class"][0] not in class_ids:
-        problems.append(doc.problem(("class",), f"{flat['class'][0]!r} is not a class; known: {', '.join(class_ids)}"))
+        problems.append(doc.problem(("class",), f"{shown(flat['class'][0])} is not a class; known: {', '.join(class_ids)}"))
     out: dict[str, Any] = {}
     for key, (value, path) in flat.items():
         if key == "class":
@@ -124,23 +128,23 @@ def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
     kind = "number" if is_max or f is None else f["kind"]
     if kind == "rating":
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100):
-            return f"{value!r} is not a rating 0–100 (or null: does not apply)"
+            return f"{shown(value)} is not a rating 0–100 (or null: does not apply)"
     elif kind in ("number", "pool"):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            return f"{value!r} is not a whole number"
+            return f"{shown(value)} is not a whole number"
     elif kind in ("text", "lines", "die"):
         if not isinstance(value, (str, int)) or isinstance(value, bool):
-            return f"{value!r} is not text"
+            return f"{shown(value)} is not text"
         room = f["width"] - len(f["label"]) - 2 if kind == "text" and "width" in f else None
-        if room is not None and len(str(value)) > room:
-            return f"{value!r} is {len(str(value))} characters; the sheet's {f['label']} line holds {room}"
+        if room is not None and width(str(value)) > room:
+            return f"{shown(value)} is {width(str(value))} columns wide; the sheet's {f['label']} line holds {room}"
     elif kind == "checkbox":
         if not isinstance(value, bool):
-            return f"{value!r} is not true or false"
+            return f"{shown(value)} is not true or false"
     elif kind == "track":
         allowed = f["values"] or list(range(f["boxes"] + 1))
         if value not in allowed:
-            return f"{value!r} is not one of: {', '.join(map(str, allowed))}"
+            return f"{shown(value)} is not one of: {', '.join(map(str, allowed))}"
     elif kind == "list":
         if not isinstance(value, list) or len(value) > f["rows"]:
             return f"is not a list of at most {f['rows']} entries"
@@ -153,8 +157,8 @@ def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
                 return f"entry {i}: {f['value']}: {check_value({'kind': f['value']}, item[f['value']])}"
             types = item.get(f["types_key"], []) if f["types_key"] else []
             if not isinstance(types, list) or not all(isinstance(t, str) and t for t in types):
-                return f"entry {i}: {f['types_key']}: {types!r} is not a list of short words"
+                return f"entry {i}: {f['types_key']}: {shown(types)} is not a list of short words"
             for mark in marks:
                 if mark in item and not isinstance(item[mark], bool):
-                    return f"entry {i}: {mark}: {item[mark]!r} is not true or false"
+                    return f"entry {i}: {mark}: {shown(item[mark])} is not true or false"
     return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+import unicodedata
 from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -209,12 +210,29 @@ def _scalar(node, path: KeyPath, doc: Document, problems: list[Problem]) -> Any:
     import yaml
 
     try:
-        return _scalars().construct_object(node)
+        value = _scalars().construct_object(node)
     except (ValueError, OverflowError, yaml.YAMLError):
         shown = node.value if len(node.value) <= 40 else node.value[:37] + "..."
         problems.append(Problem(f"{shown!r} cannot be read as a value; write a number of a few digits, or text",
                                 doc.name, node.start_mark.line + 1, _dotted(path) or None))
         return None
+    control = control_character(value) if isinstance(value, str) else None
+    if control:
+        # Every text of the content is printed on a page: a tab, a line break or an
+        # escape has no width there, so it is refused here, where its line is known.
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        what = ("a line break; text is one paragraph (in a folded block '>', no blank line)" if control == "\n"
+                else f"the control character {control!r}; text holds printable characters only")
+        problems.append(Problem(f"{shown!r} holds {what}", doc.name, node.start_mark.line + 1, _dotted(path) or None))
+        return None
+    return value
+
+
+def control_character(text: str) -> str | None:
+    """The first control character of ``text`` (a tab, a line break, an escape…), or None."""
+    if text.isprintable():
+        return None
+    return next((ch for ch in text if unicodedata.category(ch) == "Cc"), None)
 
 
 def _tag_problem(node) -> str | None:
