@@ -26,15 +26,17 @@ HEAD = {"source": Str(allow_empty=False), "die": Str(allow_empty=False)}
 ENTRY = {"result": Str(allow_empty=False, max_len=40), "flavour": Str(allow_empty=False, max_len=80)}
 NEST = Map(required={**HEAD, "name": Str(allow_empty=False, max_len=40), "encounters": Str(allow_empty=False),
                      "outside": Str(allow_empty=False, max_len=60),
-                     "entrance": Map(required=ENTRY), "rows": face_rows(flavour=Str(allow_empty=False, max_len=80))})
+                     "entrance": Map(required=ENTRY), "rows": face_rows(needs={"flavour": Str(allow_empty=False, max_len=80)})})
 TEXT = {"text": Str(allow_empty=False, max_len=80)}
+# (every key of a Job row is printed or followed: each one is required)
 JOBS = {
-    "clients": Map(required={**HEAD, "rows": face_rows(**TEXT)}),
-    "kinds": Map(required={**HEAD, "rows": face_rows(verb=Str(allow_empty=False, max_len=30), then=Str(allow_empty=False))}),
-    "targets-creature": Map(required={**HEAD, "rows": face_rows(enemy=Str(allow_empty=False), **TEXT)}),
-    "targets-thing": Map(required={**HEAD, "rows": face_rows(**TEXT)}),
-    "pay": Map(required={**HEAD, "rows": face_rows(**TEXT)}),
-    "complications": Map(required={**HEAD, "rows": face_rows(**TEXT)}),
+    "clients": Map(required={**HEAD, "rows": face_rows(needs=TEXT)}),
+    "kinds": Map(required={**HEAD, "rows": face_rows(needs={"verb": Str(allow_empty=False, max_len=30),
+                                                             "then": Str(allow_empty=False)})}),
+    "targets-creature": Map(required={**HEAD, "rows": face_rows(needs={"enemy": Str(allow_empty=False), **TEXT})}),
+    "targets-thing": Map(required={**HEAD, "rows": face_rows(needs=TEXT)}),
+    "pay": Map(required={**HEAD, "rows": face_rows(needs=TEXT)}),
+    "complications": Map(required={**HEAD, "rows": face_rows(needs=TEXT)}),
 }
 
 

@@ -14,7 +14,7 @@ from nests.content.schema import Bool, Int, List, Map, Modifier, Rating, Spec, S
 ATTACK_TEXT_WIDTH = 40      # label + value on one attack-box line, one dot at least
 REMINDER_WIDTH = 61         # Condition box rules reminder, inside its brackets
 ITEM_WIDTH = 30             # Inventory line: item name and its types
-CLASS_NAME_WIDTH = 40
+CLASS_NAME_WIDTH = 35       # the heading at the narrowest page (--width 40): 37 columns less a space each side
 
 
 def _named(extra: dict | None = None) -> Map:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from nests.content import schemas
 from nests.content.cited import CITED_RULINGS
-from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, Table, validate
+from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, Table, shown, validate
 from nests.content.yamlfile import Document
 from nests.errors import NestsError, Problem
 from nests.model import Die
@@ -160,14 +160,17 @@ def _faces_spec() -> Spec:
 class _FacesSpec(Spec):
     def check(self, value, path, report):
         if _faces(value) is None:
-            report(path, f"{value!r} is not a face (a whole number) or a run like \"0-1\"")
+            report(path, f"{shown(value)} is not a face (a whole number) or a run like \"0-1\"")
+
+
+MAX_FACE = 1000     # far above any die of the game (d120): a run beyond it is no run of faces
 
 
 def _faces(value) -> list[int] | None:
     if isinstance(value, int) and not isinstance(value, bool):
         return [value]
     match = _RUN.match(value) if isinstance(value, str) else None
-    if match and int(match.group(1)) <= int(match.group(2)):
+    if match and int(match.group(1)) <= int(match.group(2)) <= MAX_FACE:
         return list(range(int(match.group(1)), int(match.group(2)) + 1))
     return None
 
@@ -362,6 +365,7 @@ class Tables:
                 if stem in self.face_tables and "then" in row and row["then"] not in self.face_tables:
                     problems.append(doc.problem(("rows", i, "then"), f"{row['then']!r} is not a die table; allowed: "
                                                                       f"{', '.join(sorted(self.face_tables))}"))
+        problems += self._check_secrets()
         degrees = self.docs["degrees-of-success"]
         seen: dict = {}
         for i, row in enumerate(degrees.data["initial"]):
@@ -377,6 +381,25 @@ class Tables:
         if str(band).replace(" ", "") not in bands:
             problems.append(levels.problem(("first_level", "band"), f"{band!r} is not one of the rows' ratings; "
                                                                      f"allowed: {', '.join(bands)}"))
+        return problems
+
+    def _check_secrets(self) -> list[Problem]:
+        """A Secret becomes a Cost, Risk or Reward (the Exploration Action's names), and the
+        table it rolls on next names the Event it becomes: an id of the event tables."""
+        problems = []
+        kinds = self.docs["exploration-action"].data["tables"]
+        events = {k: [r["id"] for r in self.docs[t].data["rows"]] for k, t in kinds.items() if t in self.docs}
+        secret = self.docs["secret"]
+        for i, row in enumerate(secret.data["rows"]):
+            if row["result"] not in kinds:
+                problems.append(secret.problem(("rows", i, "result"), f"{row['result']!r} is not a kind of Event; "
+                                                                       f"allowed: {', '.join(kinds)}"))
+            elif row["then"] in self.docs and row["then"] in self.face_tables:
+                then = self.docs[row["then"]]
+                known = events.get(row["result"], [])
+                problems += [then.problem(("rows", j, "result"), f"{r['result']!r} is not an Event of {kinds[row['result']]}; "
+                                                                  f"allowed: {', '.join(known)}")
+                             for j, r in enumerate(then.data["rows"]) if r["result"] not in known]
         return problems
 
     def _build(self) -> None:

@@ -193,6 +193,11 @@ def _build(node, path: KeyPath, doc: Document, problems: list[Problem], budget: 
                                         doc.name, key_node.start_mark.line + 1, _dotted(path) or None))
                 continue
             key = _scalar(key_node, path, doc, problems)
+            if not isinstance(key, str):
+                # 1, yes, ~ or 1.5 read as a number, a flag or nothing: no content key is one
+                problems.append(Problem(f"key {key_node.value!r} is not a word; keys are plain words (quote it to keep it)",
+                                        doc.name, key_node.start_mark.line + 1, _dotted(path) or None))
+                continue
             if key in out:
                 line = key_node.start_mark.line + 1
                 problems.append(Problem("duplicate key", doc.name, line, _dotted(path + (key,))))
