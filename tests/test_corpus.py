@@ -145,6 +145,35 @@ CASES = [
     Case("a folder of content misspelt", "tabels/food-colour.yaml", "", "source: x\n",
          None, None, "not a content file this tool reads; content files are catalogue.yaml, packet.yaml, "
          "rulings.yaml and the .yaml files directly in classes/, enemies/, jobs/, nests/, sheets/, tables/"),
+    Case("a control character in a text", "tables/food-colour.yaml", "result: Red}", 'result: "Re\\td"}',
+         "Re\\td", "rows.3.result", "'Re\\td' holds the control character '\\t'; text holds printable characters only"),
+    Case("a line break in a text", "enemies/worker-termite.yaml", 'description: "Blind, unarmed',
+         'description: "Blind,\\n\\nunarmed', "description:", "description",
+         "'Blind,\\n\\nunarmed and unable to fight, ...' holds a line break; text is one paragraph "
+         "(in a folded block '>', no blank line)"),
+    Case("an empty value", "classes/wasp.yaml", "speed: 60", "speed:",
+         "speed:", "attributes.speed", "null (an empty value) is not a rating 0–100"),
+    Case("wide characters counted in columns", "classes/wasp.yaml", "name: Wasp", "name: " + "蜂" * 18,
+         "name: 蜂", "name", f"'{'蜂' * 18}' is 36 columns wide; at most 35 fit"),
+    Case("a key that is no word", "tables/dice.yaml", "polyhedral:", "1: one\npolyhedral:",
+         "1: one", None, "key '1' is not a word; keys are plain words (quote it to keep it)"),
+    Case("a run of faces without end", "tables/food-colour.yaml", "faces: 10-11,", "faces: 10-99999999999999999999,",
+         "faces: 10-9999", "rows.5.faces", "'10-99999999999999999999' is not a face (a whole number) or a run like \"0-1\""),
+    Case("a Secret that becomes no Event", "tables/secret-rewards.yaml", "result: room}", "result: rooms}",
+         "result: rooms", "rows.0.result", "'rooms' is not an Event of rewards; allowed: room, shortcut, item-known, "
+         "resource, level, secret"),
+    Case("a procedure that is no name", "tables/rewards.yaml", "resolve: {procedure: players}",
+         "resolve: {procedure: [players]}", "procedure: [players]", "rows.0.resolve.procedure",
+         "a list is not a procedure; allowed: players, boolean, obstacle, darkness, resource, encounter, food-item, "
+         "shortcut, level, secret"),
+    Case("a sheet field without its kind", "sheets/base-rules.yaml", "label: Entity Type, kind: text,",
+         "label: Entity Type,", "key: entity_type", "areas.0.fields.0.kind",
+         "missing; this key is required (one of: rating, number, die, pool, checkbox, choice, text, lines, list, "
+         "track, attack)"),
+    Case("a sheet label that leaves its value no room", "sheets/base-rules.yaml", "label: Entity Type,",
+         "label: Entity Type of the Creature Described Here At Length,", "key: entity_type", "areas.0.fields.0.width",
+         "46 columns leave no room for a value after the label 'Entity Type of the Creature Described Here At "
+         "Length', which needs 54 with its ': '"),
     Case("a table the game does not have", "tables/food-flavour.yaml", "", "source: x\ndie: d12\n",
          None, None, "unknown table; known: alarm-pheromones, beneficial-abilities, costs, degrees-of-success, "
          "desperate-times, dice, exploration-action, food-colour, food-type, harmful-abilities, item-alignment, "
@@ -173,6 +202,8 @@ PACKET_CASES = [
          "encounters: ant-nest", "encounters: ant-nest", "encounters",
          "'ant-nest' is not an encounter table; known: termite-nest"),
     Case("a Job table on a bad die", "jobs/clients.yaml", "die: d10", "die: d11", "die: d11", "die", f"'d11' is not a die of the game; allowed: {DICE}"),
+    Case("a Job row without the table it leads to", "jobs/kinds.yaml", "verb: kill,                  then: targets-creature}",
+         "verb: kill}", "{faces: 0, result: Kill,     verb: kill}", "rows.0.then", "missing; this key is required"),
     Case("a ruling the packet cites, removed", "rulings.yaml", "  - id: new-level-die\n", "  - id: new-level-dice\n",
          "rulings:", "rulings", "'new-level-die': missing; the packet's procedures cite these rulings, so each must stay"),
 ]
@@ -399,3 +430,40 @@ def test_the_rulings_the_code_cites_are_the_ones_the_content_stage_keeps():
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in ids:
                 used.add(node.value)
     assert used == set(CITED_RULINGS)
+
+
+# -- a user's templates and character files ---------------------------------------
+@pytest.mark.parametrize("text, line, message", [
+    ("a\n{{ 1 / 0 }}\n", 2, "template fails: ZeroDivisionError: division by zero"),
+    ("{{ 'x' + 1 }}\n", 1, "template fails: TypeError: can only concatenate str (not \"int\") to str"),
+    ("{{ 'abc' | ljust(1) }}\n", 1, "text 'abc' is 3 columns wide; its field holds 1"),
+    ("{{ nothing }}\n", 1, "template uses something it is not given: 'nothing' is undefined"),
+], ids=["arithmetic", "types", "a field too narrow", "undefined"])
+def test_a_template_that_fails_names_its_line(runner, tmp_path, text, line, message):
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "sheet.txt.j2").write_text(text, encoding="utf-8")
+    result = runner.invoke(main, ["sheet", "wasp", "--templates", str(tmp_path / "mine"), "-o", str(tmp_path / "out")])
+    assert (result.exit_code, result.output) == (2, f"error: {tmp_path}/mine/sheet.txt.j2:{line}: {message}\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_template_that_is_no_file(runner, tmp_path):
+    (tmp_path / "mine" / "sheet.txt.j2").mkdir(parents=True)
+    (tmp_path / "mine" / "enemy.txt.j2").symlink_to(tmp_path / "nowhere")
+    result = runner.invoke(main, ["sheet", "wasp", "--templates", str(tmp_path / "mine"), "-o", str(tmp_path / "out")])
+    assert (result.exit_code, result.output) == (2, (
+        f"error: {tmp_path}/mine/enemy.txt.j2: cannot be read: it is a link to nothing (a dangling symlink)\n"
+        f"error: {tmp_path}/mine/sheet.txt.j2: is a directory; a template is a file\n"))
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_character_file_that_is_a_directory(runner, tmp_path):
+    (tmp_path / "hero").mkdir()
+    result = runner.invoke(main, ["sheet", "--character", str(tmp_path / "hero"), "-o", str(tmp_path / "out")])
+    assert (result.exit_code, result.output) == (2, f"error: {tmp_path}/hero: is a directory; a character state is a YAML file\n")
+    result = runner.invoke(main, ["character", "read", str(tmp_path / "hero"), "-o", str(tmp_path / "hero.yaml")])
+    assert (result.exit_code, result.output) == (2, f"error: {tmp_path}/hero: cannot be read: Is a directory\n")
+    result = runner.invoke(main, ["character", "new", "wasp", "--name", "Zed\tthe Second", "-o", str(tmp_path / "z.yaml")])
+    assert (result.exit_code, result.output) == (
+        2, "error: --name 'Zed\\tthe Second' holds the control character '\\t'; a name is printable text\n")
+    assert not (tmp_path / "out").exists() and not (tmp_path / "hero.yaml").exists() and not (tmp_path / "z.yaml").exists()
