@@ -138,6 +138,8 @@ CASES = [
          "write a number of a few digits, or text"),
     Case("not YAML at all", "tables/dice.yaml", "die: none", "die: [none",
          "decile:", None, "not valid YAML: did not find expected ',' or ']'"),
+    Case("a character YAML refuses", "tables/dice.yaml", "die: none", "die: none\x07",
+         "die: none", None, "not valid YAML: the character '\\x07' cannot stand in YAML text"),
     Case("an empty file", "tables/dice.yaml", (BUILT_IN / "tables/dice.yaml").read_text(encoding="utf-8"), "",
          "", None, "is empty; a content file holds a mapping of keys"),
     Case("a list where a mapping goes", "tables/dice.yaml", (BUILT_IN / "tables/dice.yaml").read_text(encoding="utf-8"),

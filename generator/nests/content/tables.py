@@ -192,15 +192,24 @@ class _Resolve(Spec):
 RESOLVE = _Resolve()
 
 
-def face_rows(needs: dict | None = None, **extra) -> Spec:
-    """The rows of a die table: each takes ``faces`` (3, or a run "0-1") and gives a ``result``;
+def face_rows(needs: dict | None = None, result_width: int | None = None, **extra) -> Spec:
+    """The rows of a die table: each takes ``faces`` (3, or a run "0-1") and gives a ``result``
+    (of at most ``result_width`` columns, where it is printed in a fixed column);
     ``needs`` are further keys every row must have, ``extra`` keys a row may have."""
-    return List(Map(required={"faces": _faces_spec(), "result": Str(allow_empty=False), **(needs or {})},
-                    optional=extra), min_len=1)
+    return List(Map(required={"faces": _faces_spec(), "result": Str(allow_empty=False, max_len=result_width),
+                              **(needs or {})}, optional=extra), min_len=1)
+
+
+# Columns of the packet's Item Key line (templates/packet/items.txt.j2) left for a table's
+# result once its die and roll are printed before it ("d10→9 "): an Item's name is its
+# colour and type in 20 columns with its id ("I12 "), the others 17, 16 and 21 columns.
+ITEM_KEY = {"food-colour": 7, "food-type": 8, "item-condition": 10, "item-alignment": 10,
+            "beneficial-abilities": 14, "harmful-abilities": 14}
+EVENT_NAME = 40     # an Event's name on a Room key's line (templates/packet/room.txt.j2)
 
 
 def _event_rows(needs: dict | None = None, **extra) -> Spec:
-    return List(Map(required={"id": Str(allow_empty=False), "name": Str(allow_empty=False), "chance": CHANCE,
+    return List(Map(required={"id": Str(allow_empty=False), "name": Str(allow_empty=False, max_len=EVENT_NAME), "chance": CHANCE,
                               **(needs or {})}, optional=extra), min_len=1)
 
 
@@ -218,12 +227,13 @@ FILES: dict[str, Spec] = {
                                  "first_level": Map(required={"band": Str(), "die": OneOf(["features", "costs_risks", "rewards"])}),
                                  "next_level": Map(required={"die": OneOf(["features", "costs_risks", "rewards"])}),
                                  "heart": Rating()}),
-    "food-colour": Map(required={**HEAD, "rows": face_rows()}),
-    "food-type": Map(required={**HEAD, "rows": face_rows()}),
-    "item-condition": Map(required={**HEAD, "rows": face_rows(note=Str())}),
-    "item-alignment": Map(required={**HEAD, "rows": face_rows(needs={"then": Str(allow_empty=False)})}),
-    "beneficial-abilities": Map(required={**HEAD, "rows": face_rows(note=Str())}),
-    "harmful-abilities": Map(required={**HEAD, "rows": face_rows(note=Str())}),
+    "food-colour": Map(required={**HEAD, "rows": face_rows(result_width=ITEM_KEY["food-colour"])}),
+    "food-type": Map(required={**HEAD, "rows": face_rows(result_width=ITEM_KEY["food-type"])}),
+    "item-condition": Map(required={**HEAD, "rows": face_rows(note=Str(), result_width=ITEM_KEY["item-condition"])}),
+    "item-alignment": Map(required={**HEAD, "rows": face_rows(needs={"then": Str(allow_empty=False)},
+                                                               result_width=ITEM_KEY["item-alignment"])}),
+    "beneficial-abilities": Map(required={**HEAD, "rows": face_rows(note=Str(), result_width=ITEM_KEY["beneficial-abilities"])}),
+    "harmful-abilities": Map(required={**HEAD, "rows": face_rows(note=Str(), result_width=ITEM_KEY["harmful-abilities"])}),
     "secret": Map(required={**HEAD, "rows": face_rows(needs={"then": Str(allow_empty=False)})}, optional={"rulings": RULINGS}),
     "secret-costs": Map(required={**HEAD, "rows": face_rows()}),
     "secret-risks": Map(required={**HEAD, "rows": face_rows()}),
@@ -244,7 +254,8 @@ ENCOUNTERS = Map(required={**HEAD, "generated_when": OneOf(["at-most", "below"])
                  optional={"rulings": RULINGS})
 RULINGS_FILE = Map(required={"rulings": List(Map(required={"id": Str(allow_empty=False), "text": Str(allow_empty=False, max_len=160)}), min_len=1)})
 
-FEATURE = Map(required={"names": List(Str(allow_empty=False), min_len=1)},
+FEATURE_NAME = 34       # the label room of a Feature on a stat block (its sheet definition)
+FEATURE = Map(required={"names": List(Str(allow_empty=False, max_len=FEATURE_NAME), min_len=1)},
               optional={"rating": Rating(), "die": DIE_NAME, "number": Int(0, 1000), "note": Str()})
 ENEMY = Map(
     required={"name": Str(allow_empty=False, max_len=60), "source": Str(allow_empty=False), "provisional": Bool(),

@@ -137,6 +137,11 @@ def _parse(text: str, name: str) -> Document:
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else None
         what = getattr(err, "problem", None) or str(err).splitlines()[0]
+        if isinstance(err, yaml.reader.ReaderError):
+            # a character YAML refuses anywhere: its first occurrence is the one reported
+            # (the C reader counts bytes, not characters, so its position is not used)
+            line = text.count("\n", 0, max(text.find(chr(err.character)), 0)) + 1
+            what = f"the character {chr(err.character)!r} cannot stand in YAML text"
         raise NestsError(Problem(f"not valid YAML: {what}", file=name, line=line)) from None
     doc = Document(data=None, name=name)
     problems: list[Problem] = []

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from jinja2 import pass_environment
+
 from nests.errors import NestsError
 
 
@@ -106,6 +108,47 @@ def wounds(maximum) -> str:
     return "[__/" + rjust(f"{maximum}", 2, "_") + "]"
 
 
+@pass_environment
+def wordwrap(environment, text, field: int = 79, break_long_words: bool = True, wrapstring: str | None = None,
+             break_on_hyphens: bool = True) -> str:
+    """Jinja's ``wordwrap``, measured in display columns: a line of wide characters
+    (two columns each) or combining marks wraps where it reaches ``field`` columns.
+    Text of one-column characters wraps exactly as Jinja's own filter wraps it.
+    (It takes the environment as Jinja's does, so templates compiled before call it alike.)"""
+    import textwrap
+
+    wrapstring = environment.newline_sequence if wrapstring is None else wrapstring
+
+    lines: list[str] = []
+    for paragraph in str(text).splitlines():
+        if width(paragraph) == len(paragraph):
+            lines += textwrap.wrap(paragraph, width=field, expand_tabs=False, replace_whitespace=False,
+                                   break_long_words=break_long_words, break_on_hyphens=break_on_hyphens)
+        else:
+            lines += _wrap_columns(paragraph.split(), field, break_long_words)
+    return wrapstring.join(lines)
+
+
+def _wrap_columns(words: list[str], field: int, break_long_words: bool) -> list[str]:
+    """Greedy lines of at most ``field`` columns; a wider word is cut (or kept whole)."""
+    pieces: list[str] = []
+    for word in words:
+        while break_long_words and width(word) > field > 0:
+            cut = 1
+            while width(word[:cut + 1]) <= field:
+                cut += 1
+            pieces.append(word[:cut])
+            word = word[cut:]
+        pieces.append(word)
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and width(lines[-1]) + 1 + width(piece) <= field:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
 FILTERS = {
     "ljust": ljust,
     "rjust": rjust,
@@ -115,4 +158,5 @@ FILTERS = {
     "exact": exact,
     "rating": rating,
     "wounds": wounds,
+    "wordwrap": wordwrap,
 }
