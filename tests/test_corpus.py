@@ -176,6 +176,11 @@ CASES = [
          "label: Entity Type of the Creature Described Here At Length,", "key: entity_type", "areas.0.fields.0.width",
          "46 columns leave no room for a value after the label 'Entity Type of the Creature Described Here At "
          "Length', which needs 54 with its ': '"),
+    Case("an Item Key result wider than its column", "tables/food-colour.yaml", "result: Yellow}", "result: 黄色い黄色}",
+         "黄色い黄色", "rows.5.result", "'黄色い黄色' is 10 columns wide; at most 7 fit"),
+    Case("a stat block's Feature name wider than its label", "enemies/worker-termite.yaml", "names: [Swarming]",
+         "names: [Swarming in Numbers Beyond All Counting]", "Swarming in", "features.4.names.0",
+         "'Swarming in Numbers Beyond All Counting' is 39 columns wide; at most 34 fit"),
     Case("a table the game does not have", "tables/food-flavour.yaml", "", "source: x\ndie: d12\n",
          None, None, "unknown table; known: alarm-pheromones, beneficial-abilities, costs, degrees-of-success, "
          "desperate-times, dice, exploration-action, food-colour, food-type, harmful-abilities, item-alignment, "
@@ -469,3 +474,22 @@ def test_a_character_file_that_is_a_directory(runner, tmp_path):
     assert (result.exit_code, result.output) == (
         2, "error: --name 'Zed\\tthe Second' holds the control character '\\t'; a name is printable text\n")
     assert not (tmp_path / "out").exists() and not (tmp_path / "hero.yaml").exists() and not (tmp_path / "z.yaml").exists()
+
+
+def test_wide_characters_wrap_in_columns(runner, tmp_path):
+    """A special rule in wide characters wraps where the page's columns end: every line
+    of the stat block keeps the page's width."""
+    from nests.render.filters import width
+
+    directory = tmp_path / "my-content" / "enemies"
+    directory.mkdir(parents=True)
+    text = (BUILT_IN / "enemies" / "worker-termite.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: Alarm Pheromones", "name: 警報フェロモン" + " 働きアリが巣を守る" * 12, 1)
+    (directory / "worker-termite.yaml").write_text(text, encoding="utf-8")
+    for columns in (94, 40):
+        result = runner.invoke(main, ["enemy", "worker-termite", "--width", str(columns), "--content",
+                                      str(directory.parent), "-o", "-"])
+        assert result.exit_code == 0, result.output
+        lines = result.output.rstrip("\n").split("\n")
+        assert "警報フェロモン" in result.output
+        assert {width(line) for line in lines if line} == {columns}
