@@ -284,13 +284,16 @@ def unreadable(kind: str, path: Path) -> str:
     if kind == "directory":
         path.mkdir()
         return "is a directory; a content file must be a YAML file"
+    if kind == "pipe":
+        os.mkfifo(path)
+        return "is not a regular file (a pipe or a device); a content file must be a YAML file"
     if kind == "too big":
         path.write_text("source: '" + "x" * 5_000_000 + "'\n", encoding="utf-8")
         return "is 5,000,011 bytes; a content file may be at most 2,097,152 bytes"
     raise AssertionError(kind)
 
 
-@pytest.mark.parametrize("kind", ["latin-1", "dangling link", "directory", "too big"])
+@pytest.mark.parametrize("kind", ["latin-1", "dangling link", "directory", "pipe", "too big"])
 def test_unreadable_file(runner, tmp_path, kind):
     directory = tmp_path / "my-content" / "tables"
     directory.mkdir(parents=True)

@@ -80,6 +80,9 @@ def load_state(path: str, definition: SheetDefinition, class_ids: list[str]) -> 
     """A state file, checked against the sheet: one problem per line, with file, line and key."""
     if Path(path).is_dir():
         raise NestsError(Problem("is a directory; a character state is a YAML file", file=str(path)))
+    if Path(path).exists() and not Path(path).is_file():
+        raise NestsError(Problem("is not a regular file (a pipe or a device); a character state is a YAML file",
+                                 file=str(path)))
     if not Path(path).is_file():
         raise NestsError(Problem("no such character state file", file=str(path)))
     doc = read_yaml(Path(path), str(path))

@@ -98,6 +98,9 @@ def _read_bytes(path: Path, name: str) -> bytes:
         raise NestsError(Problem("cannot be read: it is a link to nothing (a dangling symlink)", file=name))
     if path.is_dir():
         raise NestsError(Problem("is a directory; a content file must be a YAML file", file=name))
+    if path.exists() and not path.is_file():        # a pipe would wait for a writer for ever
+        raise NestsError(Problem("is not a regular file (a pipe or a device); a content file must be a YAML file",
+                                 file=name))
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
