@@ -102,10 +102,13 @@ FIELD_OPTIONAL = {
     "label_width": Int(1, grid.TEXT_WIDTH), "sep": Str(), "fill": Str(), "align": OneOf(["left", "right"]),
     "note_fill": OneOf([".", " ", "_"]),
 }
+# At the narrowest page (--width 40) a section line and a top border hold 35 columns
+# between their marks, an area's border 30 for its title.
+NARROW_LINE, NARROW_TITLE = 35, 30
 AREA = {
-    "title": Str(), "section": Str(allow_empty=False), "frame": OneOf(["box", "none"]), "width": Int(3, 200),
+    "title": Str(max_len=NARROW_TITLE), "section": Str(allow_empty=False, max_len=NARROW_LINE), "frame": OneOf(["box", "none"]), "width": Int(3, 200),
     "beside": Bool(), "joined": Bool(), "columns": Int(1, 12), "order": OneOf(["across", "down"]),
-    "footer": List(Str()), "caption": List(Str(), min_len=1, max_len=2), "reminder_title": Str(allow_empty=False),
+    "footer": List(Str()), "caption": List(Str(), min_len=1, max_len=2), "reminder_title": Str(allow_empty=False, max_len=NARROW_TITLE),
     "label_width": Int(1, grid.TEXT_WIDTH), "when": OneOf(["always", "character"]),
     "title_style": OneOf(["title", "heading"]),
 }
@@ -119,7 +122,7 @@ class _AnyField(Spec):
 
 
 TOP = Map(
-    required={"game": Str(allow_empty=False, max_len=40), "title": Str(allow_empty=False, max_len=40),
+    required={"game": Str(allow_empty=False, max_len=NARROW_LINE), "title": Str(allow_empty=False, max_len=NARROW_LINE),
               "source": Map(required={"file": Str(allow_empty=False), "section": Str(allow_empty=False)}),
               "areas": List(Map(required={"fields": List(_AnyField(), min_len=1)}, optional=AREA), min_len=1)},
     # the heading's label (and the name beside it) share one line with a name's blank at every width from 40

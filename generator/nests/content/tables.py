@@ -377,6 +377,13 @@ class Tables:
                     problems.append(doc.problem(("rows", i, "then"), f"{row['then']!r} is not a die table; allowed: "
                                                                       f"{', '.join(sorted(self.face_tables))}"))
         problems += self._check_secrets()
+        seen_ids: dict[str, str] = {}
+        for stem in ("costs", "risks", "rewards"):
+            for i, row in enumerate(self.docs[stem].data["rows"]):
+                if row["id"] in seen_ids:
+                    problems.append(self.docs[stem].problem(("rows", i, "id"), f"{row['id']!r} is already an Event of "
+                                                                              f"{seen_ids[row['id']]}; each Event id once"))
+                seen_ids.setdefault(row["id"], stem)
         degrees = self.docs["degrees-of-success"]
         seen: dict = {}
         for i, row in enumerate(degrees.data["initial"]):

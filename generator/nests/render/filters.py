@@ -113,7 +113,7 @@ def wordwrap(environment, text, field: int = 79, break_long_words: bool = True, 
              break_on_hyphens: bool = True) -> str:
     """Jinja's ``wordwrap``, measured in display columns: a line of wide characters
     (two columns each) or combining marks wraps where it reaches ``field`` columns.
-    Text of one-column characters wraps exactly as Jinja's own filter wraps it.
+    Text of one-column characters wraps as Jinja's own filter wraps it.
     (It takes the environment as Jinja's does, so templates compiled before call it alike.)"""
     import textwrap
 
@@ -121,11 +121,14 @@ def wordwrap(environment, text, field: int = 79, break_long_words: bool = True, 
 
     lines: list[str] = []
     for paragraph in str(text).splitlines():
+        # a word wider than the whole field is cut (as the rulebook's wrap cuts it): kept
+        # whole, it could only break the frame
+        cut = break_long_words or any(width(word) > field for word in paragraph.split())
         if width(paragraph) == len(paragraph):
             lines += textwrap.wrap(paragraph, width=field, expand_tabs=False, replace_whitespace=False,
-                                   break_long_words=break_long_words, break_on_hyphens=break_on_hyphens)
+                                   break_long_words=cut, break_on_hyphens=break_on_hyphens)
         else:
-            lines += _wrap_columns(paragraph.split(), field, break_long_words)
+            lines += _wrap_columns(paragraph.split(), field, cut)
     return wrapstring.join(lines)
 
 
