@@ -80,10 +80,24 @@ def place(marks, field: int, fill: str) -> str:
     """A run of ``fill`` ``field`` columns long with each (column, text) mark laid over it."""
     cells = [fill] * field
     for column, text in marks:
-        if column < 0 or column + len(text) > field:
+        columns = _columns(str(text))
+        if column < 0 or column + len(columns) > field:
             raise NestsError(f"mark {text!r} at column {column} falls outside its {field}-column field")
-        cells[column:column + len(text)] = list(text)
+        cells[column:column + len(columns)] = columns
     return "".join(cells)
+
+
+def _columns(text: str) -> list[str]:
+    """``text`` as one string per column: a wide character and an empty second column,
+    a combining mark kept with the character before it."""
+    out: list[str] = []
+    for ch in text:
+        size = _char_width(ch)
+        if size == 0 and out:
+            out[-1] += ch
+        else:
+            out += [ch] + [""] * (size - 1) if size else [ch]
+    return out
 
 
 def exact(text, field: int) -> str:
