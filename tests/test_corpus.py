@@ -496,3 +496,16 @@ def test_wide_characters_wrap_in_columns(runner, tmp_path):
         lines = result.output.rstrip("\n").split("\n")
         assert "警報フェロモン" in result.output
         assert {width(line) for line in lines if line} == {columns}
+
+
+def test_a_character_item_wider_than_its_row(runner, tmp_path):
+    """A state file's item is checked where it is written, not where the sheet's frame breaks."""
+    state = tmp_path / "zed.yaml"
+    assert runner.invoke(main, ["character", "new", "wasp", "--name", "Zed", "-o", str(state)]).exit_code == 0
+    text = state.read_text(encoding="utf-8").replace("name: Nectar of Healing", "name: 癒しの蜜と永遠の再生の花の蜜", 1)
+    state.write_text(text, encoding="utf-8")
+    line = line_of(text, "items:")
+    result = runner.invoke(main, ["sheet", "--character", str(state), "-o", str(tmp_path / "out")])
+    assert (result.exit_code, result.output) == (2, f"error: {state}:{line}: items: entry 0: '癒しの蜜と永遠の再生の花の蜜 [F]' "
+                                                    "is 32 columns wide; a row of Items holds 30\n")
+    assert not (tmp_path / "out").exists()

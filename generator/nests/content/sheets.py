@@ -214,6 +214,20 @@ def item_keys(f: dict) -> list[str]:
             + ([f["tick_key"] or "ticked"] if f["tick"] else []) + ([f["known_key"]] if f["known_key"] else []))
 
 
+def item_text(f: dict, item: dict) -> str:
+    """A list row's text: an item's name and, the Nests way, its types in brackets
+    and (?) while it is not known."""
+    types = (item.get(f["types_key"]) or []) if f["types_key"] else []
+    unknown = " (?)" if f["known_key"] and item.get(f["known_key"]) is False else ""      # not yet identified
+    return str(item.get("name", "")) + (f" [{','.join(map(str, types))}]" if types else "") + unknown
+
+
+def item_room(f: dict) -> int:
+    """Columns a list row gives its text beside the tick and the figure (more text goes on
+    a line of its own, which a narrow page may not have)."""
+    return f["width"] - f["tick_width"] - (0 if f["value"] == "none" else (7 if f["value"] == "rating" else f["digits"] + 2) + 1)
+
+
 def empty_item(f: dict) -> dict:
     """An unused row of a list: no name, nothing ticked, known."""
     blank = {"name": "", f["types_key"]: [], f["value"]: None, f["tick_key"] or "ticked": False, f["known_key"]: True}

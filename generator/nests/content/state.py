@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from nests.content.sheets import NAME_SIZE, SheetDefinition, empty_item, item_keys
+from nests.content.sheets import NAME_SIZE, SheetDefinition, empty_item, item_keys, item_room, item_text
 from nests.content.schema import shown
 from nests.content.yamlfile import read_yaml
 from nests.render.filters import width
@@ -161,6 +161,9 @@ def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
             types = item.get(f["types_key"], []) if f["types_key"] else []
             if not isinstance(types, list) or not all(isinstance(t, str) and t for t in types):
                 return f"entry {i}: {f['types_key']}: {shown(types)} is not a list of short words"
+            text = item_text(f, item)
+            if width(text) > item_room(f):
+                return f"entry {i}: {text!r} is {width(text)} columns wide; a row of {f['label']} holds {item_room(f)}"
             for mark in marks:
                 if mark in item and not isinstance(item[mark], bool):
                     return f"entry {i}: {mark}: {shown(item[mark])} is not true or false"

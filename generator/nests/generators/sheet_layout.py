@@ -15,7 +15,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
-from nests.content.sheets import Area, SheetDefinition
+from nests.content.sheets import Area, SheetDefinition, item_room, item_text
 from nests.model import Attack, AttackLine
 from nests.render import grid
 from nests.rules.formula import compute
@@ -263,21 +263,13 @@ def _cells(f: dict, width: int, values: dict, column: int, own_note: str) -> lis
 
 def _list_cells(f: dict, base: dict, width: int) -> list[Cell]:
     cells = [] if f["bare"] else [Cell(part=0, **base)]
-    size = width - f["tick_width"] - (0 if f["value"] == "none" else (7 if f["value"] == "rating" else f["digits"] + 2) + 1)
+    size = item_room({**f, "width": width})
     items = base["value"] if base["present"] and isinstance(base["value"], list) else []
     for r in range(f["rows"]):
         text = item_text(f, items[r]) if r < len(items) else ""
         halves = ["text", "value"] if len(text) > size else [""]
         cells += [Cell(part=len(cells), row=r, half=h, text=text, **base) for h in halves]
     return cells
-
-
-def item_text(f: dict, item: dict) -> str:
-    """A list row's text: an item's name and, the Nests way, its types in brackets
-    and (?) while it is not known."""
-    types = (item.get(f["types_key"]) or []) if f["types_key"] else []
-    unknown = " (?)" if f["known_key"] and item.get(f["known_key"]) is False else ""      # not yet identified
-    return str(item.get("name", "")) + (f" [{','.join(map(str, types))}]" if types else "") + unknown
 
 
 def attack_height(attack: Attack, width: int) -> int:
