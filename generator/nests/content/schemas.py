@@ -14,7 +14,7 @@ from nests.content.schema import Bool, Int, List, Map, Modifier, Rating, Spec, S
 ATTACK_TEXT_WIDTH = 40      # label + value on one attack-box line, one dot at least
 REMINDER_WIDTH = 61         # Condition box rules reminder, inside its brackets
 ITEM_WIDTH = 30             # Inventory line: item name and its types
-CLASS_NAME_WIDTH = 35       # the heading at the narrowest page (--width 40): 37 columns less a space each side
+HEADING_NAME_WIDTH = 35     # a class or enemy name on its heading at the narrowest page (--width 40): 37 columns less a space each side
 
 
 def _named(extra: dict | None = None) -> Map:
@@ -89,7 +89,7 @@ def character_class(catalogue: dict) -> Spec:
     conditions = [c["id"] for c in catalogue["combat_conditions"]] + ["wounds"]
     return Map(
         required={
-            "name": Str(max_len=CLASS_NAME_WIDTH, allow_empty=False),
+            "name": Str(max_len=HEADING_NAME_WIDTH, allow_empty=False),
             "pronouns": Str(),
             "diet": Str(),
             "attributes": Table(attributes, Rating()),

@@ -258,7 +258,7 @@ FEATURE_NAME = 34       # the label room of a Feature on a stat block (its sheet
 FEATURE = Map(required={"names": List(Str(allow_empty=False, max_len=FEATURE_NAME), min_len=1)},
               optional={"rating": Rating(), "die": DIE_NAME, "number": Int(0, 1000), "note": Str()})
 ENEMY = Map(
-    required={"name": Str(allow_empty=False, max_len=60), "source": Str(allow_empty=False), "provisional": Bool(),
+    required={"name": Str(allow_empty=False, max_len=schemas.HEADING_NAME_WIDTH), "source": Str(allow_empty=False), "provisional": Bool(),
               "features": List(FEATURE, min_len=1), "group": Str(allow_empty=False, max_len=80),
               "special_rules": List(Map(required={"name": Str(allow_empty=False), "text": Str(allow_empty=False)}))},
     optional={"description": Str(), "attacks": Map(required={"base": schemas.attack(), "special": schemas.attack()}),
