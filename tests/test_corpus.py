@@ -509,3 +509,21 @@ def test_a_character_item_wider_than_its_row(runner, tmp_path):
     assert (result.exit_code, result.output) == (2, f"error: {state}:{line}: items: entry 0: '癒しの蜜と永遠の再生の花の蜜 [F]' "
                                                     "is 32 columns wide; a row of Items holds 30\n")
     assert not (tmp_path / "out").exists()
+
+
+def test_a_sheet_of_wide_labels_keeps_its_grid(runner, tmp_path):
+    """Labels, area titles and reminders are laid out by columns: wide characters keep every
+    line of a sheet at the page's width, and the blank Nests sheet fits the narrowest page."""
+    from nests.render.filters import width
+
+    directory = tmp_path / "my-content" / "sheets"
+    directory.mkdir(parents=True)
+    text = (BUILT_IN / "sheets" / "base-rules.yaml").read_text(encoding="utf-8")
+    text = text.replace("title: Intrinsic Attributes", "title: 固有の属性", 1).replace("label: Race/Template", "label: 種族", 1)
+    (directory / "base-rules.yaml").write_text(text, encoding="utf-8")
+    for sheet, columns in (("base-rules", 94), ("base-rules", 48), ("nests-and-insects", 40)):
+        result = runner.invoke(main, ["sheet", "--system", sheet, "--width", str(columns), "--content",
+                                      str(directory.parent), "-o", "-"])
+        assert result.exit_code == 0, result.output
+        assert {width(line) for line in result.output.rstrip("\n").split("\n")} == {columns}
+        assert ("種族: ___" in result.output) == (sheet == "base-rules")

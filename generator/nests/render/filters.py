@@ -125,13 +125,17 @@ def wounds(maximum) -> str:
 @pass_environment
 def wordwrap(environment, text, field: int = 79, break_long_words: bool = True, wrapstring: str | None = None,
              break_on_hyphens: bool = True) -> str:
-    """Jinja's ``wordwrap``, measured in display columns: a line of wide characters
-    (two columns each) or combining marks wraps where it reaches ``field`` columns.
-    Text of one-column characters wraps as Jinja's own filter wraps it.
-    (It takes the environment as Jinja's does, so templates compiled before call it alike.)"""
-    import textwrap
-
+    """Jinja's ``wordwrap``, measured in display columns (see ``wrap``). It takes the
+    environment as Jinja's does, so templates compiled before call it alike."""
     wrapstring = environment.newline_sequence if wrapstring is None else wrapstring
+    return wrapstring.join(wrap(text, field, break_long_words, break_on_hyphens))
+
+
+def wrap(text, field: int, break_long_words: bool = True, break_on_hyphens: bool = True) -> list[str]:
+    """``text`` in lines of at most ``field`` display columns, each line of it wrapped on
+    its own: a line of wide characters (two columns each) or combining marks wraps where
+    it reaches ``field`` columns; text of one-column characters wraps as textwrap does."""
+    import textwrap
 
     lines: list[str] = []
     for paragraph in str(text).splitlines():
@@ -143,7 +147,7 @@ def wordwrap(environment, text, field: int = 79, break_long_words: bool = True, 
                                    break_long_words=cut, break_on_hyphens=break_on_hyphens)
         else:
             lines += _wrap_columns(paragraph.split(), field, cut)
-    return wrapstring.join(lines)
+    return lines
 
 
 def _wrap_columns(words: list[str], field: int, break_long_words: bool) -> list[str]:
@@ -176,4 +180,5 @@ FILTERS = {
     "rating": rating,
     "wounds": wounds,
     "wordwrap": wordwrap,
+    "columns": width,           # a text's display width, where a template needs it (not ``length``)
 }
