@@ -181,6 +181,9 @@ CASES = [
     Case("a stat block's Feature name wider than its label", "enemies/worker-termite.yaml", "names: [Swarming]",
          "names: [Swarming in Numbers Beyond All Counting]", "Swarming in", "features.4.names.0",
          "'Swarming in Numbers Beyond All Counting' is 39 columns wide; at most 34 fit"),
+    Case("a sheet's footer note wider than its border", "sheets/nests-and-insects.yaml", "footer: [Depleted]",
+         "footer: [Depleted and Gone for Ever and Ev]", "footer: [Depleted and", "areas.11.footer.0",
+         "'Depleted and Gone for Ever and Ev' is 33 columns wide; its column's border holds 32"),
     Case("a table the game does not have", "tables/food-flavour.yaml", "", "source: x\ndie: d12\n",
          None, None, "unknown table; known: alarm-pheromones, beneficial-abilities, costs, degrees-of-success, "
          "desperate-times, dice, exploration-action, food-colour, food-type, harmful-abilities, item-alignment, "

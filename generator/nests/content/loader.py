@@ -135,7 +135,7 @@ class Content:
             for f in sheet.fields:
                 value = doc.data.get(f["key"])
                 if f["source"] == "class" and f["kind"] == "text" and isinstance(value, str):
-                    room = f["width"] - len(f["label"]) - 2
+                    room = f["width"] - width(f["label"]) - 2
                     if width(value) > room:
                         out.append(doc.problem((f["key"],), f"{value!r} is {width(value)} columns wide; the sheet's "
                                                             f"{f['label']} line holds {room} ({sheet.file})"))

@@ -437,6 +437,15 @@ def _check_area_fits(doc: Document, area: Area, width: int, report: list) -> Non
         f = area.fields[0]
         report.append(Problem(f"its {len(columns)} columns of fields take {need} columns; the area holds {inner}",
                               doc.name, doc.line(tuple(_path(f))), f["path"]))
+    for j, note in enumerate(area.footer[:len(columns)]):
+        # a note hangs on the bottom border as <^note> from its column's first place, on
+        # the narrowest page too (where a box's border holds NARROW_LINE)
+        room = min(columns[j] + 1, NARROW_LINE) - 3
+        if text_width(note) > room:
+            f = area.fields[0]
+            report.append(Problem(f"{note!r} is {text_width(note)} columns wide; its column's border holds "
+                                  f"{room}", doc.name, doc.line(tuple(_path(f))[:2] + ("footer", j)),
+                                  ".".join(map(str, tuple(_path(f))[:2] + ("footer", j)))))
     if len(area.footer) > len(columns):
         f = area.fields[0]
         report.append(Problem(f"{len(area.footer)} footer notes for {len(columns)} columns of fields",
