@@ -54,7 +54,7 @@ def test_text_too_long_for_its_line_on_the_sheet(runner, tmp_path, key, old, val
         result = run(runner, args + ["--content", d], tmp_path)
         assert result.exit_code == 2
         assert result.output == (f"error: {d}/classes/hornet.yaml:{line_of(text, value)}: {key}: {value!r} is "
-                                 f"{len(value)} characters; the sheet's {key.title()} line holds {room} "
+                                 f"{len(value)} columns wide; the sheet's {key.title()} line holds {room} "
                                  f"(content/sheets/nests-and-insects.yaml)\n")
     fits = homebrew(tmp_path, "hornet.yaml", wasp_with(f"{key}: {old}", f"{key}: {value[:room]}"))
     assert runner.invoke(main, ["sheet", "hornet", "--width", "40", "--content", fits, "-o", "-"]).exit_code == 0
@@ -97,7 +97,7 @@ def test_text_that_would_not_fit_its_field(runner, tmp_path):
     assert result.exit_code == 2
     assert result.output == (
         f"error: {d}/classes/wasp.yaml:{line_of(text, 'starting_item')}: starting_item: "
-        "'Nectar of Extraordinarily Long Healing [F]' is 42 characters; at most 30 fit on an Inventory line\n")
+        "'Nectar of Extraordinarily Long Healing [F]' is 42 columns wide; at most 30 fit on an Inventory line\n")
 
 
 def test_duplicate_key(runner, tmp_path):

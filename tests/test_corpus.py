@@ -138,6 +138,8 @@ CASES = [
          "write a number of a few digits, or text"),
     Case("not YAML at all", "tables/dice.yaml", "die: none", "die: [none",
          "die: [none", "die", "not valid YAML: did not find expected ',' or ']'"),
+    Case("a character YAML refuses", "tables/dice.yaml", "die: none", "die: none\x07",
+         "die: none", "die", "not valid YAML: the character '\\x07' cannot stand in YAML text"),
     Case("an empty file", "tables/dice.yaml", (BUILT_IN / "tables/dice.yaml").read_text(encoding="utf-8"), "",
          "", None, "is empty; a content file holds a mapping of keys"),
     Case("a list where a mapping goes", "tables/dice.yaml", (BUILT_IN / "tables/dice.yaml").read_text(encoding="utf-8"),
@@ -145,6 +147,43 @@ CASES = [
     Case("a folder of content misspelt", "tabels/food-colour.yaml", "", "source: x\n",
          None, None, "not a content file this tool reads; content files are catalogue.yaml, packet.yaml, "
          "rulings.yaml and the .yaml files directly in classes/, enemies/, jobs/, nests/, sheets/, tables/"),
+    Case("a control character in a text", "tables/food-colour.yaml", "result: Red}", 'result: "Re\\td"}',
+         "Re\\td", "rows.3.result", "'Re\\td' holds the control character '\\t'; text holds printable characters only"),
+    Case("a line break in a text", "enemies/worker-termite.yaml", 'description: "Blind, unarmed',
+         'description: "Blind,\\n\\nunarmed', "description:", "description",
+         "'Blind,\\n\\nunarmed and unable to fight, ...' holds a line break; text is one paragraph "
+         "(in a folded block '>', no blank line)"),
+    Case("an empty value", "classes/wasp.yaml", "speed: 60", "speed:",
+         "speed:", "attributes.speed", "null (an empty value) is not a rating 0–100"),
+    Case("wide characters counted in columns", "classes/wasp.yaml", "name: Wasp", "name: " + "蜂" * 18,
+         "name: 蜂", "name", f"'{'蜂' * 18}' is 36 columns wide; at most 35 fit"),
+    Case("a key that is no word", "tables/dice.yaml", "polyhedral:", "1: one\npolyhedral:",
+         "1: one", None, "key '1' is not a word; keys are plain words (quote it to keep it)"),
+    Case("a run of faces without end", "tables/food-colour.yaml", "faces: 10-11,", "faces: 10-99999999999999999999,",
+         "faces: 10-9999", "rows.5.faces", "'10-99999999999999999999' is not a face (a whole number) or a run like \"0-1\""),
+    Case("a Secret that becomes no Event", "tables/secret-rewards.yaml", "result: room}", "result: rooms}",
+         "result: rooms", "rows.0.result", "'rooms' is not an Event of rewards; allowed: room, shortcut, item-known, "
+         "resource, level, secret"),
+    Case("a procedure that is no name", "tables/rewards.yaml", "resolve: {procedure: players}",
+         "resolve: {procedure: [players]}", "procedure: [players]", "rows.0.resolve.procedure",
+         "a list is not a procedure; allowed: players, boolean, obstacle, darkness, resource, encounter, food-item, "
+         "shortcut, level, secret"),
+    Case("a sheet field without its kind", "sheets/base-rules.yaml", "label: Entity Type, kind: text,",
+         "label: Entity Type,", "key: entity_type", "areas.0.fields.0.kind",
+         "missing; this key is required (one of: rating, number, die, pool, checkbox, choice, text, lines, list, "
+         "track, attack)"),
+    Case("a sheet label that leaves its value no room", "sheets/base-rules.yaml", "label: Entity Type,",
+         "label: Entity Type of the Creature Described Here At Length,", "key: entity_type", "areas.0.fields.0.width",
+         "46 columns leave no room for a value after the label 'Entity Type of the Creature Described Here At "
+         "Length', which needs 54 with its ': '"),
+    Case("an Item Key result wider than its column", "tables/food-colour.yaml", "result: Yellow}", "result: 黄色い黄色}",
+         "黄色い黄色", "rows.5.result", "'黄色い黄色' is 10 columns wide; at most 7 fit"),
+    Case("a stat block's Feature name wider than its label", "enemies/worker-termite.yaml", "names: [Swarming]",
+         "names: [Swarming in Numbers Beyond All Counting]", "Swarming in", "features.4.names.0",
+         "'Swarming in Numbers Beyond All Counting' is 39 columns wide; at most 34 fit"),
+    Case("a sheet's footer note wider than its border", "sheets/nests-and-insects.yaml", "footer: [Depleted]",
+         "footer: [Depleted and Gone for Ever and Ev]", "footer: [Depleted and", "areas.11.footer.0",
+         "'Depleted and Gone for Ever and Ev' is 33 columns; a box's bottom border holds 32 on the narrowest page (--width 40)"),
     Case("a table the game does not have", "tables/food-flavour.yaml", "", "source: x\ndie: d12\n",
          None, None, "unknown table; known: alarm-pheromones, beneficial-abilities, costs, degrees-of-success, "
          "desperate-times, dice, exploration-action, food-colour, food-type, harmful-abilities, item-alignment, "
@@ -173,6 +212,8 @@ PACKET_CASES = [
          "encounters: ant-nest", "encounters: ant-nest", "encounters",
          "'ant-nest' is not an encounter table; known: termite-nest"),
     Case("a Job table on a bad die", "jobs/clients.yaml", "die: d10", "die: d11", "die: d11", "die", f"'d11' is not a die of the game; allowed: {DICE}"),
+    Case("a Job row without the table it leads to", "jobs/kinds.yaml", "verb: kill,                  then: targets-creature}",
+         "verb: kill}", "{faces: 0, result: Kill,     verb: kill}", "rows.0.then", "missing; this key is required"),
     Case("a ruling the packet cites, removed", "rulings.yaml", "  - id: new-level-die\n", "  - id: new-level-dice\n",
          "rulings:", "rulings", "'new-level-die': missing; the packet's procedures cite these rulings, so each must stay"),
 ]
@@ -246,13 +287,16 @@ def unreadable(kind: str, path: Path) -> str:
     if kind == "directory":
         path.mkdir()
         return "is a directory; a content file must be a YAML file"
+    if kind == "pipe":
+        os.mkfifo(path)
+        return "is not a regular file (a pipe or a device); a content file must be a YAML file"
     if kind == "too big":
         path.write_text("source: '" + "x" * 5_000_000 + "'\n", encoding="utf-8")
         return "is 5,000,011 bytes; a content file may be at most 2,097,152 bytes"
     raise AssertionError(kind)
 
 
-@pytest.mark.parametrize("kind", ["latin-1", "dangling link", "directory", "too big"])
+@pytest.mark.parametrize("kind", ["latin-1", "dangling link", "directory", "pipe", "too big"])
 def test_unreadable_file(runner, tmp_path, kind):
     directory = tmp_path / "my-content" / "tables"
     directory.mkdir(parents=True)
@@ -399,3 +443,90 @@ def test_the_rulings_the_code_cites_are_the_ones_the_content_stage_keeps():
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in ids:
                 used.add(node.value)
     assert used == set(CITED_RULINGS)
+
+
+# -- a user's templates and character files ---------------------------------------
+@pytest.mark.parametrize("text, line, message", [
+    ("a\n{{ 1 / 0 }}\n", 2, "template fails: ZeroDivisionError: division by zero"),
+    ("{{ 'x' + 1 }}\n", 1, "template fails: TypeError: can only concatenate str (not \"int\") to str"),
+    ("{{ 'abc' | ljust(1) }}\n", 1, "text 'abc' is 3 columns wide; its field holds 1"),
+    ("{{ nothing }}\n", 1, "template uses something it is not given: 'nothing' is undefined"),
+], ids=["arithmetic", "types", "a field too narrow", "undefined"])
+def test_a_template_that_fails_names_its_line(runner, tmp_path, text, line, message):
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "sheet.txt.j2").write_text(text, encoding="utf-8")
+    result = runner.invoke(main, ["sheet", "wasp", "--templates", str(tmp_path / "mine"), "-o", str(tmp_path / "out")])
+    assert (result.exit_code, result.output) == (2, f"error: {tmp_path}/mine/sheet.txt.j2:{line}: {message}\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_template_that_is_no_file(runner, tmp_path):
+    (tmp_path / "mine" / "sheet.txt.j2").mkdir(parents=True)
+    (tmp_path / "mine" / "enemy.txt.j2").symlink_to(tmp_path / "nowhere")
+    result = runner.invoke(main, ["sheet", "wasp", "--templates", str(tmp_path / "mine"), "-o", str(tmp_path / "out")])
+    assert (result.exit_code, result.output) == (2, (
+        f"error: {tmp_path}/mine/enemy.txt.j2: cannot be read: it is a link to nothing (a dangling symlink)\n"
+        f"error: {tmp_path}/mine/sheet.txt.j2: is a directory; a template is a file\n"))
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_character_file_that_is_a_directory(runner, tmp_path):
+    (tmp_path / "hero").mkdir()
+    result = runner.invoke(main, ["sheet", "--character", str(tmp_path / "hero"), "-o", str(tmp_path / "out")])
+    assert (result.exit_code, result.output) == (2, f"error: {tmp_path}/hero: is a directory; a character state is a YAML file\n")
+    result = runner.invoke(main, ["character", "read", str(tmp_path / "hero"), "-o", str(tmp_path / "hero.yaml")])
+    assert (result.exit_code, result.output) == (2, f"error: {tmp_path}/hero: cannot be read: Is a directory\n")
+    result = runner.invoke(main, ["character", "new", "wasp", "--name", "Zed\tthe Second", "-o", str(tmp_path / "z.yaml")])
+    assert (result.exit_code, result.output) == (
+        2, "error: --name 'Zed\\tthe Second' holds the control character '\\t'; a name is printable text\n")
+    assert not (tmp_path / "out").exists() and not (tmp_path / "hero.yaml").exists() and not (tmp_path / "z.yaml").exists()
+
+
+def test_wide_characters_wrap_in_columns(runner, tmp_path):
+    """A special rule in wide characters wraps where the page's columns end: every line
+    of the stat block keeps the page's width."""
+    from nests.render.filters import width
+
+    directory = tmp_path / "my-content" / "enemies"
+    directory.mkdir(parents=True)
+    text = (BUILT_IN / "enemies" / "worker-termite.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: Alarm Pheromones", "name: 警報フェロモン" + " 働きアリが巣を守る" * 12, 1)
+    (directory / "worker-termite.yaml").write_text(text, encoding="utf-8")
+    for columns in (94, 40):
+        result = runner.invoke(main, ["enemy", "worker-termite", "--width", str(columns), "--content",
+                                      str(directory.parent), "-o", "-"])
+        assert result.exit_code == 0, result.output
+        lines = result.output.rstrip("\n").split("\n")
+        assert "警報フェロモン" in result.output
+        assert {width(line) for line in lines if line} == {columns}
+
+
+def test_a_character_item_wider_than_its_row(runner, tmp_path):
+    """A state file's item is checked where it is written, not where the sheet's frame breaks."""
+    state = tmp_path / "zed.yaml"
+    assert runner.invoke(main, ["character", "new", "wasp", "--name", "Zed", "-o", str(state)]).exit_code == 0
+    text = state.read_text(encoding="utf-8").replace("name: Nectar of Healing", "name: 癒しの蜜と永遠の再生の花の蜜", 1)
+    state.write_text(text, encoding="utf-8")
+    line = line_of(text, "items:")
+    result = runner.invoke(main, ["sheet", "--character", str(state), "-o", str(tmp_path / "out")])
+    assert (result.exit_code, result.output) == (2, f"error: {state}:{line}: items: entry 0: '癒しの蜜と永遠の再生の花の蜜 [F]' "
+                                                    "is 32 columns; a row of the sheet's Items holds 30\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_sheet_of_wide_labels_keeps_its_grid(runner, tmp_path):
+    """Labels, area titles and reminders are laid out by columns: wide characters keep every
+    line of a sheet at the page's width, and the blank Nests sheet fits the narrowest page."""
+    from nests.render.filters import width
+
+    directory = tmp_path / "my-content" / "sheets"
+    directory.mkdir(parents=True)
+    text = (BUILT_IN / "sheets" / "base-rules.yaml").read_text(encoding="utf-8")
+    text = text.replace("title: Intrinsic Attributes", "title: 固有の属性", 1).replace("label: Race/Template", "label: 種族", 1)
+    (directory / "base-rules.yaml").write_text(text, encoding="utf-8")
+    for sheet, columns in (("base-rules", 94), ("base-rules", 48), ("nests-and-insects", 40)):
+        result = runner.invoke(main, ["sheet", "--system", sheet, "--width", str(columns), "--content",
+                                      str(directory.parent), "-o", "-"])
+        assert result.exit_code == 0, result.output
+        assert {width(line) for line in result.output.rstrip("\n").split("\n")} == {columns}
+        assert ("種族: ___" in result.output) == (sheet == "base-rules")

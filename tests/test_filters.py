@@ -35,6 +35,18 @@ def test_place_lays_marks_over_a_fill():
         filters.place([(8, "<^XP>")], 10, "─")
 
 
+def test_place_and_wordwrap_count_columns_not_characters():
+    # a wide character takes two of the field's columns, a combining mark none
+    assert filters.place([(1, "螞x"), (6, "A\u0301")], 8, "=") == "=螞x==A\u0301="
+    assert filters.width(filters.place([(0, "ẂA\u0301")], 5, "-")) == 5
+    from jinja2 import Environment
+
+    env = Environment()
+    assert filters.wordwrap(env, "螞蟻 巢穴螞蟻巢穴螞蟻巢穴 ok", 10, wrapstring="|") == "螞蟻|巢穴螞蟻巢|穴螞蟻巢穴|ok"
+    # a word wider than the whole field is cut even where long words are kept whole
+    assert filters.wordwrap(env, "a " + "W" * 12, 5, break_long_words=False, wrapstring="|") == "a WWW|WWWWW|WWWW"
+
+
 @pytest.mark.parametrize("value, shown", [(60, "[__60%]"), (0, "[___0%]"), (100, "[_100%]"),
                                           (None, "[____%]"), ("NONE", "[_NONE]")])
 def test_rating_field(value, shown):

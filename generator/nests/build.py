@@ -40,6 +40,8 @@ def book_documents(directory, content, folder: str = "books/") -> tuple[list[Doc
     """Each book of ``directory`` typeset, its warnings, and notes on the files skipped."""
     from nests.generators.rulebook import rulebook_document
 
+    if Path(directory).exists() and not Path(directory).is_dir():
+        raise NestsError(Problem("is not a directory; --books takes a directory of rulebook sources", file=str(directory)))
     if not Path(directory).is_dir():
         raise NestsError(Problem("no such directory of rulebook sources", file=str(directory)))
     sources, notes = book_sources(directory)

@@ -92,7 +92,7 @@ def sheets(content_dirs) -> None:
 @click.option("--width", type=click.IntRange(grid.NARROWEST, 200), default=None, metavar="N",
               help="Plaintext page width in columns, shadow included (40 and up; default 94): the sheet reflows.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Plaintext in printable ASCII only: + - | frames.")
-@click.option("--character", "state_file", default=None, type=click.Path(dir_okay=False), metavar="FILE",
+@click.option("--character", "state_file", default=None, type=click.Path(), metavar="FILE",
               help="A character's state file (from `nests character new`): its filled-in sheet.")
 @click.option("--fillable", is_flag=True, help="Put a form field over every write-in value of the PDF.")
 @click.option("--format", "formats", type=click.Choice(["txt", "pdf", "md"]), multiple=True,
@@ -168,7 +168,7 @@ def character_new(class_id, name, target, content_dirs) -> None:
 
 
 @character.command(name="read")
-@click.argument("sheet_file", metavar="SHEET", type=click.Path(dir_okay=False))
+@click.argument("sheet_file", metavar="SHEET", type=click.Path())
 @click.option("-o", "--output", "target", required=True,
               help="The state file to write: a new one, or the one the sheet was printed from (updated).")
 @content_option

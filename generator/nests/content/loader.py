@@ -126,6 +126,7 @@ class Content:
         """A class's text fits the line the sheet definition gives it (pronouns, diet):
         the label, ": " and the text in the field's width."""
         from nests.content.sheets import definitions
+        from nests.render.filters import width
 
         out = []
         for sheet in definitions(self).values():
@@ -134,9 +135,9 @@ class Content:
             for f in sheet.fields:
                 value = doc.data.get(f["key"])
                 if f["source"] == "class" and f["kind"] == "text" and isinstance(value, str):
-                    room = f["width"] - len(f["label"]) - 2
-                    if len(value) > room:
-                        out.append(doc.problem((f["key"],), f"{value!r} is {len(value)} characters; the sheet's "
+                    room = f["width"] - width(f["label"]) - 2
+                    if width(value) > room:
+                        out.append(doc.problem((f["key"],), f"{value!r} is {width(value)} columns wide; the sheet's "
                                                             f"{f['label']} line holds {room} ({sheet.file})"))
         return out
 

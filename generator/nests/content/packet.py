@@ -18,6 +18,7 @@ from nests.content.schema import Int, List, Map, Str, validate
 from nests.content.tables import FaceTable, face_rows, face_table, load_tables
 from nests.errors import NestsError
 
+ROOM_NAME = 30      # a Room's name in the glance page's column of Levels (templates/packet/glance.txt.j2)
 SESSION = Map(required={"hours": Str(allow_empty=False, max_len=20), "actions": Int(1, 100), "sessions": Int(10, 5000)})
 SETTINGS = Map(required={"default_party": List(Str(allow_empty=False), min_len=1), "default_nest": Str(allow_empty=False),
                          "rooms_per_level": Int(1, 3), "lookups": Int(1, 3), "max_party": Int(1, 20),
@@ -26,15 +27,18 @@ HEAD = {"source": Str(allow_empty=False), "die": Str(allow_empty=False)}
 ENTRY = {"result": Str(allow_empty=False, max_len=40), "flavour": Str(allow_empty=False, max_len=80)}
 NEST = Map(required={**HEAD, "name": Str(allow_empty=False, max_len=40), "encounters": Str(allow_empty=False),
                      "outside": Str(allow_empty=False, max_len=60),
-                     "entrance": Map(required=ENTRY), "rows": face_rows(flavour=Str(allow_empty=False, max_len=80))})
+                     "entrance": Map(required=ENTRY), "rows": face_rows(needs={"flavour": Str(allow_empty=False, max_len=80)},
+                                                               result_width=ROOM_NAME)})
 TEXT = {"text": Str(allow_empty=False, max_len=80)}
+# (every key of a Job row is printed or followed: each one is required)
 JOBS = {
-    "clients": Map(required={**HEAD, "rows": face_rows(**TEXT)}),
-    "kinds": Map(required={**HEAD, "rows": face_rows(verb=Str(allow_empty=False, max_len=30), then=Str(allow_empty=False))}),
-    "targets-creature": Map(required={**HEAD, "rows": face_rows(enemy=Str(allow_empty=False), **TEXT)}),
-    "targets-thing": Map(required={**HEAD, "rows": face_rows(**TEXT)}),
-    "pay": Map(required={**HEAD, "rows": face_rows(**TEXT)}),
-    "complications": Map(required={**HEAD, "rows": face_rows(**TEXT)}),
+    "clients": Map(required={**HEAD, "rows": face_rows(needs=TEXT)}),
+    "kinds": Map(required={**HEAD, "rows": face_rows(needs={"verb": Str(allow_empty=False, max_len=30),
+                                                             "then": Str(allow_empty=False)})}),
+    "targets-creature": Map(required={**HEAD, "rows": face_rows(needs={"enemy": Str(allow_empty=False), **TEXT})}),
+    "targets-thing": Map(required={**HEAD, "rows": face_rows(needs=TEXT)}),
+    "pay": Map(required={**HEAD, "rows": face_rows(needs=TEXT)}),
+    "complications": Map(required={**HEAD, "rows": face_rows(needs=TEXT)}),
 }
 
 

@@ -11,16 +11,19 @@ from typing import Any, Callable
 
 from nests.content.yamlfile import Document
 from nests.errors import Problem
+from nests.render.filters import width
 
 Report = Callable[[tuple, str], None]
 
 
-def _show(value: Any) -> str:
+def shown(value: Any) -> str:
     """The offending value as a message quotes it (long text cut to one readable line)."""
     if isinstance(value, str):
         return repr(value if len(value) <= 60 else value[:57] + "...")
     if isinstance(value, bool):
         return "true" if value else "false"
+    if value is None:
+        return "null (an empty value)"
     if isinstance(value, (dict, list)):
         return "a mapping" if isinstance(value, dict) else "a list"
     return str(value)
@@ -42,7 +45,7 @@ class Int(Spec):
             else "a whole number"
         )
         if isinstance(value, bool) or not isinstance(value, int):
-            report(path, f"{_show(value)} is not {describe}")
+            report(path, f"{shown(value)} is not {describe}")
         elif (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
             report(path, f"{value} is not {describe}")
 
@@ -61,17 +64,18 @@ class Str(Spec):
 
     def check(self, value, path, report):
         if not isinstance(value, str):
-            report(path, f"{_show(value)} is not text")
+            report(path, f"{shown(value)} is not text")
         elif not self.allow_empty and not value.strip():
             report(path, "is empty; text is required")
-        elif self.max_len is not None and len(value) > self.max_len:
-            report(path, f"{_show(value)} is {len(value)} characters; at most {self.max_len} fit")
+        elif self.max_len is not None and width(value) > self.max_len:
+            # measured in columns, as the page will print it (a wide character takes two)
+            report(path, f"{shown(value)} is {width(value)} columns wide; at most {self.max_len} fit")
 
 
 class Bool(Spec):
     def check(self, value, path, report):
         if not isinstance(value, bool):
-            report(path, f"{_show(value)} is not true or false")
+            report(path, f"{shown(value)} is not true or false")
 
 
 class OneOf(Spec):
@@ -80,7 +84,7 @@ class OneOf(Spec):
 
     def check(self, value, path, report):
         if value not in self.choices:
-            report(path, f"{_show(value)} is not one of: {', '.join(map(str, self.choices))}")
+            report(path, f"{shown(value)} is not one of: {', '.join(map(str, self.choices))}")
 
 
 class List(Spec):
@@ -89,7 +93,7 @@ class List(Spec):
 
     def check(self, value, path, report):
         if not isinstance(value, list):
-            report(path, f"{_show(value)} is not a list")
+            report(path, f"{shown(value)} is not a list")
             return
         if len(value) < self.min_len or (self.max_len is not None and len(value) > self.max_len):
             size = f"{self.min_len}–{self.max_len}" if self.max_len is not None else f"at least {self.min_len}"
@@ -106,7 +110,7 @@ class Map(Spec):
 
     def check(self, value, path, report):
         if not isinstance(value, dict):
-            report(path, f"{_show(value)} is not a mapping")
+            report(path, f"{shown(value)} is not a mapping")
             return
         allowed = {**self.required, **self.optional}
         for key in self.required:
@@ -127,7 +131,7 @@ class Table(Spec):
 
     def check(self, value, path, report):
         if not isinstance(value, dict):
-            report(path, f"{_show(value)} is not a mapping")
+            report(path, f"{shown(value)} is not a mapping")
             return
         if self.every_key:
             for key in self.keys:

@@ -7,13 +7,14 @@ so on load instead of breaking a box line.
 
 from __future__ import annotations
 
+from nests.render.filters import width
 from nests.content.schema import Bool, Int, List, Map, Modifier, Rating, Spec, Str, Table
 
 # Widths of sheet fields (characters), from the sheet template's layout.
 ATTACK_TEXT_WIDTH = 40      # label + value on one attack-box line, one dot at least
 REMINDER_WIDTH = 61         # Condition box rules reminder, inside its brackets
 ITEM_WIDTH = 30             # Inventory line: item name and its types
-CLASS_NAME_WIDTH = 40
+HEADING_NAME_WIDTH = 35     # a class or enemy name on its heading at the narrowest page (--width 40): 37 columns less a space each side
 
 
 def _named(extra: dict | None = None) -> Map:
@@ -48,8 +49,8 @@ class AttackLine(Spec):
         qualifier, text = value.get("qualifier", ""), value.get("text", "")
         if isinstance(qualifier, str) and isinstance(text, str):
             shown = f"{self.label} ({qualifier}):" if qualifier else f"{self.label}:"
-            if len(shown) + len(text) > ATTACK_TEXT_WIDTH:
-                report(path, f"'{shown}{text}' is {len(shown) + len(text)} characters; "
+            if width(shown + text) > ATTACK_TEXT_WIDTH:
+                report(path, f"'{shown}{text}' is {width(shown + text)} columns wide; "
                              f"at most {ATTACK_TEXT_WIDTH} fit on an attack line")
 
 
@@ -57,9 +58,9 @@ class Keywords(Spec):
     def check(self, value, path, report):
         List(Str(allow_empty=False)).check(value, path, report)
         if isinstance(value, list) and all(isinstance(k, str) for k in value):
-            width = len("Keywords:") + len(", ".join(value))
-            if width > ATTACK_TEXT_WIDTH:
-                report(path, f"the keywords take {width} characters; at most {ATTACK_TEXT_WIDTH} fit")
+            columns = width("Keywords:" + ", ".join(value))
+            if columns > ATTACK_TEXT_WIDTH:
+                report(path, f"the keywords take {columns} columns; at most {ATTACK_TEXT_WIDTH} fit")
 
 
 class Item(Spec):
@@ -68,8 +69,8 @@ class Item(Spec):
                       "rating": Rating()}).check(value, path, report)
         if isinstance(value, dict) and isinstance(value.get("name"), str) and isinstance(value.get("types"), list):
             shown = f"{value['name']} [{','.join(map(str, value['types']))}]"
-            if len(shown) > ITEM_WIDTH:
-                report(path, f"'{shown}' is {len(shown)} characters; at most {ITEM_WIDTH} fit on an Inventory line")
+            if width(shown) > ITEM_WIDTH:
+                report(path, f"'{shown}' is {width(shown)} columns wide; at most {ITEM_WIDTH} fit on an Inventory line")
 
 
 def attack() -> Spec:
@@ -88,7 +89,7 @@ def character_class(catalogue: dict) -> Spec:
     conditions = [c["id"] for c in catalogue["combat_conditions"]] + ["wounds"]
     return Map(
         required={
-            "name": Str(max_len=CLASS_NAME_WIDTH, allow_empty=False),
+            "name": Str(max_len=HEADING_NAME_WIDTH, allow_empty=False),
             "pronouns": Str(),
             "diet": Str(),
             "attributes": Table(attributes, Rating()),

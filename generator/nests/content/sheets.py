@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from nests.content.schema import Bool, Int, List, Map, OneOf, Spec, Str, validate
+from nests.content.schema import Bool, Int, List, Map, OneOf, Spec, Str, shown, validate
 from nests.content.yamlfile import Document
 from nests.errors import NestsError, Problem
 from nests.render import grid
+from nests.render.filters import width as text_width
 from nests.rules import formula as formulas
 
 NESTS = "nests-and-insects"      # the definition the Nests & Insects classes' sheets are filled into
@@ -54,7 +55,7 @@ def _digits(f: dict) -> int:
 
 def _track_width(f: dict) -> int:
     cells = [_track_cell(f, v) for v in f["values"]] if f["values"] else ["[ ]"] * f["boxes"]
-    return sum(len(c) for c in cells) + len(f["join"]) * (len(cells) - 1)
+    return sum(text_width(c) for c in cells) + text_width(f["join"]) * (len(cells) - 1)
 
 
 def _track_cell(f: dict, value) -> str:
@@ -311,8 +312,8 @@ def _check_narrowest(doc: Document, data: dict) -> None:
     report = []
 
     def fits(path: tuple, text: str, room: int, what: str) -> None:
-        if len(text) > room:
-            report.append(doc.problem(path, f"{text!r} is {len(text)} columns; {what} holds {room} on the "
+        if text_width(text) > room:
+            report.append(doc.problem(path, f"{text!r} is {text_width(text)} columns; {what} holds {room} on the "
                                             f"narrowest page (--width {grid.NARROWEST})"))
 
     if "heading" in data:
@@ -340,8 +341,11 @@ def _field(doc: Document, path: tuple, raw: Any, area: dict, report: list) -> di
         say(None, "is not a mapping; a field has key, label, kind and width")
         return None
     kind_name = raw.get("kind")
-    if kind_name not in KINDS:
-        say("kind", f"{kind_name!r} is not a kind of field; allowed: {', '.join(KINDS)}")
+    if "kind" not in raw:
+        say("kind", f"missing; this key is required (one of: {', '.join(KINDS)})")
+        return None
+    if not isinstance(kind_name, str) or kind_name not in KINDS:
+        say("kind", f"{shown(kind_name)} is not a kind of field; allowed: {', '.join(KINDS)}")
         return None
     kind = KINDS[kind_name]
     spec = Map(required=FIELD, optional={**FIELD_OPTIONAL, **kind.options})
@@ -368,7 +372,11 @@ def _field(doc: Document, path: tuple, raw: Any, area: dict, report: list) -> di
     if kind_name == "track" and not (f["values"] or f["boxes"]):
         say(None, "a track needs values (labelled boxes) or boxes (a count of empty ones)")
     if kind_name == "text" and f["size"] is None:
-        f["size"] = f["width"] - len(f["label"]) - 2
+        f["size"] = f["width"] - text_width(f["label"]) - 2
+        if f["size"] < 1:
+            say("width", f"{f['width']} columns leave no room for a value after the label {f['label']!r}, "
+                         f"which needs {text_width(f['label']) + 2} with its ': '")
+            return None
     f["tick_width"] = 2 if f["tick"] else 0
     f["path"] = ".".join(map(str, path))
     f["line"] = doc.line(path)
@@ -376,28 +384,28 @@ def _field(doc: Document, path: tuple, raw: Any, area: dict, report: list) -> di
     f["note"] = f["reminder"] or (f"= {f['formula']}" if f["formula"] else "")
     shown_note = f["note"] or f["reminder_key"]
     if not kind.labelled:
-        f["label_width"] = len(f["label"])
+        f["label_width"] = text_width(f["label"])
         f["value_width"] = kind.value_width(f) if kind_name in ("track",) else 0
-        need = {"track": f["value_width"] + (0 if f["bare"] else len(f["label"]) + 2),
+        need = {"track": f["value_width"] + (0 if f["bare"] else text_width(f["label"]) + 2),
                 "attack": 20, "lines": 1, "list": f["tick_width"] + 8 + (0 if f["value"] == "none" else f["digits"] + 3)}
         f["min_width"] = need[kind_name]
     else:
         f["value_width"] = kind.value_width(f)
-        fixed = f["tick_width"] + len(f["sep"]) + f["value_width"]
+        fixed = f["tick_width"] + text_width(f["sep"]) + f["value_width"]
         if kind_name == "text":
-            f["label_width"] = len(f["label"]) + 2
+            f["label_width"] = text_width(f["label"]) + 2
             fixed = f["value_width"]
         elif "label_width" in raw or "label_width" in area:
             f["label_width"] = raw.get("label_width", area.get("label_width"))
         elif shown_note:
-            f["label_width"] = len(f["label"]) + 1
+            f["label_width"] = text_width(f["label"]) + 1
         else:
             f["label_width"] = f["width"] - fixed
         f["note_width"] = f["width"] - fixed - f["label_width"] - 1 if shown_note else 0
-        f["min_width"] = fixed + max(f["label_width"], len(f["label"])) + (len(f["note"]) + 3 if f["note"] else 0)
-        if f["label_width"] < len(f["label"]):
+        f["min_width"] = fixed + max(f["label_width"], text_width(f["label"])) + (text_width(f["note"]) + 3 if f["note"] else 0)
+        if f["label_width"] < text_width(f["label"]):
             say("width", f"{f['width']} columns leave {f['label_width']} for the label {f['label']!r}, "
-                         f"which needs {len(f['label'])}")
+                         f"which needs {text_width(f['label'])}")
             return None
     if f["min_width"] > f["width"]:
         say("width", f"{f['width']} is too narrow: label, value and reminder need {f['min_width']} columns")
@@ -483,8 +491,8 @@ def _check_area_fits(doc: Document, area: Area, width: int, report: list) -> Non
     if len(area.footer) > len(columns):
         report.append(Problem(f"{len(area.footer)} footer notes for {len(columns)} columns of fields",
                               doc.name, doc.line(where + ("footer",)), ".".join(map(str, where + ("footer",)))))
-    if len(area.caption) and sum(len(c) for c in area.caption) > inner - 2:
-        report.append(Problem(f"{area.caption!r} is {sum(len(c) for c in area.caption)} columns; its area holds "
+    if len(area.caption) and sum(text_width(c) for c in area.caption) > inner - 2:
+        report.append(Problem(f"{area.caption!r} is {sum(text_width(c) for c in area.caption)} columns; its area holds "
                               f"{inner - 2}", doc.name, doc.line(where + ("caption",)),
                               ".".join(map(str, where + ("caption",)))))
 

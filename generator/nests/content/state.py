@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from nests.content.sheets import NAME_SIZE, SheetDefinition, empty_item, item_keys, item_text, list_room
+from nests.content.schema import shown
 from nests.content.yamlfile import read_yaml
 from nests.errors import NestsError, Problem
 from nests.render.filters import width, wrap
@@ -77,6 +78,11 @@ def state_yaml(flat: dict[str, Any]) -> str:
 
 def load_state(path: str, definition: SheetDefinition, class_ids: list[str]) -> dict[str, Any]:
     """A state file, checked against the sheet: one problem per line, with file, line and key."""
+    if Path(path).is_dir():
+        raise NestsError(Problem("is a directory; a character state is a YAML file", file=str(path)))
+    if Path(path).exists() and not Path(path).is_file():
+        raise NestsError(Problem("is not a regular file (a pipe or a device); a character state is a YAML file",
+                                 file=str(path)))
     if not Path(path).is_file():
         raise NestsError(Problem("no such character state file", file=str(path)))
     doc = read_yaml(Path(path), str(path))
@@ -100,7 +106,7 @@ def load_state(path: str, definition: SheetDefinition, class_ids: list[str]) -> 
     if "class" not in flat:
         problems.append(doc.problem(("class",), "missing; the class the character was made from"))
     elif flat["class"][0] not in class_ids:
-        problems.append(doc.problem(("class",), f"{flat['class'][0]!r} is not a class; known: {', '.join(class_ids)}"))
+        problems.append(doc.problem(("class",), f"{shown(flat['class'][0])} is not a class; known: {', '.join(class_ids)}"))
     out: dict[str, Any] = {}
     for key, (value, path) in flat.items():
         if key == "class":
@@ -127,34 +133,34 @@ def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
     kind = "number" if is_max or f is None else f["kind"]
     if kind == "rating":
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100):
-            return f"{value!r} is not a rating 0–100 (or null: does not apply)"
+            return f"{shown(value)} is not a rating 0–100 (or null: does not apply)"
     elif kind in ("number", "pool"):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            return f"{value!r} is not a whole number"
+            return f"{shown(value)} is not a whole number"
         if value is not None and f and f.get("digits") and len(str(value)) > f["digits"]:
-            return f"{value!r} is {len(str(value))} characters; the sheet's {f['label']} holds {f['digits']}"
+            return f"{shown(value)} is {len(str(value))} characters; the sheet's {f['label']} holds {f['digits']}"
     elif kind in ("text", "lines", "die"):
         if not isinstance(value, (str, int)) or isinstance(value, bool):
-            return f"{value!r} is not text"
+            return f"{shown(value)} is not text"
         if kind == "lines" and not " ".join(str(value).split()).isprintable():
-            return f"{value!r} holds a control character"
+            return f"{shown(value)} holds a control character"
         if kind != "lines" and not str(value).isprintable():
-            return f"{value!r} holds a line break or control character; a sheet's line is one line of text"
+            return f"{shown(value)} holds a line break or control character; a sheet's line is one line of text"
         if kind == "die" and f.get("digits") and width(str(value)) > f["digits"]:
-            return f"{value!r} is {width(str(value))} columns; the sheet's {f['label']} holds {f['digits']}"
+            return f"{shown(value)} is {width(str(value))} columns; the sheet's {f['label']} holds {f['digits']}"
         if kind == "lines" and "rows" in f and len(wrap(str(value), f["width"])) > f["rows"]:
             return (f"is {len(wrap(str(value), f['width']))} lines of text; the sheet's {f['label']} holds "
                     f"{f['rows']} lines of {f['width']} columns")
         room = f["width"] - len(f["label"]) - 2 if kind == "text" and "width" in f else None
         if room is not None and width(str(value)) > room:
-            return f"{value!r} is {width(str(value))} columns; the sheet's {f['label']} line holds {room}"
+            return f"{shown(value)} is {width(str(value))} columns; the sheet's {f['label']} line holds {room}"
     elif kind == "checkbox":
         if not isinstance(value, bool):
-            return f"{value!r} is not true or false"
+            return f"{shown(value)} is not true or false"
     elif kind == "track":
         allowed = f["values"] or list(range(f["boxes"] + 1))
         if value not in allowed:
-            return f"{value!r} is not one of: {', '.join(map(str, allowed))}"
+            return f"{shown(value)} is not one of: {', '.join(map(str, allowed))}"
     elif kind == "list":
         if not isinstance(value, list) or len(value) > f["rows"]:
             return f"is not a list of at most {f['rows']} entries"
@@ -170,11 +176,11 @@ def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
                 return f"entry {i}: {f['value']}: {check_value(figure, item[f['value']])}"
             types = item.get(f["types_key"], []) if f["types_key"] else []
             if not isinstance(types, list) or not all(isinstance(t, str) and t for t in types):
-                return f"entry {i}: {f['types_key']}: {types!r} is not a list of short words"
+                return f"entry {i}: {f['types_key']}: {shown(types)} is not a list of short words"
             for mark in marks:
                 if mark in item and not isinstance(item[mark], bool):
-                    return f"entry {i}: {mark}: {item[mark]!r} is not true or false"
+                    return f"entry {i}: {mark}: {shown(item[mark])} is not true or false"
             text, room = item_text(f, item), list_room(f)
             if width(text) > room:
-                return f"entry {i}: {text!r} is {width(text)} columns; a row of the sheet's {f['label']} holds {room}"
+                return f"entry {i}: {shown(text)} is {width(text)} columns; a row of the sheet's {f['label']} holds {room}"
     return None

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from nests.content import schemas
 from nests.content.cited import CITED_RULINGS
-from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, Table, validate
+from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, Table, shown, validate
 from nests.content.yamlfile import Document
 from nests.errors import NestsError, Problem
 from nests.model import Die
@@ -160,14 +160,17 @@ def _faces_spec() -> Spec:
 class _FacesSpec(Spec):
     def check(self, value, path, report):
         if _faces(value) is None:
-            report(path, f"{value!r} is not a face (a whole number) or a run like \"0-1\"")
+            report(path, f"{shown(value)} is not a face (a whole number) or a run like \"0-1\"")
+
+
+MAX_FACE = 1000     # far above any die of the game (d120): a run beyond it is no run of faces
 
 
 def _faces(value) -> list[int] | None:
     if isinstance(value, int) and not isinstance(value, bool):
         return [value]
     match = _RUN.match(value) if isinstance(value, str) else None
-    if match and int(match.group(1)) <= int(match.group(2)):
+    if match and int(match.group(1)) <= int(match.group(2)) <= MAX_FACE:
         return list(range(int(match.group(1)), int(match.group(2)) + 1))
     return None
 
@@ -189,15 +192,24 @@ class _Resolve(Spec):
 RESOLVE = _Resolve()
 
 
-def face_rows(needs: dict | None = None, **extra) -> Spec:
-    """The rows of a die table: each takes ``faces`` (3, or a run "0-1") and gives a ``result``;
+def face_rows(needs: dict | None = None, result_width: int | None = None, **extra) -> Spec:
+    """The rows of a die table: each takes ``faces`` (3, or a run "0-1") and gives a ``result``
+    (of at most ``result_width`` columns, where it is printed in a fixed column);
     ``needs`` are further keys every row must have, ``extra`` keys a row may have."""
-    return List(Map(required={"faces": _faces_spec(), "result": Str(allow_empty=False), **(needs or {})},
-                    optional=extra), min_len=1)
+    return List(Map(required={"faces": _faces_spec(), "result": Str(allow_empty=False, max_len=result_width),
+                              **(needs or {})}, optional=extra), min_len=1)
+
+
+# Columns of the packet's Item Key line (templates/packet/items.txt.j2) left for a table's
+# result once its die and roll are printed before it ("d10→9 "): an Item's name is its
+# colour and type in 20 columns with its id ("I12 "), the others 17, 16 and 21 columns.
+ITEM_KEY = {"food-colour": 7, "food-type": 8, "item-condition": 10, "item-alignment": 10,
+            "beneficial-abilities": 14, "harmful-abilities": 14}
+EVENT_NAME = 40     # an Event's name on a Room key's line (templates/packet/room.txt.j2)
 
 
 def _event_rows(needs: dict | None = None, **extra) -> Spec:
-    return List(Map(required={"id": Str(allow_empty=False), "name": Str(allow_empty=False), "chance": CHANCE,
+    return List(Map(required={"id": Str(allow_empty=False), "name": Str(allow_empty=False, max_len=EVENT_NAME), "chance": CHANCE,
                               **(needs or {})}, optional=extra), min_len=1)
 
 
@@ -215,12 +227,13 @@ FILES: dict[str, Spec] = {
                                  "first_level": Map(required={"band": Str(), "die": OneOf(["features", "costs_risks", "rewards"])}),
                                  "next_level": Map(required={"die": OneOf(["features", "costs_risks", "rewards"])}),
                                  "heart": Rating()}),
-    "food-colour": Map(required={**HEAD, "rows": face_rows()}),
-    "food-type": Map(required={**HEAD, "rows": face_rows()}),
-    "item-condition": Map(required={**HEAD, "rows": face_rows(note=Str())}),
-    "item-alignment": Map(required={**HEAD, "rows": face_rows(needs={"then": Str(allow_empty=False)})}),
-    "beneficial-abilities": Map(required={**HEAD, "rows": face_rows(note=Str())}),
-    "harmful-abilities": Map(required={**HEAD, "rows": face_rows(note=Str())}),
+    "food-colour": Map(required={**HEAD, "rows": face_rows(result_width=ITEM_KEY["food-colour"])}),
+    "food-type": Map(required={**HEAD, "rows": face_rows(result_width=ITEM_KEY["food-type"])}),
+    "item-condition": Map(required={**HEAD, "rows": face_rows(note=Str(), result_width=ITEM_KEY["item-condition"])}),
+    "item-alignment": Map(required={**HEAD, "rows": face_rows(needs={"then": Str(allow_empty=False)},
+                                                               result_width=ITEM_KEY["item-alignment"])}),
+    "beneficial-abilities": Map(required={**HEAD, "rows": face_rows(note=Str(), result_width=ITEM_KEY["beneficial-abilities"])}),
+    "harmful-abilities": Map(required={**HEAD, "rows": face_rows(note=Str(), result_width=ITEM_KEY["harmful-abilities"])}),
     "secret": Map(required={**HEAD, "rows": face_rows(needs={"then": Str(allow_empty=False)})}, optional={"rulings": RULINGS}),
     "secret-costs": Map(required={**HEAD, "rows": face_rows()}),
     "secret-risks": Map(required={**HEAD, "rows": face_rows()}),
@@ -241,10 +254,11 @@ ENCOUNTERS = Map(required={**HEAD, "generated_when": OneOf(["at-most", "below"])
                  optional={"rulings": RULINGS})
 RULINGS_FILE = Map(required={"rulings": List(Map(required={"id": Str(allow_empty=False), "text": Str(allow_empty=False, max_len=160)}), min_len=1)})
 
-FEATURE = Map(required={"names": List(Str(allow_empty=False), min_len=1)},
+FEATURE_NAME = 34       # the label room of a Feature on a stat block (its sheet definition)
+FEATURE = Map(required={"names": List(Str(allow_empty=False, max_len=FEATURE_NAME), min_len=1)},
               optional={"rating": Rating(), "die": DIE_NAME, "number": Int(0, 1000), "note": Str()})
 ENEMY = Map(
-    required={"name": Str(allow_empty=False, max_len=60), "source": Str(allow_empty=False), "provisional": Bool(),
+    required={"name": Str(allow_empty=False, max_len=schemas.HEADING_NAME_WIDTH), "source": Str(allow_empty=False), "provisional": Bool(),
               "features": List(FEATURE, min_len=1), "group": Str(allow_empty=False, max_len=80),
               "special_rules": List(Map(required={"name": Str(allow_empty=False), "text": Str(allow_empty=False)}))},
     optional={"description": Str(), "attacks": Map(required={"base": schemas.attack(), "special": schemas.attack()}),
@@ -362,6 +376,14 @@ class Tables:
                 if stem in self.face_tables and "then" in row and row["then"] not in self.face_tables:
                     problems.append(doc.problem(("rows", i, "then"), f"{row['then']!r} is not a die table; allowed: "
                                                                       f"{', '.join(sorted(self.face_tables))}"))
+        problems += self._check_secrets()
+        seen_ids: dict[str, str] = {}
+        for stem in ("costs", "risks", "rewards"):
+            for i, row in enumerate(self.docs[stem].data["rows"]):
+                if row["id"] in seen_ids:
+                    problems.append(self.docs[stem].problem(("rows", i, "id"), f"{row['id']!r} is already an Event of "
+                                                                              f"{seen_ids[row['id']]}; each Event id once"))
+                seen_ids.setdefault(row["id"], stem)
         degrees = self.docs["degrees-of-success"]
         seen: dict = {}
         for i, row in enumerate(degrees.data["initial"]):
@@ -377,6 +399,25 @@ class Tables:
         if str(band).replace(" ", "") not in bands:
             problems.append(levels.problem(("first_level", "band"), f"{band!r} is not one of the rows' ratings; "
                                                                      f"allowed: {', '.join(bands)}"))
+        return problems
+
+    def _check_secrets(self) -> list[Problem]:
+        """A Secret becomes a Cost, Risk or Reward (the Exploration Action's names), and the
+        table it rolls on next names the Event it becomes: an id of the event tables."""
+        problems = []
+        kinds = self.docs["exploration-action"].data["tables"]
+        events = {k: [r["id"] for r in self.docs[t].data["rows"]] for k, t in kinds.items() if t in self.docs}
+        secret = self.docs["secret"]
+        for i, row in enumerate(secret.data["rows"]):
+            if row["result"] not in kinds:
+                problems.append(secret.problem(("rows", i, "result"), f"{row['result']!r} is not a kind of Event; "
+                                                                       f"allowed: {', '.join(kinds)}"))
+            elif row["then"] in self.docs and row["then"] in self.face_tables:
+                then = self.docs[row["then"]]
+                known = events.get(row["result"], [])
+                problems += [then.problem(("rows", j, "result"), f"{r['result']!r} is not an Event of {kinds[row['result']]}; "
+                                                                  f"allowed: {', '.join(known)}")
+                             for j, r in enumerate(then.data["rows"]) if r["result"] not in known]
         return problems
 
     def _build(self) -> None:

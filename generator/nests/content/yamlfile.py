@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+import unicodedata
 from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -110,6 +111,9 @@ def _read_bytes(path: Path, name: str) -> bytes:
         raise NestsError(Problem("cannot be read: it is a link to nothing (a dangling symlink)", file=name))
     if path.is_dir():
         raise NestsError(Problem("is a directory; a content file must be a YAML file", file=name))
+    if path.exists() and not path.is_file():        # a pipe would wait for a writer for ever
+        raise NestsError(Problem("is not a regular file (a pipe or a device); a content file must be a YAML file",
+                                 file=name))
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
@@ -149,9 +153,12 @@ def _parse(text: str, name: str) -> Document:
         # where what went wrong began (an unclosed "[" rather than the line that found it open)
         mark = getattr(err, "context_mark", None) or getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else None
-        if line is None and getattr(err, "position", None) is not None:          # a character the reader refuses
-            line = text[:err.position].count("\n") + 1
         what = getattr(err, "problem", None) or getattr(err, "reason", None) or str(err).splitlines()[0]
+        if isinstance(err, yaml.reader.ReaderError):
+            # a character YAML refuses anywhere: its first occurrence is the one reported
+            # (the C reader counts bytes, not characters, so its position is not used)
+            line = text.count("\n", 0, max(text.find(chr(err.character)), 0)) + 1
+            what = f"the character {chr(err.character)!r} cannot stand in YAML text"
         raise NestsError(Problem(f"not valid YAML: {what}", file=name, line=line,
                                  key=key_at(text, line) if line else None)) from None
     doc = Document(data=None, name=name)
@@ -209,6 +216,11 @@ def _build(node, path: KeyPath, doc: Document, problems: list[Problem], budget: 
                                         doc.name, key_node.start_mark.line + 1, _dotted(path) or None))
                 continue
             key = _scalar(key_node, path, doc, problems)
+            if not isinstance(key, str):
+                # 1, yes, ~ or 1.5 read as a number, a flag or nothing: no content key is one
+                problems.append(Problem(f"key {key_node.value!r} is not a word; keys are plain words (quote it to keep it)",
+                                        doc.name, key_node.start_mark.line + 1, _dotted(path) or None))
+                continue
             if key in out:
                 line = key_node.start_mark.line + 1
                 problems.append(Problem("duplicate key", doc.name, line, _dotted(path + (key,))))
@@ -226,12 +238,29 @@ def _scalar(node, path: KeyPath, doc: Document, problems: list[Problem]) -> Any:
     import yaml
 
     try:
-        return _scalars().construct_object(node)
+        value = _scalars().construct_object(node)
     except (ValueError, OverflowError, yaml.YAMLError):
         shown = node.value if len(node.value) <= 40 else node.value[:37] + "..."
         problems.append(Problem(f"{shown!r} cannot be read as a value; write a number of a few digits, or text",
                                 doc.name, node.start_mark.line + 1, _dotted(path) or None))
         return None
+    control = control_character(value) if isinstance(value, str) else None
+    if control:
+        # Every text of the content is printed on a page: a tab, a line break or an
+        # escape has no width there, so it is refused here, where its line is known.
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        what = ("a line break; text is one paragraph (in a folded block '>', no blank line)" if control == "\n"
+                else f"the control character {control!r}; text holds printable characters only")
+        problems.append(Problem(f"{shown!r} holds {what}", doc.name, node.start_mark.line + 1, _dotted(path) or None))
+        return None
+    return value
+
+
+def control_character(text: str) -> str | None:
+    """The first control character of ``text`` (a tab, a line break, an escape…), or None."""
+    if text.isprintable():
+        return None
+    return next((ch for ch in text if unicodedata.category(ch) == "Cc"), None)
 
 
 def _tag_problem(node) -> str | None:

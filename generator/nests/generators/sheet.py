@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nests.content import Content
+from nests.content.yamlfile import control_character
 from nests.content.sheets import NAME_SIZE, NESTS, SheetDefinition, definition, definitions, formula_order
 from nests.document import Document, File, Page
 from nests.errors import NestsError, Problem
@@ -227,6 +228,9 @@ def new_character(content: Content, class_id: str, name: str) -> dict[str, Any]:
         raise NestsError(f"unknown class {class_id!r}; known classes: {', '.join(content.class_ids())}")
     if not name.strip():
         raise NestsError("a character needs a name: --name NAME")
+    if control_character(name):
+        raise NestsError(f"--name {name!r} holds the control character {control_character(name)!r}; "
+                         "a name is printable text")
     if width(name) > NAME_SIZE:
         raise NestsError(f"--name {name!r} is {width(name)} columns wide; the sheet's heading holds {NAME_SIZE}")
     return new_state(definition(content, NESTS), class_id, name, class_values(content, class_id))

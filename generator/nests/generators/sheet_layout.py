@@ -11,7 +11,6 @@ a line of its own. Every word and figure of the full sheet stays.
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +19,7 @@ from nests.content.sheets import (Area, SheetDefinition, item_text, layout, list
 from nests.model import Attack, AttackLine
 from nests.errors import NestsError, Problem
 from nests.render import grid
-from nests.render.filters import width as text_width, wrap
+from nests.render.filters import width as text_width, wrap, wrap_lines
 from nests.rules.formula import compute
 
 
@@ -149,12 +148,17 @@ def _area_lines(area: Area, width: int, values: dict, first: bool, last: bool, l
         top.append((0, "title", area.title))
     if area.reminder_title:
         beside = next((c for c in cells[0] if c.note_width), None)
+        after_title = text_width(area.title) + 3 if area.title else 1
+        column = after_title
         if beside is not None:
             f = beside.field
-            top.append((starts[0] + f["tick_width"] + beside.label_width + len(f["sep"]) + f["value_width"] + 1,
-                        "heading", area.reminder_title))
-        else:
-            top.append((len(area.title) + 3 if area.title else 1, "heading", area.reminder_title))
+            column = starts[0] + f["tick_width"] + beside.label_width + text_width(f["sep"]) + f["value_width"] + 1
+        # on a narrow page the reminders go under their fields: the heading over them moves
+        # up beside the title, or is left out where even that has no room
+        for at in (column, after_title):
+            if at + text_width(area.reminder_title) + 2 <= width - 2:
+                top.append((at, "heading", area.reminder_title))
+                break
     lines = []
     if area.frame == "box":
         lines.append(Line("divider" if area.joined and not first else "top", top))
@@ -190,10 +194,10 @@ def _caption(caption: list[str], inner: int) -> list[Line]:
         return []
     left, right = (list(caption) + [""])[:2]
     # side by side only with a run of fill between them: two words run together read as one
-    if len(left) + len(right) + (2 if left and right else 0) <= inner - 2:
+    if text_width(left) + text_width(right) + (2 if left and right else 0) <= inner - 2:
         return [Line("caption", caption=[left, right])]
-    return [Line("caption", caption=[part, ""]) for part in textwrap.wrap(left, inner - 2, break_on_hyphens=False)] + \
-           [Line("caption", caption=["", part]) for part in textwrap.wrap(right, inner - 2, break_on_hyphens=False)]
+    return [Line("caption", caption=[part, ""]) for part in wrap_lines(left, inner - 2, break_on_hyphens=False)] + \
+           [Line("caption", caption=["", part]) for part in wrap_lines(right, inner - 2, break_on_hyphens=False)]
 
 
 # ── one field's lines ──────────────────────────────────────────────────────
@@ -229,28 +233,28 @@ def _cells(f: dict, width: int, values: dict, column: int, own_note: str) -> lis
     if kind == "track":
         return _track_cells(f, base, width)
     if kind == "text":                 # a value too long for a narrow page goes on under itself
-        room = width - len(f["label"]) - 2
+        room = width - text_width(f["label"]) - 2
         shown = str(value) if present and value is not None else ""
         pieces = wrap(shown, room) if text_width(shown) > room else [shown]
         return [Cell(part=n, label_width=f["label_width"], text=piece, height=len(pieces), **base)
                 for n, piece in enumerate(pieces)]
     # one value with its label (and its reminder beside it, or below it)
     width = min(width, f["width"])
-    fixed = f["tick_width"] + len(f["sep"]) + f["value_width"]
-    label_width = f["label_width"] if fixed + f["label_width"] <= width else max(min(len(f["label"]), width - fixed),
+    fixed = f["tick_width"] + text_width(f["sep"]) + f["value_width"]
+    label_width = f["label_width"] if fixed + f["label_width"] <= width else max(min(text_width(f["label"]), width - fixed),
                                                                                  width - fixed)
     spare = width - fixed - label_width - 1
-    if note and spare < len(note) + 2 and width - fixed - len(f["label"]) - 1 >= len(note) + 2:
+    if note and spare < text_width(note) + 2 and width - fixed - text_width(f["label"]) - 1 >= text_width(note) + 2:
         # the label's fill gives way before the reminder leaves the line
-        label_width = width - fixed - 1 - (len(note) + 2)
-        spare = len(note) + 2
-    split = fixed + len(f["label"]) > width
-    if not split and (not note or (f["note_width"] and spare == f["note_width"]) or spare >= len(note) + 2):
+        label_width = width - fixed - 1 - (text_width(note) + 2)
+        spare = text_width(note) + 2
+    split = fixed + text_width(f["label"]) > width
+    if not split and (not note or (f["note_width"] and spare == f["note_width"]) or spare >= text_width(note) + 2):
         note_width = spare if note or f["note_width"] else 0
         return [Cell(part=0, label_width=label_width, note_width=max(note_width, 0), **base)]
-    below = textwrap.wrap(f"({note})", width - 2, break_on_hyphens=False) if note else []
+    below = wrap_lines(f"({note})", width - 2, break_on_hyphens=False) if note else []
     if split:                                      # the label alone on a line, the value below it
-        pieces = textwrap.wrap(f["label"], width - f["tick_width"], break_on_hyphens=False)
+        pieces = wrap_lines(f["label"], width - f["tick_width"], break_on_hyphens=False)
         head = [Cell(part=n, half="label", text=piece, **base) for n, piece in enumerate(pieces)]
         if f["value_width"] or f["sep"]:
             head.append(Cell(part=len(head), half="value", label_width=width - fixed, **base))
@@ -284,7 +288,7 @@ def attack_height(attack: Attack, width: int) -> int:
             ("Max. Range:", attack.max_range)]
     rows += [(_outcome("Hit", line), line.text) for line in attack.hit]
     rows += [(_outcome("Miss", line), line.text) for line in attack.miss]
-    return sum(1 if len(label) + len(text) <= width else 2 for label, text in rows)
+    return sum(1 if text_width(label) + text_width(text) <= width else 2 for label, text in rows)
 
 
 def _outcome(kind: str, line: AttackLine) -> str:
@@ -293,11 +297,11 @@ def _outcome(kind: str, line: AttackLine) -> str:
 
 def _track_cells(f: dict, base: dict, width: int) -> list[Cell]:
     items = f["values"] or list(range(f["boxes"]))
-    prefix = 0 if f["bare"] else len(f["label"]) + 2
+    prefix = 0 if f["bare"] else text_width(f["label"]) + 2
     rows: list[list] = [[]]
     used = 0
     for item in items:                 # as many cells on a line as fit it (labelled cells may differ in width)
-        need = track_cell_width(f, item) + (len(f["join"]) if rows[-1] else 0)
+        need = track_cell_width(f, item) + (text_width(f["join"]) if rows[-1] else 0)
         if rows[-1] and prefix + used + need > width:
             rows.append([])
             used, need = 0, track_cell_width(f, item)
@@ -323,7 +327,7 @@ def _track_mark(cell: Cell | None, start: int):
             or cell.value not in cell.field["values"]):
         return None
     f = cell.field
-    offset = 0 if f["bare"] else len(f["label"]) + 2
+    offset = 0 if f["bare"] else text_width(f["label"]) + 2
     return (start + offset + track_offset(f, f["values"], cell.value) + 1, "marker", "^")
 
 

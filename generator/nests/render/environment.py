@@ -34,6 +34,13 @@ def use_templates(directory: str | None) -> None:
             raise NestsError(Problem("no such templates directory", file=str(directory)))
         if not path.is_dir():
             raise NestsError(Problem("is not a directory; --templates takes a directory", file=str(directory)))
+        # Jinja passes over a template name that is no file and takes the built-in one:
+        # a user's override that cannot be read is said, not silently replaced.
+        broken = [Problem("is a directory; a template is a file", file=str(p)) if p.is_dir() else
+                  Problem("cannot be read: it is a link to nothing (a dangling symlink)", file=str(p))
+                  for p in sorted(path.rglob("*.j2")) if p.is_dir() or not p.exists()]
+        if broken:
+            raise NestsError(broken)
     if directory != _user_templates:
         _user_templates = directory
         environment.cache_clear()
@@ -92,6 +99,14 @@ def _render(env: jinja2.Environment, template: str, context: dict) -> str:
     try:
         compiled = env.get_template(template)
         return compiled.render(**context)
+    except NestsError as err:
+        # a filter's refusal (text wider than its field…) that names no file: the template line
+        raise _located(err, _template_line(err, template)) from None
+    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as err:
+        where = _template_line(err, None)
+        if where is None:       # not the template's doing: a fault of ours, shown as such
+            raise
+        raise NestsError(Problem(f"template fails: {type(err).__name__}: {err}", file=where[0], line=where[1])) from None
     except jinja2.TemplateSyntaxError as err:
         raise NestsError(Problem(f"template does not compile: {err.message}", file=err.filename or err.name,
                                  line=err.lineno)) from None
@@ -101,4 +116,22 @@ def _render(env: jinja2.Environment, template: str, context: dict) -> str:
     except UnicodeDecodeError:
         raise NestsError(Problem("template is not UTF-8 text", file=template)) from None
     except jinja2.UndefinedError as err:
-        raise NestsError(Problem(f"template uses something it is not given: {err.message}", file=template)) from None
+        file, line = _template_line(err, template)
+        raise NestsError(Problem(f"template uses something it is not given: {err.message}", file=file, line=line)) from None
+
+
+def _template_line(err: BaseException, template: str | None) -> tuple[str, int | None] | None:
+    """The template file and line where ``err`` arose (Jinja puts template lines in the
+    traceback); ``template`` without a line when none is found (None: not found)."""
+    import traceback
+
+    frames = [f for f in traceback.extract_tb(err.__traceback__) if f.filename.endswith(".j2")]
+    if frames:
+        return frames[-1].filename, frames[-1].lineno
+    return (template, None) if template is not None else None
+
+
+def _located(err: NestsError, where: tuple[str, int | None] | None) -> NestsError:
+    if where is None or all(p.file for p in err.problems):
+        return err
+    return NestsError([p if p.file else Problem(p.message, file=where[0], line=where[1]) for p in err.problems])

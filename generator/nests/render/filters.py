@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from jinja2 import pass_environment
+
 from nests.errors import NestsError
 
 
@@ -149,10 +151,24 @@ def place(marks, field: int, fill: str) -> str:
     """A run of ``fill`` ``field`` columns long with each (column, text) mark laid over it."""
     cells = [fill] * field
     for column, text in marks:
-        if column < 0 or column + len(text) > field:
+        columns = _columns(str(text))
+        if column < 0 or column + len(columns) > field:
             raise NestsError(f"mark {text!r} at column {column} falls outside its {field}-column field")
-        cells[column:column + len(text)] = list(text)
+        cells[column:column + len(columns)] = columns
     return "".join(cells)
+
+
+def _columns(text: str) -> list[str]:
+    """``text`` as one string per column: a wide character and an empty second column,
+    a combining mark kept with the character before it."""
+    out: list[str] = []
+    for ch in text:
+        size = _char_width(ch)
+        if size == 0 and out:
+            out[-1] += ch
+        else:
+            out += [ch] + [""] * (size - 1) if size else [ch]
+    return out
 
 
 def exact(text, field: int) -> str:
@@ -177,6 +193,55 @@ def wounds(maximum) -> str:
     return "[__/" + rjust(f"{maximum}", 2, "_") + "]"
 
 
+@pass_environment
+def wordwrap(environment, text, field: int = 79, break_long_words: bool = True, wrapstring: str | None = None,
+             break_on_hyphens: bool = True) -> str:
+    """Jinja's ``wordwrap``, measured in display columns (see ``wrap``). It takes the
+    environment as Jinja's does, so templates compiled before call it alike."""
+    wrapstring = environment.newline_sequence if wrapstring is None else wrapstring
+    return wrapstring.join(wrap_lines(text, field, break_long_words, break_on_hyphens))
+
+
+def wrap_lines(text, field: int, break_long_words: bool = True, break_on_hyphens: bool = True) -> list[str]:
+    """Jinja's and textwrap's wrapping, in display columns (``wrap`` is the sheets' own, which
+    ``unwrap`` undoes): ``text`` in lines of at most ``field`` columns, each line of it wrapped on
+    its own: a line of wide characters (two columns each) or combining marks wraps where
+    it reaches ``field`` columns; text of one-column characters wraps as textwrap does."""
+    import textwrap
+
+    lines: list[str] = []
+    for paragraph in str(text).splitlines():
+        # a word wider than the whole field is cut (as the rulebook's wrap cuts it): kept
+        # whole, it could only break the frame
+        cut = break_long_words or any(width(word) > field for word in paragraph.split())
+        if width(paragraph) == len(paragraph):
+            lines += textwrap.wrap(paragraph, width=field, expand_tabs=False, replace_whitespace=False,
+                                   break_long_words=cut, break_on_hyphens=break_on_hyphens)
+        else:
+            lines += _wrap_columns(paragraph.split(), field, cut)
+    return lines
+
+
+def _wrap_columns(words: list[str], field: int, break_long_words: bool) -> list[str]:
+    """Greedy lines of at most ``field`` columns; a wider word is cut (or kept whole)."""
+    pieces: list[str] = []
+    for word in words:
+        while break_long_words and width(word) > field > 0:
+            cut = 1
+            while width(word[:cut + 1]) <= field:
+                cut += 1
+            pieces.append(word[:cut])
+            word = word[cut:]
+        pieces.append(word)
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and width(lines[-1]) + 1 + width(piece) <= field:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
 FILTERS = {
     "ljust": ljust,
     "rjust": rjust,
@@ -186,4 +251,6 @@ FILTERS = {
     "exact": exact,
     "rating": rating,
     "wounds": wounds,
+    "wordwrap": wordwrap,
+    "columns": width,           # a text's display width, where a template needs it (not ``length``)
 }

@@ -33,6 +33,8 @@ def transliterate(text: str) -> str:
         if ch in _SPELLED:
             out.append(_SPELLED[ch])
             continue
+        if unicodedata.category(ch) == "Cf":        # zero width (a joiner, a direction mark): nothing to spell
+            continue
         plain = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
         out.append(plain if plain.isascii() and plain.isprintable() else "?")
     return "".join(out)

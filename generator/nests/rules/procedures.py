@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from nests.content.schema import Bool, Int, Map, OneOf, Str
+from nests.content.schema import Bool, Int, Map, OneOf, Str, shown
 from nests.rules.dice import Record, Roll
 from nests.rules.encounter import encounter
 from nests.rules.food import food_item
@@ -348,7 +348,7 @@ class ResolveSpec:
                    "missing; name a procedure: " + ", ".join(PROCEDURES))
             return
         name = value["procedure"]
-        if name not in PROCEDURES:
-            report(path + ("procedure",), f"{name!r} is not a procedure; allowed: {', '.join(PROCEDURES)}")
+        if not isinstance(name, str) or name not in PROCEDURES:
+            report(path + ("procedure",), f"{shown(name)} is not a procedure; allowed: {', '.join(PROCEDURES)}")
             return
         PROCEDURES[name].check(value, path, report)

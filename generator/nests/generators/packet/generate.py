@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from nests import __version__
 from nests.content.packet import packet_tables
 from nests.errors import NestsError
+from nests.render.filters import width
 from nests.generators.packet.model import Event, Item, LevelKey, Lookup, Packet, Room
 from nests.generators.sheet import character
 from nests.rules.dice import substream
@@ -28,6 +29,7 @@ from nests.rules.resolution import D100
 from nests.rules.session import session_reach
 
 KINDS = ["cost", "risk", "reward"]
+TRACKER_NAME = 11       # a class name before its colon on the Hunger and Wounds tracker (packet/pool.txt.j2)
 DEPTHS = ["oneshot", "full"]
 PACKET_RULINGS = ["packet-perception", "packet-lookups", "packet-level-link", "packet-rooms", "room-darkness",
                   "packet-room-features", "item-function-by-form", "packet-job-tables", "packet-complications",
@@ -45,6 +47,12 @@ def check_party(content, party: list[str]) -> list[str]:
     for cid in party:
         if cid not in known:
             raise NestsError(f"--party: unknown class {cid!r}; playable classes: {', '.join(known)}")
+    for cid in party:
+        # the Hunger and Wounds tracker gives a member's class name 11 columns and its colon
+        doc = content.class_documents[cid]
+        if width(doc.data["name"]) > TRACKER_NAME:
+            raise NestsError(doc.problem(("name",), f"{doc.data['name']!r} is {width(doc.data['name'])} columns wide; "
+                                                    f"a packet's party tracker holds {TRACKER_NAME}"))
     for cid in party:
         if party.count(cid) > 1:
             raise NestsError(f"--party: class {cid!r} is named {party.count(cid)} times; each class at most once (Character Selection)")
