@@ -14,7 +14,8 @@ import unicodedata
 from typing import Any
 
 from nests.content.sheet_pages import Damaged, check_pages
-from nests.content.sheets import SheetDefinition, empty_item, layout
+from nests.content.sheet_kinds import empty_item
+from nests.content.sheets import SheetDefinition, layout
 from nests.content.state import check_value, state_keys
 from nests.errors import NestsError, Problem
 from nests.render import grid
@@ -217,7 +218,6 @@ def _find(found, pattern: str, what: str, f: dict):
 def _read_field(f: dict, found, bottom, column: int, labels: list[str], everyone: set[str]) -> dict[str, Any]:
     """One field's values; ``column``: the width of its column of the area on this sheet;
     ``labels``: those of the area's fields, ``everyone``: of all the sheet's."""
-    kind, key = f["kind"], f["key"]
     others = tuple(label + ":" for label in labels if label != f["label"])
     try:
         return _read_value(f, found, bottom, column, others)

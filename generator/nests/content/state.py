@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from nests.content.sheets import NAME_SIZE, SheetDefinition, empty_item, item_keys, item_text, list_room
+from nests.content.sheet_kinds import empty_item, item_keys, item_text, list_room
+from nests.content.sheets import NAME_SIZE, SheetDefinition
 from nests.content.schema import shown
 from nests.content.yamlfile import read_yaml
 from nests.errors import NestsError, Problem

@@ -9,7 +9,7 @@ value once, in its own place.
 
 from __future__ import annotations
 
-from nests.content.sheets import KINDS, track_cell_width, track_offset
+from nests.content.sheet_kinds import KINDS, track_cell_width, track_offset
 from nests.document import Field
 from nests.generators.sheet_layout import Cell
 from nests.render import grid

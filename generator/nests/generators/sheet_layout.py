@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from nests.content.sheets import (Area, SheetDefinition, item_text, layout, list_room, track_cell_width,
-                                  track_offset)
+from nests.content.sheet_kinds import item_text, list_room, track_cell_width, track_offset
+from nests.content.sheets import Area, SheetDefinition, layout
 from nests.model import Attack, AttackLine
 from nests.errors import NestsError, Problem
 from nests.render import grid
