@@ -11,7 +11,7 @@ between lines, never leaving a lone line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass
 
 from nests.book import model as m
 from nests.generators.rulebook.flow import Refs, cut, printable, width, words, wrap
