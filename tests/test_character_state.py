@@ -160,6 +160,19 @@ def test_a_bad_state_file_is_a_content_error(runner, tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+def test_a_pool_below_zero_is_refused_where_it_is_written(runner, tmp_path):
+    """Wounds -5 would print, but no sheet could be read back with it: refused on load, at its line."""
+    state = tmp_path / "v.yaml"
+    assert runner.invoke(main, ["character", "new", "wasp", "--name", "V", "-o", str(state)]).exit_code == 0
+    lines = state.read_text(encoding="utf-8").splitlines()
+    n = next(i for i, line in enumerate(lines, 1) if line.startswith("wounds:"))
+    lines[n - 1] = "wounds: -5"
+    state.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = runner.invoke(main, ["sheet", "--character", str(state), "-o", str(tmp_path / "out")])
+    assert (result.exit_code, result.output) == (2, f"error: {state}:{n}: wounds: -5 is below 0; a pool holds 0 or more\n")
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_name_longer_than_the_heading_holds_is_refused(runner, tmp_path):
     result = runner.invoke(main, ["character", "new", "wasp", "--name", "V" * 25, "-o", str(tmp_path / "v.yaml")])
     assert result.exit_code == 2 and result.output == f"error: --name {'V' * 25!r} is 25 columns wide; the sheet's heading holds 24\n"

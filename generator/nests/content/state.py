@@ -131,13 +131,16 @@ def load_state(path: str, definition: SheetDefinition, class_ids: list[str]) -> 
 
 def check_value(f: dict | None, value: Any, is_max: bool = False) -> str | None:
     """What is wrong with a value for a field of this kind, or None."""
-    kind = "number" if is_max or f is None else f["kind"]
+    kind = "pool" if is_max else "number" if f is None else f["kind"]
     if kind == "rating":
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100):
             return f"{shown(value)} is not a rating 0–100 (or null: does not apply)"
     elif kind in ("number", "pool"):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             return f"{shown(value)} is not a whole number"
+        if kind == "pool" and value is not None and value < 0:
+            # a pool counts what is left or taken (Wounds 3 of 10): never below nothing
+            return f"{shown(value)} is below 0; a pool holds 0 or more"
         if value is not None and f and f.get("digits") and len(str(value)) > f["digits"]:
             return f"{shown(value)} is {len(str(value))} characters; the sheet's {f['label']} holds {f['digits']}"
     elif kind in ("text", "lines", "die"):
