@@ -71,14 +71,9 @@ def register() -> None:
     def plain(name, rawtext, text, lineno, inliner, options=None, content=None):
         return [nodes.inline(rawtext, _split_title(text)[0])], []
 
-    for name in _XREF_ROLES:
-        roles.register_local_role(name, xref)
-    for name in _DOC_ROLES:
-        roles.register_local_role(name, docref)
-    for name in _CODE_ROLES:
-        roles.register_local_role(name, code)
-    for name in _TEXT_ROLES:
-        roles.register_local_role(name, plain)
+    for names, role in ((_XREF_ROLES, xref), (_DOC_ROLES, docref), (_CODE_ROLES, code), (_TEXT_ROLES, plain)):
+        for name in names:
+            roles.register_local_role(name, role)
 
     class Dropped(Directive):
         has_content, optional_arguments, final_argument_whitespace = True, 1, True
@@ -171,14 +166,10 @@ def register() -> None:
             node.line = self.lineno
             return [node]
 
-    for name in ("page-break", "pagebreak", "page"):
-        directives.register_directive(name, PageBreak)
-    for name in _BODY_DIRECTIVES:
-        directives.register_directive(name, Body)
-    for name in _DROPPED_DIRECTIVES:
-        directives.register_directive(name, Dropped)
-    for name in _CODE_DIRECTIVES:
-        directives.register_directive(name, CodeBlock)
+    for names, directive in ((("page-break", "pagebreak", "page"), PageBreak), (_BODY_DIRECTIVES, Body),
+                             (_DROPPED_DIRECTIVES, Dropped), (_CODE_DIRECTIVES, CodeBlock)):
+        for name in names:
+            directives.register_directive(name, directive)
     class Unknown(Directive):
         """A directive nobody registered: its words are kept (an argument as the
         first paragraph, then its body read as rST), with one warning."""
