@@ -3,18 +3,29 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: all build test bench golden clean
+.PHONY: all build test bench golden lock clean
 
 all: build
 
-# The virtual environment, with the project installed (editable) and the test tools.
+# The virtual environment: exactly the versions in requirements.lock (each file
+# checked against its hash), then the project itself, editable, with no
+# dependency resolution and no build environment of its own (setuptools comes
+# from the lock too), so nothing unlocked is installed.
 # "compat" editable mode puts generator/ on the path with a plain .pth line;
 # the default mode's import hook costs every start of `nests` some 20 ms.
-$(BIN)/nests: pyproject.toml
+$(BIN)/nests: pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]' --config-settings editable_mode=compat
+	$(BIN)/pip install --quiet --require-hashes --no-deps -r requirements.lock
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e . --config-settings editable_mode=compat
 	touch $@
+
+# Refresh requirements.lock from pyproject.toml (newest versions that fit, every
+# platform's hashes); review the diff and run `make test` before committing it.
+UV_VERSION := 0.13.9
+lock:
+	tmp=$$(mktemp -d) && $(PYTHON) -m venv $$tmp && $$tmp/bin/pip install --quiet uv==$(UV_VERSION) && \
+	$$tmp/bin/uv pip compile pyproject.toml --extra test --generate-hashes --universal \
+	    --python-version 3.11 --no-header --quiet -o requirements.lock; status=$$?; rm -rf $$tmp; exit $$status
 
 # The rulebooks beside the repository are typeset too, into build/books/.
 BOOKS ?= ../shared/rulebook

@@ -147,9 +147,13 @@ def _parse(text: str, name: str) -> Document:
     import yaml
 
     try:
-        _check_depth(text, name)
+        _check_depth(text, name, _loader())
         root = yaml.compose(text, Loader=_loader())
     except yaml.YAMLError as err:
+        # The parser may stop on limits of its own (libyaml's nesting limit looks
+        # ahead of the events we count): our limit is checked again by the pure
+        # Python parser, which has none, so ours is the one reported.
+        _check_depth(text, name, yaml.SafeLoader, stop_at_error=True)
         # where what went wrong began (an unclosed "[" rather than the line that found it open)
         mark = getattr(err, "context_mark", None) or getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark else None
@@ -176,20 +180,25 @@ def _parse(text: str, name: str) -> Document:
     return doc
 
 
-def _check_depth(text: str, name: str) -> None:
+def _check_depth(text: str, name: str, loader, stop_at_error: bool = False) -> None:
     """Refuse deep nesting before composing: the C composer recurses per level
-    and would overflow the stack long before Python notices."""
+    and would overflow the stack long before Python notices. With
+    ``stop_at_error`` a YAML error ends the check quietly (the caller reports it)."""
     import yaml
 
     depth = 0
-    for event in yaml.parse(text, Loader=_loader()):
-        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise NestsError(Problem(f"nested more than {MAX_DEPTH} levels deep; content is a few levels at most",
-                                         file=name, line=event.start_mark.line + 1))
-        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            depth -= 1
+    try:
+        for event in yaml.parse(text, Loader=loader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise NestsError(Problem(f"nested more than {MAX_DEPTH} levels deep; content is a few levels at most",
+                                             file=name, line=event.start_mark.line + 1))
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        if not stop_at_error:
+            raise
 
 
 class _Unbounded(Exception):

@@ -12,6 +12,7 @@ paragraphs) is indented under its directive before parsing, with a warning.
 from __future__ import annotations
 
 import csv
+import os
 import re
 from pathlib import Path
 
@@ -61,13 +62,16 @@ _PLACEHOLDER_MESSAGES = ("Unknown target name", "Undefined substitution referenc
 
 
 def _shown(source: str | None, shown: str, path: Path) -> str:
-    """A file docutils names, as the user would: the book as given, an include beside it."""
-    if not source or Path(source) == path:
+    """A file docutils names, as the user would: the book as given, an include
+    joined to it. docutils names an include relative to the current directory
+    (or not), so both sides are made absolute first: the warning must not depend
+    on where the tool runs."""
+    if not source:
         return shown
-    try:
-        return str(Path(shown).parent / Path(source).relative_to(path.parent))
-    except ValueError:
-        return source
+    here, book = os.path.abspath(source), os.path.abspath(path)
+    if here == book:
+        return shown
+    return os.path.normpath(os.path.join(os.path.dirname(shown), os.path.relpath(here, os.path.dirname(book))))
 
 
 # -- the csv-table whose body is not indented --------------------------------
