@@ -214,6 +214,17 @@ PACKET_CASES = [
     Case("a Job table on a bad die", "jobs/clients.yaml", "die: d10", "die: d11", "die: d11", "die", f"'d11' is not a die of the game; allowed: {DICE}"),
     Case("a Job row without the table it leads to", "jobs/kinds.yaml", "verb: kill,                  then: targets-creature}",
          "verb: kill}", "{faces: 0, result: Kill,     verb: kill}", "rows.0.then", "missing; this key is required"),
+    Case("a ruling id used twice", "rulings.yaml", "  - id: packet-session\n",
+         "  - id: packet-spare-rooms   # again\n    text: Once more.\n  - id: packet-session\n",
+         "# again", "rulings.35.id", "'packet-spare-rooms' is used twice (first at rulings.34); each id once"),
+    Case("a client row without its text", "jobs/clients.yaml",
+         ',  text: "Their foraging trails are cut by termite galleries every spring."}', "}",
+         "faces: 0,", "rows.0.text", "missing; this key is required"),
+    Case("a default party naming a class twice", "packet.yaml", "default_party: [wasp, spider, beetle, ants]",
+         "default_party: [wasp, spider, wasp, ants]", "default_party:", "default_party.2",
+         "'wasp' is named twice; each class at most once"),
+    Case("a default party larger than max_party", "packet.yaml", "max_party: 6 ", "max_party: 3 ",
+         "default_party:", "default_party", "names 4 classes; max_party allows at most 3"),
     Case("a ruling the packet cites, removed", "rulings.yaml", "  - id: new-level-die\n", "  - id: new-level-dice\n",
          "rulings:", "rulings", "'new-level-die': missing; the packet's procedures cite these rulings, so each must stay"),
 ]
@@ -378,6 +389,24 @@ def test_unwritable_outputs(runner, tmp_path, family):
     assert (result.exit_code, result.output) == (
         2, f"error: {tmp_path}/a-file: cannot write here: it is a file, not a directory\n")
     assert (tmp_path / "a-file").read_text(encoding="utf-8") == "x"
+
+
+@pytest.mark.parametrize("family", sorted(WRITERS))
+def test_an_output_name_longer_than_the_file_system_allows(runner, tmp_path, family):
+    too_long = tmp_path / ("x" * 300)
+    for out in (too_long, too_long / "deeper"):
+        result = run_family(runner, family, [], out)
+        assert (family, result.exit_code, result.output) == (
+            family, 2, f"error: {too_long}: cannot write here: File name too long\n")
+    assert snapshot(tmp_path) == {}
+
+
+@pytest.mark.parametrize("option, extra", [("--content", []), ("--templates", []), ("--character", [])])
+def test_an_input_name_longer_than_the_file_system_allows(runner, tmp_path, option, extra):
+    too_long = tmp_path / ("y" * 300)
+    result = runner.invoke(main, ["sheet", "wasp", option, str(too_long), "-o", str(tmp_path / "out")])
+    assert (result.exit_code, result.output) == (2, f"error: {too_long}: File name too long\n")
+    assert snapshot(tmp_path) == {}
 
 
 @pytest.mark.parametrize("family, name", [("sheet", "wasp.txt"), ("enemy", "worker-termite.txt"),

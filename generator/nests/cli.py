@@ -58,7 +58,21 @@ def emit(documents, formats, paper: str, output: str) -> None:
         click.echo(f"wrote {path}")
 
 
-@click.group(name="nests", context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group. A path the system refuses to look at (a name longer than
+    the file system allows, a loop of links) can meet any probe of a file the user
+    named; it is bad input like any other: one line naming the path, exit 2."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as err:
+            if err.filename is None:
+                raise
+            raise NestsError(f"{err.filename}: {err.strerror or err}") from None
+
+
+@click.group(name="nests", cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="nests")
 def main() -> None:
     """Print Nests & Insects: character sheets, Nest packets and the rulebook."""

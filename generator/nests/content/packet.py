@@ -79,8 +79,15 @@ class PacketTables:
                                                                 f"known: {', '.join(self.nests)}"))
         if not problems:
             known = content.class_ids()
+            party = self.settings["default_party"]
             problems += [settings.problem(("default_party", i), f"{cid!r} is not a playable class; known: {', '.join(known)}")
-                         for i, cid in enumerate(self.settings["default_party"]) if cid not in known]
+                         for i, cid in enumerate(party) if cid not in known]
+            # Character Selection: each class at most once, at most max_party of them
+            problems += [settings.problem(("default_party", i), f"{cid!r} is named twice; each class at most once")
+                         for i, cid in enumerate(party) if cid in party[:i]]
+            if len(party) > self.settings["max_party"]:
+                problems.append(settings.problem(("default_party",), f"names {len(party)} classes; "
+                                                                     f"max_party allows at most {self.settings['max_party']}"))
         for stem, spec in JOBS.items():
             doc = content.document(f"jobs/{stem}.yaml")
             found = validate(doc, spec)

@@ -88,8 +88,11 @@ class OneOf(Spec):
 
 
 class List(Spec):
-    def __init__(self, item: Spec, min_len: int = 0, max_len: int | None = None):
-        self.item, self.min_len, self.max_len = item, min_len, max_len
+    """A list of ``item``s; with ``unique``, the entries' values under that key are
+    each used once (a second use is reported where it stands)."""
+
+    def __init__(self, item: Spec, min_len: int = 0, max_len: int | None = None, unique: str | None = None):
+        self.item, self.min_len, self.max_len, self.unique = item, min_len, max_len, unique
 
     def check(self, value, path, report):
         if not isinstance(value, list):
@@ -100,6 +103,15 @@ class List(Spec):
             report(path, f"has {len(value)} entries; allowed: {size}")
         for i, item in enumerate(value):
             self.item.check(item, path + (i,), report)
+        if self.unique:
+            first: dict = {}
+            for i, item in enumerate(value):
+                key = item.get(self.unique) if isinstance(item, dict) else None
+                if isinstance(key, str) and key in first:
+                    report(path + (i, self.unique), f"{shown(key)} is used twice (first at "
+                                                   f"{'.'.join(map(str, path + (first[key],)))}); each {self.unique} once")
+                elif isinstance(key, str):
+                    first[key] = i
 
 
 class Map(Spec):

@@ -252,7 +252,8 @@ FILES: dict[str, Spec] = {
 FILES["risks"] = FILES["rewards"] = FILES["costs"]
 ENCOUNTERS = Map(required={**HEAD, "generated_when": OneOf(["at-most", "below"]), "rows": _event_rows()},
                  optional={"rulings": RULINGS})
-RULINGS_FILE = Map(required={"rulings": List(Map(required={"id": Str(allow_empty=False), "text": Str(allow_empty=False, max_len=160)}), min_len=1)})
+RULINGS_FILE = Map(required={"rulings": List(Map(required={"id": Str(allow_empty=False), "text": Str(allow_empty=False, max_len=160)}), min_len=1,
+                                           unique="id")})
 
 FEATURE_NAME = 34       # the label room of a Feature on a stat block (its sheet definition)
 FEATURE = Map(required={"names": List(Str(allow_empty=False, max_len=FEATURE_NAME), min_len=1)},

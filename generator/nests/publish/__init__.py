@@ -79,7 +79,7 @@ def check_targets(directory: Path, names: list[str]) -> None:
     that cannot be made or written (a file in the way, no permission)."""
     for folder in dict.fromkeys((directory / name).parent for name in names):
         existing = folder
-        while not existing.exists() and not existing.is_symlink() and existing != existing.parent:
+        while not _present(existing) and existing != existing.parent:
             existing = existing.parent
         if not existing.is_dir():
             raise NestsError(f"{existing}: cannot write here: it is a file, not a directory")
@@ -90,8 +90,29 @@ def check_targets(directory: Path, names: list[str]) -> None:
         except OSError as err:
             raise NestsError(f"{existing}: cannot write here: {err.strerror or err}") from None
     for name in names:
-        if (directory / name).is_dir():
+        if _present(directory / name) and (directory / name).is_dir():
             raise NestsError(f"{directory / name}: is a directory; cannot write a file there")
+
+
+def _present(path: Path) -> bool:
+    """Whether something (a dangling link too) stands at ``path``; a path the system
+    refuses to look up (a name longer than the file system allows, a loop of links)
+    is one line, not a traceback."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as err:
+        # name the first folder on the way that the system refuses, not the file under it
+        for part in [*reversed(path.parents), path]:
+            try:
+                os.lstat(part)
+            except OSError as first:
+                if first.errno == err.errno:
+                    path = part
+                    break
+        raise NestsError(f"{path}: cannot write here: {err.strerror or err}") from None
+    return True
 
 
 def write_files(directory: Path, files: list[tuple[str, bytes]]) -> list[Path]:
