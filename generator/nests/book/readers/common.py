@@ -17,6 +17,12 @@ from pathlib import Path
 
 from nests.book import model as m
 
+INLINES = (m.Text, m.Emphasis, m.Strong, m.Code, m.Math, m.Ref, m.FootnoteRef, m.Symbol, m.LineBreak, m.Missing)
+
+
+class ParagraphEnd:
+    """Where a paragraph ends in a reader's run of items: the words before it are one paragraph."""
+
 
 class Report:
     """The warnings of one book, each reported once per (source, line, thing)."""

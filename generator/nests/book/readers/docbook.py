@@ -19,14 +19,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, flatten, merge_text, strip, words
+from nests.book.readers.common import INLINES, ParagraphEnd, Report, finish, flatten, merge_text, strip, words
 from nests.book.readers.docbook_blocks import Blocks
-from nests.book.readers.docbook_inline import (DOCBOOK_NS, DROPPED, HANDLERS, Entry, Inlines, ParagraphEnd,
-                                                 handles, local)
+from nests.book.readers.docbook_inline import DOCBOOK_NS, DROPPED, HANDLERS, XML_ID, Entry, Inlines, handles, local
 from nests.book.readers.docbook_tables import Tables
-from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, Declared, Files, decode, parse
+from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, Declared, Files, decode, end_line, parse
 
-XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 _ROOTS = ("book", "article", "chapter", "part", "set", "preface", "appendix", "section", "sect1",
           "reference", "refentry")
 # Elements only DocBook has (the project's own XML vocabulary has none of them).
@@ -46,7 +44,12 @@ _INFO = ("info", "bookinfo", "articleinfo", "chapterinfo", "appendixinfo", "pref
          "sect1info", "sect2info", "sect3info", "sect4info", "sect5info", "sectioninfo", "blockinfo",
          "objectinfo")
 _TITLES = ("title", "titleabbrev", "subtitle")
-_INLINES = (m.Text, m.Emphasis, m.Strong, m.Code, m.Math, m.Ref, m.FootnoteRef, m.Symbol, m.LineBreak, m.Missing)
+# An info element's parts, by name → the reader's method that prints them.
+_INFO_PARTS = {"subtitle": "info_subtitle", "authorgroup": "info_people", "copyright": "info_copyright",
+               **dict.fromkeys(("author", "editor", "othercredit", "collab", "corpauthor", "publisher"),
+                               "info_person"),
+               **dict.fromkeys(("abstract", "legalnotice", "revhistory", "address", "mediaobject", "bibliomisc"),
+                               "node")}
 
 
 def is_docbook(root, declared: Declared) -> bool:
@@ -100,6 +103,8 @@ class _DocBook(Inlines, Blocks, Tables):
             if el.tag == MISSING:
                 return [m.Missing(el.get("what", ""), **self.at(el))]
             name = local(el)
+            if name in DROPPED:
+                return []
             if top:
                 return self.root(el)
             handler = HANDLERS.get(name)
@@ -145,7 +150,7 @@ class _DocBook(Inlines, Blocks, Tables):
         for child in el:
             if isinstance(child.tag, str) and child not in skip and local(child) not in DROPPED:
                 items += self.node(child)
-            items += self.words(child.tail, _end_line(child))
+            items += self.words(child.tail, end_line(child))
         return items
 
     def words(self, text: str | None, line: int) -> list:
@@ -156,7 +161,7 @@ class _DocBook(Inlines, Blocks, Tables):
 
     def inlines(self, el) -> list:
         items = self.content(el)
-        if any(not isinstance(item, _INLINES) for item in items):
+        if any(not isinstance(item, INLINES) for item in items):
             # blocks where only words may stand (a title, a cell, a term): one under the other
             return strip(flatten(self.as_blocks(items)))
         return strip(items)
@@ -181,7 +186,7 @@ class _DocBook(Inlines, Blocks, Tables):
         for item in items:
             if isinstance(item, ParagraphEnd):
                 flush()
-            elif isinstance(item, _INLINES):
+            elif isinstance(item, INLINES):
                 if entries:
                     flush()
                 run.append(item)
@@ -262,31 +267,34 @@ class _DocBook(Inlines, Blocks, Tables):
 
     @handles(*_INFO)
     def info(self, el, front: bool = False) -> list:
-        """What an info element holds besides the title: subtitle, authors, dates, notices."""
+        """What an info element holds besides the title: subtitle, authors, dates, notices,
+        each read by the part reader registered for its name, anything else as a line."""
         items: list = []
         for child in self.kids(el):
             name = local(child)
             if name == "title" or name in DROPPED or (name == "subtitle" and not front):
                 continue
-            if name == "subtitle":
-                items += [m.Paragraph([m.Emphasis(self.inlines(child), **self.at(child))], **self.at(child))]
-            elif name in ("author", "editor", "othercredit", "collab", "corpauthor", "publisher"):
-                items += [self.person(child)]
-            elif name in ("authorgroup",):
-                items += [self.person(c) for c in self.kids(child)]
-            elif name == "copyright":
-                years = ", ".join(words(self.plain_text(y)).strip() for y in self.kids(child) if local(y) == "year")
-                holders = ", ".join(words(self.plain_text(h)).strip() for h in self.kids(child)
-                                    if local(h) == "holder")
-                items += [m.Paragraph([m.Text(f"Copyright © {years} {holders}".strip(), **self.at(child))],
-                                      **self.at(child))]
-            elif name in ("abstract", "legalnotice", "revhistory", "address", "mediaobject", "bibliomisc"):
-                items += self.node(child)
-            elif name in ("its:rules",) or not "".join(child.itertext()).strip():
-                continue                                  # rules for translators, empty fields: no words
-            else:
+            part = _INFO_PARTS.get(name)
+            if part is not None:
+                items += getattr(self, part)(child)
+            elif name != "its:rules" and "".join(child.itertext()).strip():   # no words: nothing printed
                 items += [m.Paragraph(self.inlines(child), **self.at(child))]
         return items
+
+    def info_subtitle(self, el) -> list:
+        return [m.Paragraph([m.Emphasis(self.inlines(el), **self.at(el))], **self.at(el))]
+
+    def info_person(self, el) -> list:
+        return [self.person(el)]
+
+    def info_people(self, el) -> list:
+        return [self.person(c) for c in self.kids(el)]
+
+    def info_copyright(self, el) -> list:
+        def joined(part: str) -> str:
+            return ", ".join(words(self.plain_text(c)).strip() for c in self.kids(el) if local(c) == part)
+        line = f"Copyright © {joined('year')} {joined('holder')}".strip()
+        return [m.Paragraph([m.Text(line, **self.at(el))], **self.at(el))]
 
     def person(self, el) -> m.Paragraph:
         """A name as one line: given name, family name, then where they work and their address."""
@@ -317,16 +325,3 @@ class _DocBook(Inlines, Blocks, Tables):
     @handles("titleabbrev", "subtitle", "refmeta")
     def not_printed(self, el) -> list:
         return []                                         # read with the title they shorten or follow
-
-
-def _end_line(el) -> int:
-    """The line an element's end tag stands on (lxml gives only the start's)."""
-    if not isinstance(el.tag, str):
-        return el.sourceline or 0
-    children = list(el)
-    # an included element's lines are its own file's: the line after it is not known from them
-    if children and not (isinstance(children[-1].tag, str) and children[-1].get(SOURCE)):
-        last = children[-1]
-        return _end_line(last) + (last.tail or "").count("\n")
-    return (el.sourceline or 0) + (el.text or "").count("\n")
-

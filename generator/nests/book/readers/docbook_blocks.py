@@ -6,8 +6,8 @@ DocBook reader; see ``docbook.py``)."""
 from __future__ import annotations
 
 from nests.book import model as m
-from nests.book.readers.common import flatten, strip, words
-from nests.book.readers.docbook_inline import DROPPED, Entry, ParagraphEnd, handles, local, synopsis
+from nests.book.readers.common import ParagraphEnd, flatten, strip, words
+from nests.book.readers.docbook_inline import DROPPED, Entry, handles, local, synopsis
 
 _BOXES = {"note": "note", "warning": "warning", "tip": "tip", "caution": "caution", "important": "important",
           "danger": "danger", "sidebar": "sidebar", "example": "example", "informalexample": "example",

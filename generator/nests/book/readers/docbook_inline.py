@@ -12,9 +12,11 @@ import re
 
 from nests.book import model as m
 from nests.book.readers.common import words
+from nests.book.readers.xml_source import MISSING
 
 DOCBOOK_NS = "http://docbook.org/ns/docbook"
 XLINK = "{http://www.w3.org/1999/xlink}href"
+XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 
 DROPPED = ("indexterm", "toc", "lot", "beginpage", "keywordset", "subjectset", "itermset", "area",
            "areaspec", "colspec", "spanspec", "printhistory")
@@ -25,10 +27,6 @@ class Entry:
 
     def __init__(self, definition: m.Definition):
         self.definition = definition
-
-
-class ParagraphEnd:
-    """Where a paragraph ends: the running words before it are one paragraph."""
 
 
 # element name → the reader's method that reads it
@@ -59,7 +57,7 @@ _CODE = ("literal", "command", "filename", "option", "parameter", "envar", "varn
          "sgmltag", "tag", "markup", "uri", "errorcode", "errorname", "errortype", "returnvalue", "symbol",
          "token", "property", "package", "database", "interfacename", "exceptionname", "structname",
          "structfield", "keysym", "keycode", "ooclass", "oointerface", "ooexception", "modifier",
-         "initializer", "macroname", "msgtext", "filename", "varargs", "void")
+         "initializer", "macroname", "msgtext", "varargs", "void", "buildtarget")
 _EMPHASIS = ("citetitle", "firstterm", "glossterm", "foreignphrase", "wordasword", "replaceable",
              "lineannotation", "remark", "comment", "citebiblioid")
 _WORDS = ("phrase", "acronym", "abbrev", "productname", "application", "orgname", "personname", "firstname",
@@ -157,7 +155,7 @@ class Inlines:
     def footnote(self, el) -> list:
         self.footnotes += 1
         label = str(self.footnotes)
-        for name in (el.get("id"), el.get("{http://www.w3.org/XML/1998/namespace}id")):
+        for name in (el.get("id"), el.get(XML_ID)):
             if name:
                 self.footnote_ids[name] = label
         blocks = self.as_blocks(self.content(el))
@@ -208,7 +206,9 @@ class Inlines:
         out = [el.text or ""] if isinstance(el.tag, str) else []
         for child in el:
             name = local(child)
-            if name and name not in ("indexterm", "footnote", "remark") and name not in _OBJECTS:
+            if child.tag == MISSING:                     # an include not read, in lines kept as written
+                out.append(f"[missing: {child.get('what')}]")
+            elif name and name not in ("indexterm", "footnote", "remark") and name not in _OBJECTS:
                 out.append(self.plain_text(child) if name not in ("co", "coref") else "")
             out.append(child.tail or "")
         return "".join(out)

@@ -84,6 +84,7 @@ class Tables:
         for part in sorted(parts, key=lambda p: _ROW_GROUPS.index(local(p)) if local(p) in _ROW_GROUPS else 1):
             header = local(part) == "thead"
             for row in (r for r in self.kids(part) if local(r) in ("row", "tr")):
+                self.own(row)
                 placed = [self.entry(e, names, spans) for e in self.kids(row)
                           if local(e) in ("entry", "entrytbl", "td", "th")]
                 cells = grid.add(placed, m.Cell([], **self.at(row)))
@@ -109,6 +110,7 @@ class Tables:
         return names, (widths if widths and all(widths) else None)
 
     def entry(self, el, names: dict[str, int], spans) -> tuple[int | None, int, int, m.Cell]:
+        self.own(el)                                     # an id on a cell names its table
         start_name, end_name = el.get("namest"), el.get("nameend")
         if el.get("spanname") in spans:
             start_name, end_name = spans[el.get("spanname")]

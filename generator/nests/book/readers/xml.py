@@ -18,9 +18,9 @@ import re
 from pathlib import Path
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, flatten, merge_text, strip, words
+from nests.book.readers.common import INLINES, ParagraphEnd, Report, finish, flatten, merge_text, strip, words
 from nests.book.readers.latex import inline_latex
-from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, Files, decode, parse
+from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, Files, decode, end_line, parse
 
 _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3,
              "paragraph": 4}
@@ -68,18 +68,6 @@ def read_bytes(raw: bytes, shown: str, path: Path) -> m.Book:
     return finish(blocks, report, title=reader.title, aliases=reader.aliases, title_heading=False)
 
 
-def _end_line(el) -> int:
-    """The line an element's end tag stands on (lxml gives only the start's;
-    for a comment or processing instruction, libxml2 gives the line it ends on)."""
-    if not isinstance(el.tag, str):
-        return el.sourceline or 0
-    children = list(el)
-    if children:
-        last = children[-1]
-        return _end_line(last) + (last.tail or "").count("\n")
-    return (el.sourceline or 0) + (el.text or "").count("\n")
-
-
 class _Reader:
     def __init__(self, report: Report, path: Path, shown: str, files: Files, aliases=None, owners=None,
                  depth: int = 0):
@@ -99,7 +87,7 @@ class _Reader:
         for child in el:
             if self.skip == 0 and isinstance(child.tag, str):
                 items += self.element(child)
-            items += self.text(child.tail, _end_line(child))
+            items += self.text(child.tail, end_line(child))
         return _spaced(items)
 
     def text(self, text: str | None, line: int) -> list:
@@ -161,7 +149,7 @@ class _Reader:
             return [self.report.missing(name, line, f"include of {name!r} nested too deep (a loop?)")]
         shown = self.files.shown(target)
         inner = _Reader(self.report, target, shown, self.files, self.aliases, self.owners, self.depth + 1)
-        tree, _ = parse(self.files.read(target, shown), shown, target, self.files, fragment=True,
+        tree, _ = parse(self.files.read(target, shown), shown, target, self.files, fragment={},
                         depth=self.depth + 1)
         return inner.content(tree)
 
@@ -193,7 +181,7 @@ class _Reader:
         if tag == "titlepage":
             return self.titlepage(el)
         if tag == "p":
-            return self.content(el) + [_ParagraphEnd()]
+            return self.content(el) + [ParagraphEnd()]
         if tag in _STRONG:
             return [m.Strong(self.inlines(el), source=src, line=line)]
         if tag in _EMPHASIS:
@@ -247,7 +235,7 @@ class _Reader:
 
     def inlines(self, el) -> list[m.Inline]:
         items = self.content(el)
-        if any(not isinstance(item, _INLINES) for item in items):
+        if any(not isinstance(item, INLINES) for item in items):
             # paragraphs or a list where only words may stand (a title, a cell): one under the other
             return strip(flatten(self.as_blocks(items)))
         return strip(items)
@@ -266,10 +254,10 @@ class _Reader:
             for child in el:
                 if child is not title_el and self.skip == 0 and isinstance(child.tag, str):
                     items += self.element(child)
-                items += self.text(child.tail, _end_line(child))
+                items += self.text(child.tail, end_line(child))
         finally:
             self.owners.pop()
-        return [_ParagraphEnd()] + items + [_ParagraphEnd()]
+        return [ParagraphEnd()] + items + [ParagraphEnd()]
 
     def titlepage(self, el) -> list:
         items: list = []
@@ -370,9 +358,9 @@ class _Reader:
             run.clear()
 
         for item in items:
-            if isinstance(item, _ParagraphEnd):
+            if isinstance(item, ParagraphEnd):
                 flush()
-            elif isinstance(item, _INLINES):
+            elif isinstance(item, INLINES):
                 run.append(item)
             else:
                 flush()
@@ -443,11 +431,3 @@ def _group_end(text: str, pos: int) -> int | None:
             if depth == 0:
                 return k + 1
     return None
-
-
-class _ParagraphEnd:
-    """Where a <p> or a section ends: the running text before it is one paragraph."""
-
-
-_INLINES = (m.Text, m.Emphasis, m.Strong, m.Code, m.Math, m.Ref, m.FootnoteRef, m.Symbol,
-            m.LineBreak, m.Missing)

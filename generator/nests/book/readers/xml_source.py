@@ -250,25 +250,44 @@ def _escaped(value: str) -> str:
 
 # -- parsing -------------------------------------------------------------------------
 def parse(text: str, shown: str, path: Path, files: Files, inherited: Declared | None = None,
-          fragment: bool = False, depth: int = 0):
-    """One file's tree, its includes spliced in, and what it declares."""
-    from lxml import etree
-
+          fragment: dict | None = None, depth: int = 0):
+    """One file's tree, its includes spliced in, and what it declares. ``fragment``:
+    the file is an entity's text, read where it is referenced, with the
+    namespaces (prefix → URI) in force there."""
     body, declared = declarations(text, shown, path, files, inherited)
     head = doctype(body, declared, shown, files)
-    if fragment:
-        head += f"<{_FRAGMENT}>"
-        body += f"</{_FRAGMENT}>"
-    parser = etree.XMLParser(resolve_entities="internal", no_network=True, load_dtd=False, huge_tree=False)
-    try:
-        root = etree.fromstring((head + body).encode("utf-8"), parser=parser)
-    except etree.XMLSyntaxError as err:
-        message = re.sub(r",? line \d+, column \d+$", "", str(err.msg or err))
-        raise NestsError(Problem(f"is not well-formed XML: {message}", file=shown, line=err.lineno or None)) from None
+    rest = body
+    if fragment is not None:
+        spaces = "".join(f' xmlns{":" + k if k else ""}="{v}"' for k, v in fragment.items())
+        rest = f"<{_FRAGMENT}{spaces}>{body}</{_FRAGMENT}>"
+    root = _parsed(head, rest, shown, files)
     if any(e.value is None or "<" in e.value for e in declared.entities.values()):
         _entity_lines(root, body)
     _Splicer(files, shown, path, declared, depth).splice(root)
     return root, declared
+
+
+def _parsed(head: str, body: str, shown: str, files: Files):
+    """lxml's tree of ``head`` (the DOCTYPE) and ``body``. A namespace prefix
+    declared nowhere in the file (its DTD declares it, FreeBSD's ``its:``) is
+    declared here, with one warning."""
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities="internal", no_network=True, load_dtd=False, huge_tree=False)
+    for _ in range(32):
+        try:
+            return etree.fromstring((head + body).encode("utf-8"), parser=parser)
+        except etree.XMLSyntaxError as err:
+            message = re.sub(r",? line \d+, column \d+$", "", str(err.msg or err))
+            prefix = re.match(r"Namespace prefix (\S+) (?:for \S+ )?on \S+ is not defined", message)
+            first = re.compile(r"<[^\s/>!?]+").match(body, _PROLOG.match(body).end()) if prefix else None
+            if first is None:
+                raise NestsError(Problem(f"is not well-formed XML: {message}", file=shown,
+                                         line=err.lineno or None)) from None
+            files.report.warn(err.lineno or 1, f"namespace prefix {prefix.group(1)!r} is declared nowhere "
+                                               f"in the file; its elements are read as unknown", source=shown)
+            body = body[:first.end()] + f' xmlns:{prefix.group(1)}="{NS}:undeclared"' + body[first.end():]
+    raise NestsError(Problem("is not well-formed XML: too many undeclared namespace prefixes", file=shown))
 
 
 def _entity_lines(root, body: str) -> None:
@@ -330,8 +349,9 @@ class _Splicer:
         path = self.open(el, entity.target, entity.folder, f"entity &{name};")
         if path is not None:
             shown = self.files.shown(path)
+            spaces = {k or "": v for k, v in (el.getparent().nsmap if el.getparent() is not None else {}).items()}
             inner, _ = parse(self.files.read(path, shown), shown, path, self.files, self.declared,
-                             fragment=True, depth=self.depth + 1)
+                             fragment=spaces, depth=self.depth + 1)
             _replace(el, inner, shown)
 
     def xinclude(self, el) -> None:
@@ -406,6 +426,19 @@ def _text_element(holder, text: str, line: int, shown: str):
     if shown:
         el.set(SOURCE, shown)
     return el
+
+
+def end_line(el) -> int:
+    """The line an element's end tag stands on (lxml gives only the start's; for a
+    comment, libxml2 gives the line it ends on). An included element's lines are
+    its own file's: the line after it is not known from them."""
+    if not isinstance(el.tag, str):
+        return el.sourceline or 0
+    children = list(el)
+    if children and not (isinstance(children[-1].tag, str) and children[-1].get(SOURCE)):
+        last = children[-1]
+        return end_line(last) + (last.tail or "").count("\n")
+    return (el.sourceline or 0) + (el.text or "").count("\n")
 
 
 def _last_line(el) -> int:
