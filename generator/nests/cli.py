@@ -35,13 +35,21 @@ def templates_option(f):
     )(f)
 
 
-def setup(content_dirs=(), templates_dir=None):
-    """Load the content (checked in full) and point rendering at the user's templates."""
+# What each kind of command reads of the content, and so checks before it starts
+# (see nests.content.loader.KINDS); the packet and the build check everything.
+SHEET_CONTENT = ("classes", "sheets")
+RULES_CONTENT = ("tables",)
+ENEMY_CONTENT = ("tables", "sheets")        # a stat block is laid out by the sheet's definition
+
+
+def setup(content_dirs=(), templates_dir=None, uses: tuple[str, ...] = ()):
+    """Load the content, check the kinds the command ``uses`` (all when none is
+    named) and point rendering at the user's templates."""
     from nests.content import load_content
     from nests.render import use_templates
 
     use_templates(templates_dir)
-    return load_content(content_dirs).check()
+    return load_content(content_dirs).check(*uses)
 
 
 def emit(documents, formats, paper: str, output: str) -> None:
@@ -82,7 +90,7 @@ def main() -> None:
 @content_option
 def classes(content_dirs) -> None:
     """List the character classes a player can pick."""
-    content = setup(content_dirs)
+    content = setup(content_dirs, uses=SHEET_CONTENT)
     for class_id in content.class_ids():
         click.echo(f"{class_id:<10} {content.class_documents[class_id].data['name']}")
 
@@ -122,7 +130,7 @@ def sheet(class_ids, all_classes, systems, width, ascii_only, state_file, fillab
     from nests.content.sheets import definition
     from nests.generators.sheet import Look, sheet_documents
 
-    content = setup(content_dirs, templates_dir)
+    content = setup(content_dirs, templates_dir, SHEET_CONTENT)
     formats = formats or ("txt",)
     look = Look(width or Look.width, ascii_only)
     if state_file is not None:
@@ -174,7 +182,7 @@ def character_new(class_id, name, target, content_dirs) -> None:
     from nests.content.state import state_yaml
     from nests.generators.sheet import new_character
 
-    state = new_character(setup(content_dirs), class_id, name)
+    state = new_character(setup(content_dirs, uses=SHEET_CONTENT), class_id, name)
     if target == "-":
         click.echo(state_yaml(state), nl=False)
     else:
@@ -194,7 +202,7 @@ def character_read(sheet_file, target, content_dirs) -> None:
     from nests.errors import Problem
     from nests.generators.sheet import changes, load_character, read_character
 
-    content = setup(content_dirs)
+    content = setup(content_dirs, uses=SHEET_CONTENT)
     from nests.content.sheet_reader import decode
 
     try:
@@ -244,7 +252,7 @@ def roll(die, times, seed, content_dirs) -> None:
     """Roll DIE: a decile die d20 … d120 (from 0), or an ordinary one-based 1d4 … 1d20."""
     from nests.rules.commands import roll_dice
 
-    for result in roll_dice(setup(content_dirs), die, times, seed):
+    for result in roll_dice(setup(content_dirs, uses=RULES_CONTENT), die, times, seed):
         click.echo(result)
 
 
@@ -259,7 +267,7 @@ def odds(effort, resistance, static, dramatic, as_json, content_dirs) -> None:
     """Exact chances of the six Degrees of Success of one Action."""
     from nests.rules.commands import odds_report
 
-    click.echo(odds_report(setup(content_dirs), effort, resistance, static, dramatic, as_json))
+    click.echo(odds_report(setup(content_dirs, uses=RULES_CONTENT), effort, resistance, static, dramatic, as_json))
 
 
 @main.command()
@@ -268,7 +276,7 @@ def enemies(content_dirs) -> None:
     """List the enemies that have stat blocks."""
     from nests.generators.enemy import enemy, enemy_ids
 
-    content = setup(content_dirs)
+    content = setup(content_dirs, uses=ENEMY_CONTENT)
     for enemy_id in enemy_ids(content):
         e = enemy(content, enemy_id)
         click.echo(f"{enemy_id:<22} {e.name}{' (provisional)' if e.provisional else ''}")
@@ -289,7 +297,7 @@ def enemy_command(enemy_ids, width, ascii_only, formats, paper, output, content_
     from nests.generators.enemy import enemy_documents
     from nests.generators.sheet import Look
 
-    content = setup(content_dirs, templates_dir)
+    content = setup(content_dirs, templates_dir, ENEMY_CONTENT)
     look = Look(width or Look.width, ascii_only)
     emit(enemy_documents(content, list(dict.fromkeys(enemy_ids)), look=look), formats or ("txt",), paper, output)
 
@@ -360,7 +368,7 @@ def rulebook(source, markup, strict, sheets, formats, paper, output, content_dir
     from nests.publish import output_directory
 
     output_directory(output)
-    content = setup(content_dirs, templates_dir)
+    content = setup(content_dirs, templates_dir, SHEET_CONTENT)
     unknown = [s for s in sheets if not Sheets(content).knows(s)]
     if unknown:
         raise NestsError(f"--sheet {unknown[0]!r} is not a sheet; {Sheets(content).known()}")

@@ -242,7 +242,21 @@ def _wrap_columns(words: list[str], field: int, break_long_words: bool) -> list[
     return lines
 
 
+def once(macro, *args):
+    """``macro(*args)``, made once for the same arguments and kept: a field that the
+    sheet draws line by line (an Attack box) asks its macro for all its lines
+    again at each line, and Jinja's macro calls cost more than the rest of a sheet.
+    The arguments must be hashable (frozen model objects, numbers, strings)."""
+    memo = macro.__dict__.setdefault("_made_once", {})
+    if args not in memo:
+        if len(memo) >= 256:            # a long run (a batch of packets) keeps a bounded few
+            memo.clear()
+        memo[args] = macro(*args)
+    return memo[args]
+
+
 FILTERS = {
+    "once": once,
     "ljust": ljust,
     "rjust": rjust,
     "centre": centre,
