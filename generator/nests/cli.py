@@ -45,11 +45,17 @@ ENEMY_CONTENT = ("tables", "sheets")        # a stat block is laid out by the sh
 def setup(content_dirs=(), templates_dir=None, uses: tuple[str, ...] = ()):
     """Load the content, check the kinds the command ``uses`` (all when none is
     named) and point rendering at the user's templates."""
+    import gc
+
     from nests.content import load_content
     from nests.render import use_templates
 
     use_templates(templates_dir)
-    return load_content(content_dirs).check(*uses)
+    content = load_content(content_dirs).check(*uses)
+    if not gc.isenabled():          # started by nests.entry, which says why
+        gc.freeze()
+        gc.enable()
+    return content
 
 
 def emit(documents, formats, paper: str, output: str) -> None:

@@ -122,33 +122,45 @@ def _heading(h: dict, filled: dict[str, Any], interior: int, character: bool) ->
     return {"text": text, "field": field}
 
 
-def class_sheet_context(content: Content, class_id: str) -> dict:
-    """A Nests & Insects class's sheet, for templates that frame it themselves (the packet)."""
-    return sheet_context(definition(content, NESTS), class_values(content, class_id))
-
-
 def render_sheet(definition: SheetDefinition, values: dict[str, Any], number: int | None = None,
                  look: Look = FULL, character: bool = False) -> list[str]:
     """The sheet's pages as plaintext, each 50 lines."""
-    return _pages(sheet_context(definition, values, look, character), number, look)
+    return drawn(sheet_context(definition, values, look, character), look).pages(number)
 
 
-def _pages(context: dict, number: int | None, look: Look) -> list[str]:
-    text = render("sheet.txt.j2", number=number, **context)
-    if look.ascii:
-        text = page_to_ascii(text)
-    lines = text.split("\n")[:-1]
-    size = grid.PAGE_LINES
-    return ["\n".join(lines[i:i + size]) + "\n" for i in range(0, len(lines), size)]
+@dataclass(frozen=True)
+class DrawnSheet:
+    """A sheet drawn but not yet paged: its blocks of lines (the heading, then each
+    row of boxes), so that a book that numbers the sheet's pages only once it knows
+    how many there are draws the sheet once."""
+
+    definition: SheetDefinition
+    blocks: list[list[str]]
+    interior: int
+    ascii: bool
+
+    def pages(self, number: int | None = None) -> list[str]:
+        """The pages as plaintext, each 50 lines, each carrying ``number`` (None:
+        numbered 1, 2… when there are several)."""
+        text = render("sheet.txt.j2", sheet=self.definition, blocks=self.blocks, interior=self.interior,
+                      number=number)
+        if self.ascii:
+            text = page_to_ascii(text)
+        lines = text.split("\n")[:-1]
+        size = grid.PAGE_LINES
+        return ["\n".join(lines[i:i + size]) + "\n" for i in range(0, len(lines), size)]
+
+
+def drawn(context: dict, look: Look = FULL) -> DrawnSheet:
+    """The sheet of ``context`` (see sheet_context) drawn: sheet_blocks.txt.j2 puts
+    a blank line after each block, and no line of a block is blank (each is framed)."""
+    text = render("sheet_blocks.txt.j2", **context)
+    blocks = [block.split("\n") for block in text.split("\n\n") if block]
+    return DrawnSheet(context["sheet"], blocks, context["interior"], look.ascii)
 
 
 def class_values(content: Content, class_id: str) -> dict[str, Any]:
     return starting_values(character(content, class_id))
-
-
-def sheet_text(content: Content, char: Character, number: int | None = None) -> str:
-    """A Nests & Insects class's sheet as one plaintext page (the rulebook places these)."""
-    return render_sheet(definition(content, NESTS), starting_values(char), number)[0]
 
 
 def resolve(content: Content, sheet_id: str) -> tuple[SheetDefinition, dict[str, Any]]:
@@ -176,7 +188,7 @@ def sheet_pages(content: Content, sheet_id: str, values: dict[str, Any] | None =
         filled = {k: v for k, v in filled.items() if k not in sheet_def.state_keys()}
     character = values is not None or fillable
     context = sheet_context(sheet_def, filled, look, character)
-    pages = [Page(t) for t in _pages(context, number, look)]
+    pages = [Page(t) for t in drawn(context, look).pages(number)]
     if fillable:
         for page, fields in zip(pages, form_fields(context, len(pages))):
             page.fields = fields

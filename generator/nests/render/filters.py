@@ -7,6 +7,7 @@ The box-drawing characters themselves always come from the template.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from jinja2 import pass_environment
@@ -15,23 +16,30 @@ from nests.errors import NestsError
 
 
 _NARROW: set[str] = set()      # characters seen so far that take exactly one column
+_OTHER = re.compile(r"[^\x20-\x7e]")    # a character not (yet) known to take one column
 
 
 def width(text: str) -> int:
     """Display width of ``text`` in terminal columns: East Asian wide and
     full-width characters take two, combining marks and format characters
     none, everything else (box drawing included) one."""
-    if text.isascii() and text.isprintable():
+    # Pages are made of a few dozen distinct characters: the narrow ones seen so
+    # far are left out of _OTHER, so that a line of them is measured at C speed.
+    if _OTHER.search(text) is None:
         return len(text)
-    # Pages are made of a few dozen distinct characters: remember the narrow
-    # ones, so that a line of them is measured at C speed.
     unknown = set(text) - _NARROW
-    if not unknown:
+    if all(_char_width(ch) == 1 for ch in unknown):
+        if unknown:
+            _learn(unknown)
         return len(text)
-    for ch in unknown:
-        if _char_width(ch) == 1:
-            _NARROW.add(ch)
     return sum(map(_char_width, text))
+
+
+def _learn(narrow: set[str]) -> None:
+    global _OTHER
+    _NARROW.update(narrow)
+    known = "".join(sorted(ch for ch in _NARROW if not " " <= ch <= "~"))
+    _OTHER = re.compile("[^\x20-\x7e" + re.escape(known) + "]")
 
 
 def _char_width(ch: str) -> int:

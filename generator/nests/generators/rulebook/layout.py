@@ -12,6 +12,7 @@ between lines, never leaving a lone line.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, is_dataclass
+from functools import lru_cache
 
 from nests.book import model as m
 from nests.generators.rulebook.flow import Refs, cut, printable, width, words, wrap
@@ -88,17 +89,28 @@ class Place:
 
 def nodes(node):
     """Every node under ``node`` (itself included), in document order."""
-    yield node
-    if is_dataclass(node):
-        for f in fields(node):
-            value = getattr(node, f.name)
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        yield node
+        children = []
+        for name in _field_names(type(node)):
+            value = getattr(node, name)
             if isinstance(value, list):
                 for child in value:
-                    if isinstance(child, list):
-                        for grandchild in child:
-                            yield from nodes(grandchild)
+                    if isinstance(child, list):         # a table's rows of cells
+                        children += child
                     elif is_dataclass(child):
-                        yield from nodes(child)
+                        children.append(child)
+        stack += reversed(children)
+
+
+@lru_cache(maxsize=None)
+def _field_names(kind: type) -> tuple[str, ...]:
+    """The fields of a node class that can hold nodes: those declared as lists
+    (``children: list[Inline]``, a table's ``rows: list[list[Cell]]``); asked of
+    every node of the book, twice a layout."""
+    return tuple(f.name for f in fields(kind) if str(f.type).startswith("list")) if is_dataclass(kind) else ()
 
 
 class Numbering:

@@ -10,7 +10,7 @@ from nests.content import Content
 class Sheets:
     def __init__(self, content: Content):
         self.content = content
-        self.counts: dict[str, int] = {}
+        self.drawn: dict = {}         # sheet id → its DrawnSheet
 
     def _ids(self) -> list[str]:
         from nests.content.sheets import definitions
@@ -23,16 +23,18 @@ class Sheets:
     def known(self) -> str:
         return "known sheets: " + ", ".join(sorted(set(self._ids())))
 
+    def _drawn(self, sheet_id: str):
+        """The sheet drawn once; counting its pages and numbering them only page it."""
+        if sheet_id not in self.drawn:
+            from nests.generators.sheet import drawn, resolve, sheet_context
+
+            self.drawn[sheet_id] = drawn(sheet_context(*resolve(self.content, sheet_id)))
+        return self.drawn[sheet_id]
+
     def count(self, sheet_id: str) -> int:
         """How many pages the sheet takes."""
-        if sheet_id not in self.counts:
-            from nests.generators.sheet import sheet_pages
-
-            self.counts[sheet_id] = len(sheet_pages(self.content, sheet_id))
-        return self.counts[sheet_id]
+        return len(self._drawn(sheet_id).pages())
 
     def page(self, sheet_id: str, part: int, number: int) -> str:
         """Page ``part`` (from 0) of the sheet, carrying the book's page number ``number``."""
-        from nests.generators.sheet import sheet_pages
-
-        return sheet_pages(self.content, sheet_id, number=number)[part].text
+        return self._drawn(sheet_id).pages(number)[part]
