@@ -58,6 +58,18 @@ def setup(content_dirs=(), templates_dir=None, uses: tuple[str, ...] = ()):
     return content
 
 
+def pdf_ready(formats, output: str, documents: int = 1):
+    """When PDFs are asked for, their workers (one per document, at most one per
+    core) fork now and import WeasyPrint while the documents are made."""
+    from contextlib import nullcontext
+
+    if "pdf" not in formats or output == "-":
+        return nullcontext()
+    from nests.publish.pdf import workers_ready
+
+    return workers_ready(documents)
+
+
 def emit(documents, formats, paper: str, output: str) -> None:
     """Publish documents (to files, or text to standard output) and say what was written."""
     import sys
@@ -145,8 +157,9 @@ def sheet(class_ids, all_classes, systems, width, ascii_only, state_file, fillab
         from nests.generators.sheet import character_documents, load_character
 
         state = load_character(content, state_file)
-        documents = character_documents(content, state, Path(state_file).stem, fillable, look, "md" in formats)
-        emit(documents, formats, paper, output)
+        with pdf_ready(formats, output):
+            documents = character_documents(content, state, Path(state_file).stem, fillable, look, "md" in formats)
+            emit(documents, formats, paper, output)
         return
     if all_classes:
         class_ids = tuple(content.class_ids()) + ("template",) + class_ids
@@ -159,7 +172,9 @@ def sheet(class_ids, all_classes, systems, width, ascii_only, state_file, fillab
             known = ", ".join(content.class_ids(playable_only=False))
             raise NestsError(f"unknown class {class_id!r}; known classes: {known}")
     ids = list(dict.fromkeys(class_ids)) + list(dict.fromkeys(systems))
-    emit(sheet_documents(content, ids, fillable=fillable, look=look, markdown="md" in formats), formats, paper, output)
+    with pdf_ready(formats, output, len(ids)):
+        emit(sheet_documents(content, ids, fillable=fillable, look=look, markdown="md" in formats), formats, paper,
+             output)
 
 
 @main.group()
@@ -305,7 +320,9 @@ def enemy_command(enemy_ids, width, ascii_only, formats, paper, output, content_
 
     content = setup(content_dirs, templates_dir, ENEMY_CONTENT)
     look = Look(width or Look.width, ascii_only)
-    emit(enemy_documents(content, list(dict.fromkeys(enemy_ids)), look=look), formats or ("txt",), paper, output)
+    formats, ids = formats or ("txt",), list(dict.fromkeys(enemy_ids))
+    with pdf_ready(formats, output, len(ids)):
+        emit(enemy_documents(content, ids, look=look), formats, paper, output)
 
 
 @main.command()
@@ -346,11 +363,12 @@ def packet(seed, party, nest, depth, paper, formats, handout, width, ascii_only,
         seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
     party_ids = [p.strip() for p in party.split(",")] if party is not None else packet_tables(content).settings["default_party"]
     formats = formats or (("txt",) if output == "-" else ("txt", "pdf", "json"))
-    documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats,
-                                 look=Look(width or Look.width, ascii_only))
-    if chosen:          # only once the packet exists, so a bad party prints nothing but its error
-        click.echo(f"seed: {seed}", err=output == "-")
-    emit(documents, formats, paper, output)
+    with pdf_ready(formats, output, 2 if handout else 1):
+        documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats,
+                                     look=Look(width or Look.width, ascii_only))
+        if chosen:          # only once the packet exists, so a bad party prints nothing but its error
+            click.echo(f"seed: {seed}", err=output == "-")
+        emit(documents, formats, paper, output)
 
 
 @main.command()
@@ -378,9 +396,11 @@ def rulebook(source, markup, strict, sheets, formats, paper, output, content_dir
     unknown = [s for s in sheets if not Sheets(content).knows(s)]
     if unknown:
         raise NestsError(f"--sheet {unknown[0]!r} is not a sheet; {Sheets(content).known()}")
-    document, warnings = rulebook_document(source, content, markup, list(sheets))
-    if strict and warnings:
-        raise NestsError([Problem(w.message, file=w.source, line=w.line) for w in warnings])
-    for warning in warnings:
-        click.echo(str(warning), err=True)
-    emit([document], formats or ("txt",), paper, output)
+    formats = formats or ("txt",)
+    with pdf_ready(formats, output):
+        document, warnings = rulebook_document(source, content, markup, list(sheets))
+        if strict and warnings:
+            raise NestsError([Problem(w.message, file=w.source, line=w.line) for w in warnings])
+        for warning in warnings:
+            click.echo(str(warning), err=True)
+        emit([document], formats, paper, output)

@@ -120,10 +120,6 @@ def html_to_pdf(html: str) -> bytes:
     return document.write_pdf()
 
 
-def _render_one(document, paper: str) -> bytes:
-    return html_to_pdf(pdf_html(document.pages, document.title, paper))
-
-
 _workers = None          # a pool forked early by start_workers(), used by the next render_pdfs()
 
 
@@ -132,10 +128,12 @@ def _import_weasyprint() -> None:
     import weasyprint  # noqa: F401
 
 
-def start_workers() -> None:
+def start_workers(count: int | None = None) -> None:
+    """Fork ``count`` PDF workers (at most one per core; none on one core), each
+    importing WeasyPrint (some 0.7 s) as soon as it starts."""
     global _workers
-    count = os.cpu_count() or 1
-    if _workers is not None or count < 2:
+    count = min(count or os.cpu_count() or 1, os.cpu_count() or 1)
+    if _workers is not None or (os.cpu_count() or 1) < 2:
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -146,12 +144,13 @@ def start_workers() -> None:
 
 
 @contextmanager
-def workers_ready():
+def workers_ready(count: int | None = None):
     """Fork the PDF workers on entry, before the documents are made: each imports
-    WeasyPrint while this process generates, instead of after it (`nests build`).
-    The next render_pdfs() uses them; if none does (an error), they stop on exit."""
+    WeasyPrint while this process generates, instead of after it (`nests build`,
+    and every command asked for a PDF). The next render_pdfs() uses them; if none
+    does (an error), they stop on exit."""
     global _workers
-    start_workers()
+    start_workers(count)
     try:
         yield
     finally:
@@ -162,19 +161,19 @@ def workers_ready():
 
 def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | None = None,
                 names: list[str] | None = None) -> list[bytes]:
-    """Each document as PDF bytes, in order. Several documents are typeset in a
-    pool of processes (WeasyPrint is single-threaded); the bytes do not depend
-    on which process made them."""
+    """Each document as PDF bytes, in order. With workers (several documents, or
+    workers started early) the HTML is made here, in order, and typeset in a pool
+    of processes (WeasyPrint is single-threaded); the bytes do not depend on which
+    process made them."""
     global _workers
     names = names or [doc.stem for doc in documents]
     if _workers is None and min(len(documents), os.cpu_count() or 1) < 2:
         out = []
         for name, doc in zip(names, documents):
-            out.append(_render_one(doc, paper))
+            out.append(html_to_pdf(pdf_html(doc.pages, doc.title, paper)))
             if progress:
                 progress(name)
         return out
-    pdf_html(documents[0].pages[:1], documents[0].title, paper)   # a broken template fails here, before the pool
     if _workers is None:
         # Imported before the fork, WeasyPrint is inherited by every worker.
         _import_weasyprint()
@@ -185,9 +184,18 @@ def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | N
     results: list[bytes | None] = [None] * len(documents)
     with pool:
         # The longest documents first: the pool ends when its last document does, so
-        # a long book started last would leave the other worker idle meanwhile.
+        # a long book started last would leave the other worker idle meanwhile. Each
+        # document's HTML is made here (a broken template fails before any PDF) and
+        # handed over as soon as it is made, while the workers typeset the others.
         order = sorted(range(len(documents)), key=lambda i: -len(documents[i].pages))
-        futures = {pool.submit(_render_one, documents[i], paper): i for i in order}
+        futures = {}
+        try:
+            for i in order:
+                html = pdf_html(documents[i].pages, documents[i].title, paper)
+                futures[pool.submit(html_to_pdf, html)] = i
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)      # bad input: stop typesetting the others
+            raise
         for future in as_completed(futures):
             i = futures[future]
             results[i] = future.result()
