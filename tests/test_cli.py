@@ -75,14 +75,14 @@ def test_every_command_has_help(runner):
             assert target.help.split("\n")[0] in " ".join(result.output.split()), command
 
 
-def test_help_does_not_import_weasyprint():
+def test_help_does_not_import_weasyprint_or_pypdf():
     # every command's --help, then a text sheet, in one real process
     code = ("import sys\nfrom click.testing import CliRunner\nfrom nests.cli import main\n"
             "from tests.test_cli import every_command\n"
             "for c in every_command():\n"
             "    assert CliRunner().invoke(main, c + ['--help']).exit_code == 0\n"
             "CliRunner().invoke(main, ['sheet', 'wasp', '-o', '-'])\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'pydyf', 'tinycss2', 'cssselect2')))")
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'pydyf', 'tinycss2', 'cssselect2', 'pypdf')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).parents[1])
     assert out.stdout == "[]\n"

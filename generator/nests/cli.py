@@ -8,10 +8,10 @@ import click
 
 from nests import __version__
 from nests.errors import NestsError
-from nests.render import grid
+from nests.render import grid, paper as papers
 
 FORMATS = click.Choice(["txt", "pdf"])
-PAPER = click.Choice(["a4", "letter"])
+PAPER = click.Choice(list(papers.SHEETS))
 
 
 def content_option(f):
@@ -33,6 +33,26 @@ def templates_option(f):
         "--templates", "templates_dir", default=None, type=click.Path(),
         help="A directory of templates that override the built-in ones of the same name.",
     )(f)
+
+
+def impose_option(f):
+    return click.option(
+        "--impose", type=click.Choice(list(papers.BOOKLETS)), default=None,
+        help="Make each PDF a saddle-stitched booklet: two A5 pages a side of landscape A4 "
+             "(with --paper letter, two half-Letter pages on landscape Letter).",
+    )(f)
+
+
+def check_print_options(formats, impose=None) -> None:
+    """--paper and --impose shape the PDF: without a PDF to make they are refused, not ignored."""
+    from click.core import ParameterSource
+
+    if "pdf" in formats:
+        return
+    if impose is not None:
+        raise NestsError(f"--impose {impose} makes the PDF a booklet, but no PDF is asked for; add --format pdf")
+    if click.get_current_context().get_parameter_source("paper") != ParameterSource.DEFAULT:
+        raise NestsError("--paper sets the paper of the PDF, but no PDF is asked for; add --format pdf")
 
 
 # What each kind of command reads of the content, and so checks before it starts
@@ -70,8 +90,9 @@ def pdf_ready(formats, output: str, documents: int = 1):
     return workers_ready(documents)
 
 
-def emit(documents, formats, paper: str, output: str) -> None:
-    """Publish documents (to files, or text to standard output) and say what was written."""
+def emit(documents, formats, paper: str, output: str, impose: str | None = None) -> None:
+    """Publish documents (to files, or text to standard output) and say what was written;
+    with ``impose``, each PDF as a booklet."""
     import sys
 
     from nests.publish import publish
@@ -80,7 +101,7 @@ def emit(documents, formats, paper: str, output: str) -> None:
     if output != "-" and sys.stderr.isatty():
         def progress(name):
             click.echo(f"  made {name}", err=True)
-    for path in publish(documents, formats, paper, output, progress=progress):
+    for path in publish(documents, formats, paper, output, progress=progress, impose=impose):
         click.echo(f"wrote {path}")
 
 
@@ -148,8 +169,9 @@ def sheet(class_ids, all_classes, systems, width, ascii_only, state_file, fillab
     from nests.content.sheets import definition
     from nests.generators.sheet import Look, sheet_documents
 
-    content = setup(content_dirs, templates_dir, SHEET_CONTENT)
     formats = formats or ("txt",)
+    check_print_options(formats)
+    content = setup(content_dirs, templates_dir, SHEET_CONTENT)
     look = Look(width or Look.width, ascii_only)
     if state_file is not None:
         from pathlib import Path
@@ -318,9 +340,10 @@ def enemy_command(enemy_ids, width, ascii_only, formats, paper, output, content_
     from nests.generators.enemy import enemy_documents
     from nests.generators.sheet import Look
 
+    formats, ids = formats or ("txt",), list(dict.fromkeys(enemy_ids))
+    check_print_options(formats)
     content = setup(content_dirs, templates_dir, ENEMY_CONTENT)
     look = Look(width or Look.width, ascii_only)
-    formats, ids = formats or ("txt",), list(dict.fromkeys(enemy_ids))
     with pdf_ready(formats, output, len(ids)):
         emit(enemy_documents(content, ids, look=look), formats, paper, output)
 
@@ -334,6 +357,7 @@ def enemy_command(enemy_ids, width, ascii_only, formats, paper, output, content_
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @click.option("--format", "formats", type=click.Choice(["txt", "pdf", "json", "svg"]), multiple=True,
               help="txt, pdf, json, svg (the map alone) (repeatable; default txt, pdf, json).")
+@impose_option
 @click.option("--handout", is_flag=True, help="Also write packet-<seed>-players (txt, pdf): the Job as told, exploring, the Pool, a blank map, the sheets.")
 @click.option("--width", type=click.IntRange(40, 200), default=None, metavar="N",
               help="Plaintext page width in columns, shadow included (40 and up; default 94): the txt reflows, "
@@ -343,9 +367,9 @@ def enemy_command(enemy_ids, width, ascii_only, formats, paper, output, content_
 @output_option
 @content_option
 @templates_option
-def packet(seed, party, nest, depth, paper, formats, handout, width, ascii_only, schema, output, content_dirs,
+def packet(seed, party, nest, depth, paper, formats, impose, handout, width, ascii_only, schema, output, content_dirs,
            templates_dir) -> None:
-    """Write a pre-rolled Nest packet: DIR/packet-<seed>.txt, .pdf and .json."""
+    """Write a pre-rolled Nest packet: DIR/packet-<seed>.txt, .pdf and .json (--impose a5: the PDFs as booklets)."""
     import os
 
     if schema:
@@ -357,18 +381,19 @@ def packet(seed, party, nest, depth, paper, formats, handout, width, ascii_only,
     from nests.generators.packet.write import packet_documents
     from nests.generators.sheet import Look
 
+    formats = formats or (("txt",) if output == "-" else ("txt", "pdf", "json"))
+    check_print_options(formats, impose)
     content = setup(content_dirs, templates_dir)
     chosen = seed is None
     if chosen:
         seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
     party_ids = [p.strip() for p in party.split(",")] if party is not None else packet_tables(content).settings["default_party"]
-    formats = formats or (("txt",) if output == "-" else ("txt", "pdf", "json"))
     with pdf_ready(formats, output, 2 if handout else 1):
         documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats,
                                      look=Look(width or Look.width, ascii_only))
         if chosen:          # only once the packet exists, so a bad party prints nothing but its error
             click.echo(f"seed: {seed}", err=output == "-")
-        emit(documents, formats, paper, output)
+        emit(documents, formats, paper, output, impose)
 
 
 @main.command()
@@ -380,27 +405,30 @@ def packet(seed, party, nest, depth, paper, formats, handout, width, ascii_only,
               help="Append the character sheet ID at the book's end (repeatable).")
 @click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
+@impose_option
 @output_option
 @content_option
 @templates_option
-def rulebook(source, markup, strict, sheets, formats, paper, output, content_dirs, templates_dir) -> None:
+def rulebook(source, markup, strict, sheets, formats, paper, impose, output, content_dirs, templates_dir) -> None:
     """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML or the Nests raw
-    markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets."""
+    markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
+    (--impose a5: the PDF as a booklet)."""
     from nests.errors import Problem
     from nests.generators.rulebook import rulebook_document
     from nests.generators.rulebook.sheets import Sheets
     from nests.publish import output_directory
 
     output_directory(output)
+    formats = formats or ("txt",)
+    check_print_options(formats, impose)
     content = setup(content_dirs, templates_dir, SHEET_CONTENT)
     unknown = [s for s in sheets if not Sheets(content).knows(s)]
     if unknown:
         raise NestsError(f"--sheet {unknown[0]!r} is not a sheet; {Sheets(content).known()}")
-    formats = formats or ("txt",)
     with pdf_ready(formats, output):
         document, warnings = rulebook_document(source, content, markup, list(sheets))
         if strict and warnings:
             raise NestsError([Problem(w.message, file=w.source, line=w.line) for w in warnings])
         for warning in warnings:
             click.echo(str(warning), err=True)
-        emit([document], formats, paper, output)
+        emit([document], formats, paper, output, impose)

@@ -18,6 +18,7 @@ from nests.document import Document
 from nests.errors import NestsError
 from nests.publish.files import commit, stage
 from nests.publish.txt import join_pages
+from nests.render.paper import FOLDED
 
 STDOUT = "-"
 BINARY = {"pdf"}
@@ -38,8 +39,10 @@ def _text(doc: Document, fmt: str) -> str:
 
 
 def render_all(documents: list[Document], formats: Iterable[str], paper: str,
-               progress: Callable[[str], None] | None = None) -> list[tuple[str, bytes]]:
-    """Every output as (file name, bytes), in document order; PDFs rendered in parallel."""
+               progress: Callable[[str], None] | None = None, impose: str | None = None) -> list[tuple[str, bytes]]:
+    """Every output as (file name, bytes), in document order; PDFs rendered in parallel.
+    With ``impose`` (a booklet, see nests.render.paper.BOOKLETS) each PDF is typeset on
+    the page its ``paper`` folds to, then imposed two pages a side on ``paper``."""
     wanted = _outputs(documents, formats)
     pdfs = [doc for doc, fmt in wanted if fmt == "pdf"]
     pdf_data = {}
@@ -47,8 +50,13 @@ def render_all(documents: list[Document], formats: Iterable[str], paper: str,
         from nests.publish.pdf import render_pdfs
 
         names = [file_name(doc, "pdf") for doc in pdfs]
-        for name, data in zip(names, render_pdfs(pdfs, paper, progress=progress, names=names)):
+        page = FOLDED[paper] if impose else paper
+        for name, data in zip(names, render_pdfs(pdfs, page, progress=progress, names=names)):
             pdf_data[name] = data
+        if impose:
+            from nests.publish.impose import impose_booklet
+
+            pdf_data = {name: impose_booklet(data, paper) for name, data in pdf_data.items()}
     out = []
     for doc, fmt in wanted:
         name = file_name(doc, fmt)
@@ -57,9 +65,10 @@ def render_all(documents: list[Document], formats: Iterable[str], paper: str,
 
 
 def publish(documents: list[Document], formats: Iterable[str], paper: str, output: str,
-            progress: Callable[[str], None] | None = None) -> list[Path]:
+            progress: Callable[[str], None] | None = None, impose: str | None = None) -> list[Path]:
     """Write each document in each of ``formats`` into the directory ``output``, or,
-    with ``output`` "-", its text formats to standard output. Returns the paths written."""
+    with ``output`` "-", its text formats to standard output. Returns the paths written.
+    ``impose`` makes each PDF a booklet (see ``render_all``)."""
     formats = list(dict.fromkeys(formats))
     if output == STDOUT:
         binary = [f for f in formats if f in BINARY]
@@ -70,7 +79,7 @@ def publish(documents: list[Document], formats: Iterable[str], paper: str, outpu
         sys.stdout.flush()
         return []
     check_targets(Path(output), [file_name(doc, fmt) for doc, fmt in _outputs(documents, formats)])
-    files = render_all(documents, formats, paper, progress)
+    files = render_all(documents, formats, paper, progress, impose)
     return write_files(Path(output), files)
 
 

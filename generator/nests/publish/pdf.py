@@ -23,8 +23,7 @@ from nests.errors import NestsError
 from nests.document import Drawing, Field, Page
 from nests.publish.vector import vector_shapes
 from nests.render import grid, render
-
-PAPERS = {"a4": "A4", "letter": "letter"}
+from nests.render.paper import PAPERS
 
 # fontTools stamps the subset font's modification time from this variable;
 # a fixed value keeps the PDF bytes identical from run to run.
@@ -100,7 +99,7 @@ def pdf_html(pages: list, title: str, paper: str = "a4") -> str:
     with its drawing glyphs as vector shapes."""
     if paper not in PAPERS:
         raise NestsError(f"unknown paper {paper!r}; allowed: {', '.join(PAPERS)}")
-    return render("pages.html.j2", pages=[printed(p) for p in pages], title=title, paper=PAPERS[paper],
+    return render("pages.html.j2", pages=[printed(p) for p in pages], title=title, paper=paper,
                   version=__version__, shapes=vector_shapes)
 
 
