@@ -23,7 +23,8 @@ from nests.generators.sheet_layout import field_cells, item_text, plan
 from nests.model import Character, CharacterClass
 from nests.render import grid, render
 from nests.render.filters import centre, width
-from nests.render.transliterate import page_to_ascii, transliterate_value
+from nests.generators.drawn import DrawnSheet, drawn
+from nests.render.transliterate import transliterate_value
 from nests.rules.character import create_character, starting_values
 from nests.rules.formula import compute
 
@@ -125,38 +126,7 @@ def _heading(h: dict, filled: dict[str, Any], interior: int, character: bool) ->
 def render_sheet(definition: SheetDefinition, values: dict[str, Any], number: int | None = None,
                  look: Look = FULL, character: bool = False) -> list[str]:
     """The sheet's pages as plaintext, each 50 lines."""
-    return drawn(sheet_context(definition, values, look, character), look).pages(number)
-
-
-@dataclass(frozen=True)
-class DrawnSheet:
-    """A sheet drawn but not yet paged: its blocks of lines (the heading, then each
-    row of boxes), so that a book that numbers the sheet's pages only once it knows
-    how many there are draws the sheet once."""
-
-    definition: SheetDefinition
-    blocks: list[list[str]]
-    interior: int
-    ascii: bool
-
-    def pages(self, number: int | None = None) -> list[str]:
-        """The pages as plaintext, each 50 lines, each carrying ``number`` (None:
-        numbered 1, 2… when there are several)."""
-        text = render("sheet.txt.j2", sheet=self.definition, blocks=self.blocks, interior=self.interior,
-                      number=number)
-        if self.ascii:
-            text = page_to_ascii(text)
-        lines = text.split("\n")[:-1]
-        size = grid.PAGE_LINES
-        return ["\n".join(lines[i:i + size]) + "\n" for i in range(0, len(lines), size)]
-
-
-def drawn(context: dict, look: Look = FULL) -> DrawnSheet:
-    """The sheet of ``context`` (see sheet_context) drawn: sheet_blocks.txt.j2 puts
-    a blank line after each block, and no line of a block is blank (each is framed)."""
-    text = render("sheet_blocks.txt.j2", **context)
-    blocks = [block.split("\n") for block in text.split("\n\n") if block]
-    return DrawnSheet(context["sheet"], blocks, context["interior"], look.ascii)
+    return drawn(sheet_context(definition, values, look, character), look.ascii).pages(number)
 
 
 def class_values(content: Content, class_id: str) -> dict[str, Any]:
@@ -188,7 +158,7 @@ def sheet_pages(content: Content, sheet_id: str, values: dict[str, Any] | None =
         filled = {k: v for k, v in filled.items() if k not in sheet_def.state_keys()}
     character = values is not None or fillable
     context = sheet_context(sheet_def, filled, look, character)
-    pages = [Page(t) for t in drawn(context, look).pages(number)]
+    pages = [Page(t) for t in drawn(context, look.ascii).pages(number)]
     if fillable:
         for page, fields in zip(pages, form_fields(context, len(pages))):
             page.fields = fields

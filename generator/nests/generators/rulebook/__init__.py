@@ -20,6 +20,7 @@ from nests.document import Document, Page
 from nests.errors import NestsError, Problem
 from nests.generators.rulebook.contents import TITLE as CONTENTS, contents_pages
 from nests.generators.rulebook.flow import Refs
+from nests.ahead import Ahead
 from nests.generators.rulebook.layout import Layout, nodes
 from nests.generators.rulebook.pages import paginate
 from nests.generators.rulebook.sheets import Sheets
@@ -105,11 +106,16 @@ def lay_out(book: m.Book, sheets: Sheets):
     return front, toc, body, warnings
 
 
+def _text_pages(pages: list[tuple[int, list]], game: str) -> list[tuple[int, str]]:
+    """Each text page (its number and body lines) rendered."""
+    from nests.render import render
+
+    return [(n, render("rulebook_page.txt.j2", items=items, number=n, game=game)) for n, items in pages]
+
+
 def typeset(book, content, extra_sheets: list[str] = ()) -> Typeset:
     """The pages of ``book`` (a ``Book``, or a source's path to read by its extension);
     ``content`` supplies the character sheets it asks for."""
-    from nests.render import render
-
     if not isinstance(book, m.Book):
         from nests.book.readers import read_book
 
@@ -120,12 +126,23 @@ def typeset(book, content, extra_sheets: list[str] = ()) -> Typeset:
         blocks.append(m.SheetPlaceholder(sheet_id, source=book.source, line=0))
     book = dataclasses.replace(book, blocks=blocks, warnings=list(book.warnings))
     sheets = Sheets(content)
+    sheets.draw_ahead(n.sheet for block in blocks for n in nodes(block) if isinstance(n, m.SheetPlaceholder))
     front, toc, body, warnings = lay_out(book, sheets)
+    if sheets.settle():                 # a sheet drawn meanwhile takes other than the pages counted on
+        front, toc, body, warnings = lay_out(book, sheets)
     warnings = book.warnings + warnings
     ranks = _outline(body)
 
+    # The text pages, one template call each: the later half on the other core meanwhile.
+    numbered = list(enumerate(toc + body, start=1))
+    text_pages = [(n, page.items) for n, page in numbered if page.kind not in ("sheet", "fixed")]
+    half = len(text_pages) // 2
+    later = Ahead(_text_pages, text_pages[half:], book.running_head or book.title)
+    texts = dict(_text_pages(text_pages[:half], book.running_head or book.title))
+    texts.update(later.result())
+
     out = [BookPage("fixed", _drawn_page(p.source, warnings)) for p in front]
-    for n, page in enumerate(toc + body, start=1):
+    for n, page in numbered:
         if page.kind == "sheet":
             try:
                 text = sheets.page(page.source.sheet, page.part, n)
@@ -135,7 +152,7 @@ def typeset(book, content, extra_sheets: list[str] = ()) -> Typeset:
         elif page.kind == "fixed":
             text = _drawn_page(page.source, warnings)
         else:
-            text = render("rulebook_page.txt.j2", items=page.items, number=n, game=book.running_head or book.title)
+            text = texts[n]
         marks = [(ranks[level], f"{number} {title}" if number else title)
                  for level, number, title in page.headings if level in ranks]
         if page.kind == "contents" and page is toc[0]:
