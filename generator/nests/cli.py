@@ -78,6 +78,13 @@ def setup(content_dirs=(), templates_dir=None, uses: tuple[str, ...] = ()):
     return content
 
 
+def output_directory(output: str) -> None:
+    """-o DIR refused before any work when it cannot be written in (see nests.publish)."""
+    from nests.publish import output_directory as check
+
+    check(output)
+
+
 def pdf_ready(formats, output: str, documents: int = 1):
     """When PDFs are asked for, their workers (one per document, at most one per
     core) fork now and import WeasyPrint while the documents are made."""
@@ -171,6 +178,7 @@ def sheet(class_ids, all_classes, systems, width, ascii_only, state_file, fillab
 
     formats = formats or ("txt",)
     check_print_options(formats)
+    output_directory(output)
     content = setup(content_dirs, templates_dir, SHEET_CONTENT)
     look = Look(width or Look.width, ascii_only)
     if state_file is not None:
@@ -273,6 +281,7 @@ def build(books_dir, output, content_dirs, templates_dir) -> None:
 
     if output == "-":
         raise NestsError("nests build writes many files; give -o DIR")
+    output_directory(output)
     content = setup(content_dirs, templates_dir)
     from nests.publish.pdf import workers_ready
 
@@ -342,6 +351,7 @@ def enemy_command(enemy_ids, width, ascii_only, formats, paper, output, content_
 
     formats, ids = formats or ("txt",), list(dict.fromkeys(enemy_ids))
     check_print_options(formats)
+    output_directory(output)
     content = setup(content_dirs, templates_dir, ENEMY_CONTENT)
     look = Look(width or Look.width, ascii_only)
     with pdf_ready(formats, output, len(ids)):
@@ -383,6 +393,7 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
 
     formats = formats or (("txt",) if output == "-" else ("txt", "pdf", "json"))
     check_print_options(formats, impose)
+    output_directory(output)
     content = setup(content_dirs, templates_dir)
     chosen = seed is None
     if chosen:
@@ -416,7 +427,6 @@ def rulebook(source, markup, strict, sheets, formats, paper, impose, output, con
     from nests.errors import Problem
     from nests.generators.rulebook import rulebook_document
     from nests.generators.rulebook.sheets import Sheets
-    from nests.publish import output_directory
 
     output_directory(output)
     formats = formats or ("txt",)

@@ -153,8 +153,8 @@ def test_every_party_and_seed_builds(content, size):
         _, pages, text, data = made(content, seed, party, validate=seed == 1)
         assert len(pages) <= 28 and data["depth"] == "oneshot"
         check_page(pages_of(pages[0].text)[0])                     # the cover holds any party and seed
-    for seed in ((0, 999_999_999) if size in (1, 6) else ()):
-        _, pages, text, data = made(content, seed, party, "full", validate=seed == 0)
+    for seed in {1: (0,), 6: (999_999_999,)}.get(size, ()):      # full depth: the smallest and largest party
+        _, pages, text, data = made(content, seed, party, "full")
         assert data["depth"] == "full" and all(lv["rooms"] for lv in data["levels"])
         for page in pages_of(text):
             check_page(page)

@@ -87,20 +87,25 @@ def check_targets(directory: Path, names: list[str]) -> None:
     """Refuse, before anything is rendered, a target that is a directory or a folder
     that cannot be made or written (a file in the way, no permission)."""
     for folder in dict.fromkeys((directory / name).parent for name in names):
-        existing = folder
-        while not _present(existing) and existing != existing.parent:
-            existing = existing.parent
-        if not existing.is_dir():
-            raise NestsError(f"{existing}: cannot write here: it is a file, not a directory")
-        try:
-            fd, probe = tempfile.mkstemp(dir=existing, prefix=".nests-probe-")
-            os.close(fd)
-            os.unlink(probe)
-        except OSError as err:
-            raise NestsError(f"{existing}: cannot write here: {err.strerror or err}") from None
+        _check_folder(folder)
     for name in names:
         if _present(directory / name) and (directory / name).is_dir():
             raise NestsError(f"{directory / name}: is a directory; cannot write a file there")
+
+
+def _check_folder(folder: Path) -> None:
+    """The folder, or the nearest of its parents that exists, is a directory we may write in."""
+    existing = folder
+    while not _present(existing) and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise NestsError(f"{existing}: cannot write here: it is a file, not a directory")
+    try:
+        fd, probe = tempfile.mkstemp(dir=existing, prefix=".nests-probe-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as err:
+        raise NestsError(f"{existing}: cannot write here: {err.strerror or err}") from None
 
 
 def _present(path: Path) -> bool:
@@ -145,6 +150,10 @@ def write_files(directory: Path, files: list[tuple[str, bytes]]) -> list[Path]:
 
 
 def output_directory(output: str) -> None:
-    """Refuse an output that cannot be a directory before any work is done."""
-    if output != STDOUT and os.path.exists(output) and not os.path.isdir(output):
+    """Refuse an output that cannot be a directory, or cannot be written in, before
+    any work is done (publish checks each file's place again before it renders)."""
+    if output == STDOUT:
+        return
+    if os.path.exists(output) and not os.path.isdir(output):
         raise NestsError(f"{output}: is not a directory; give -o a directory, or - for standard output")
+    _check_folder(Path(output))
