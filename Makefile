@@ -34,8 +34,9 @@ build: $(BIN)/nests
 	$(BIN)/nests build -o build $(if $(wildcard $(BOOKS)),--books $(BOOKS))
 
 # The suite runs in one process per core (pytest-xdist): half the time on two cores.
+# Tests that share a costly module fixture are marked xdist_group and run in one process.
 test: $(BIN)/nests
-	$(BIN)/python -m pytest -q -n auto
+	$(BIN)/python -m pytest -q -n auto --dist worksteal
 
 # Speed and memory, measured side by side in one run (not a test). The anchors
 # include the game author's generator, run by SWI-Prolog: installed from Debian's

@@ -48,6 +48,8 @@ def made(content, seed, party=PARTY, depth="oneshot", validate=True):
     return packet, pages, join_pages([p.text for p in pages]), data
 
 
+# The tests that read these thirty packets run in one process (pytest-xdist's
+# loadgroup): made once, not once per worker.
 @pytest.fixture(scope="module")
 def thirty(content):
     # The schema is checked on a third of them (jsonschema takes longer than the packet itself).
@@ -72,6 +74,7 @@ def _expected(kind, rating, roll, perception):
     return names
 
 
+@pytest.mark.xdist_group('thirty')
 def test_every_lookup_matches_the_tables(content, thirty):
     for seed, (packet, _, _, data) in thirty.items():
         ratings = [lv["rating"] for lv in data["levels"]]
@@ -87,12 +90,14 @@ def test_every_lookup_matches_the_tables(content, thirty):
                         assert got == _expected(kind, lv["rating"], lk["roll"], packet.perception), (seed, room["id"], kind)
 
 
+@pytest.mark.xdist_group('thirty')
 def test_one_shot_is_at_most_28_pages_median_24(thirty):
     """Issue 10, point 1: a one-shot packet is at most 28 pages; over seeds 1–30 the median is at most 24."""
     counts = [len(pages) for _, pages, _, _ in thirty.values()]
     assert max(counts) <= 28 and statistics.median(counts) <= 24, counts
 
 
+@pytest.mark.xdist_group('thirty')
 def test_one_shot_order_and_what_is_keyed(thirty):
     """Levels 1–6 and the Heart keyed; spare Rooms only beyond Level 6, at the first Level of their band."""
     for packet, pages, _, data in thirty.values():
@@ -110,6 +115,7 @@ def test_one_shot_order_and_what_is_keyed(thirty):
         assert parts.index("The Heart") < parts.index("Stat Blocks") < parts.index("Item Key") < parts.index("Character Sheet")
 
 
+@pytest.mark.xdist_group('thirty')
 def test_every_code_is_on_its_page(thirty):
     """Issue 10, point 3: every code printed with its page; `pages` maps each code to a page that holds it."""
     for packet, pages, text, data in thirty.values():
@@ -133,6 +139,7 @@ def test_every_code_is_on_its_page(thirty):
             assert data["pages"][ref[0]] == int(ref[1]), ref
 
 
+@pytest.mark.xdist_group('thirty')
 def test_no_room_is_split_and_pages_pass_the_frame_checks(thirty):
     for seed in (15, 42 % 30):
         _, pages, text, _ = thirty[seed]
@@ -160,6 +167,7 @@ def test_every_party_and_seed_builds(content, size):
             check_page(page)
 
 
+@pytest.mark.xdist_group('thirty')
 def test_json_keeps_its_keys_and_adds(content, thirty):
     data = thirty[15][3]
     assert list(data) == ["seed", "version", "content_hash", "depth", "party", "nest", "job", "levels", "creatures",
@@ -302,9 +310,12 @@ def test_two_processes_give_identical_bytes_and_the_pdf_matches_the_txt(content,
 
     from pypdf import PdfReader
 
-    runs = [subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path / f"{i}.pdf")]
-                           + ([str(tmp_path / "letter.pdf")] if i else []), capture_output=True,
-                           text=True, check=True).stdout for i in range(2)]
+    # the two processes run side by side (each is a whole packet and its PDF)
+    processes = [subprocess.Popen([sys.executable, "-c", SCRIPT, str(tmp_path / f"{i}.pdf")]
+                                  + ([str(tmp_path / "letter.pdf")] if i else []), stdout=subprocess.PIPE, text=True)
+                 for i in range(2)]
+    runs = [p.communicate(timeout=300)[0] for p in processes]
+    assert [p.returncode for p in processes] == [0, 0]
     assert runs[0] == runs[1] and "packet-15.pdf" in runs[0] and "packet-15-players.txt" in runs[0]
     letter = (tmp_path / "letter.pdf").read_bytes()
     packet = build_packet(content, 15, ["wasp", "spider"])
