@@ -387,19 +387,20 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
 
         click.echo(packet_schema(), nl=False)
         return
-    from nests.content.packet import packet_tables
-    from nests.generators.packet.write import packet_documents
-    from nests.generators.sheet import Look
-
     formats = formats or (("txt",) if output == "-" else ("txt", "pdf", "json"))
     check_print_options(formats, impose)
     output_directory(output)
-    content = setup(content_dirs, templates_dir)
-    chosen = seed is None
-    if chosen:
-        seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
-    party_ids = [p.strip() for p in party.split(",")] if party is not None else packet_tables(content).settings["default_party"]
-    with pdf_ready(formats, output, 2 if handout else 1):
+    with pdf_ready(formats, output, 2 if handout else 1):      # from the start: its import overlaps all of ours
+        from nests.content.packet import packet_tables
+        from nests.generators.packet.write import packet_documents
+        from nests.generators.sheet import Look
+
+        content = setup(content_dirs, templates_dir)
+        chosen = seed is None
+        if chosen:
+            seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
+        party_ids = ([p.strip() for p in party.split(",")] if party is not None
+                     else packet_tables(content).settings["default_party"])
         documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats,
                                      look=Look(width or Look.width, ascii_only))
         if chosen:          # only once the packet exists, so a bad party prints nothing but its error

@@ -123,8 +123,14 @@ _workers = None          # a pool forked early by start_workers(), used by the n
 
 
 def _import_weasyprint() -> None:
+    import gc
+
     os.environ.setdefault("SOURCE_DATE_EPOCH", FIXED_EPOCH)
     import weasyprint  # noqa: F401
+
+    if not gc.isenabled():          # forked before the command's setup (see nests.entry)
+        gc.freeze()
+        gc.enable()
 
 
 def start_workers(count: int | None = None) -> None:
