@@ -12,14 +12,25 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from nests.document import Drawing
 from nests.errors import NestsError
 from nests.generators.sheet import FULL, Look
 from nests.render import render
-from nests.render.environment import render_at
+from nests.render.environment import environment_at, render_at
 from nests.render.grid import Grid
 from nests.render.transliterate import page_to_ascii, transliterate, transliterate_value
+
+
+def _pieces(text: str) -> list[list[str]]:
+    out: list[list[str]] = [[]]
+    for line in text.rstrip("\n").split("\n"):
+        if line:
+            out[-1].append(line)
+        elif out[-1]:
+            out.append([])
+    return [p for p in out if p]
 
 
 @dataclass
@@ -49,13 +60,7 @@ class Layout:
     def pieces(self, template: str, **ctx) -> list[list[str]]:
         """A block's lines in the pieces a page may break it into (the templates mark a
         break with an empty line)."""
-        out = [[]]
-        for line in self.render(template, **ctx).rstrip("\n").split("\n"):
-            if line:
-                out[-1].append(line)
-            elif out[-1]:
-                out.append([])
-        return [p for p in out if p]
+        return _pieces(self.render(template, **ctx))
 
     def lines(self, template: str, **ctx) -> list[str]:
         return [line for piece in self.pieces(template, **ctx) for line in piece]
@@ -227,20 +232,32 @@ def _trackers(lay, content, packet) -> list[Page]:
 
 def sheets(lay, content, packet) -> list[Page]:
     """Each party member's sheet from its first page, laid out at the packet's width."""
+    out = []
+    for i, cid in enumerate(packet.party):
+        name, blocks = _sheet_blocks(content, cid, lay.look, environment_at(lay.grid, lay.ascii))
+        flow = Flow(lay, "Character Sheet", *([(1, "Character Sheets")] if i == 0 else []), (2, name))
+        for pieces in blocks:
+            flow.add(pieces)
+        out += flow.pages
+    return out
+
+
+@lru_cache(maxsize=32)
+def _sheet_blocks(content, class_id: str, look: Look, templates) -> tuple[str, list[list[list[str]]]]:
+    """A class's name and its sheet's blocks (the heading, then each row of boxes) as the
+    packet's pieces, drawn once for every packet with this content, class, look and
+    Jinja environment (``templates``: a user's --templates make another) — a batch of
+    packets prints the same party's sheets again and again."""
     from nests.content.sheets import NESTS, definition
     from nests.generators.sheet import character, class_values, sheet_context
 
-    out = []
-    for i, cid in enumerate(packet.party):
-        ctx = sheet_context(definition(content, NESTS), class_values(content, cid), lay.look)
-        name = character(content, cid).character_class.name
-        flow = Flow(lay, "Character Sheet", *([(1, "Character Sheets")] if i == 0 else []), (2, name))
-        if ctx["heading"]:
-            flow.add(lay.pieces("packet/sheet.txt.j2", row=None, **ctx))
-        for row in ctx["rows"]:
-            flow.add(lay.pieces("packet/sheet.txt.j2", row=row, **ctx))
-        out += flow.pages
-    return out
+    ctx = sheet_context(definition(content, NESTS), class_values(content, class_id), look)
+
+    def pieces(row):
+        return _pieces(render_at(Grid(look.width), look.ascii, "packet/sheet.txt.j2", row=row, **ctx))
+
+    blocks = ([pieces(None)] if ctx["heading"] else []) + [pieces(row) for row in ctx["rows"]]
+    return character(content, class_id).character_class.name, blocks
 
 
 def stamp(packet) -> str:
