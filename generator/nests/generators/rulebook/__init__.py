@@ -22,7 +22,7 @@ from nests.generators.rulebook.contents import TITLE as CONTENTS, contents_pages
 from nests.generators.rulebook.flow import Refs
 from nests.ahead import Ahead
 from nests.generators.rulebook.layout import Layout, nodes
-from nests.generators.rulebook.pages import paginate
+from nests.generators.rulebook.pages import Page as BodyPage, paginate
 from nests.generators.rulebook.sheets import Sheets
 from nests.render.grid import PAGE_LINES, PAGE_WIDTH
 
@@ -89,7 +89,7 @@ def lay_out(book: m.Book, sheets: Sheets):
         warnings: list[m.Warning] = []
         refs.used, refs.unknown = {}, []
         layout = Layout(refs, sheets, warnings, book.number_parts)
-        pages = paginate(layout.book(book.blocks))
+        pages = paginate(layout.book(book.blocks)) or [BodyPage("body")]     # an empty book is one blank page
         lead = 0            # contents go after the author's own opening pages (cover, credits)
         while lead < len(pages) and pages[lead].kind == "fixed":
             lead += 1
@@ -155,7 +155,7 @@ def typeset(book, content, extra_sheets: list[str] = ()) -> Typeset:
             text = texts[n]
         marks = [(ranks[level], f"{number} {title}" if number else title)
                  for level, number, title in page.headings if level in ranks]
-        if page.kind == "contents" and page is toc[0]:
+        if page.kind == "contents" and toc and page is toc[0]:
             marks.insert(0, (1, CONTENTS))
         out.append(BookPage(page.kind, text, n, marks, page.headings))
     seen, unique = set(), []
