@@ -415,13 +415,16 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
 @click.option("--strict", is_flag=True, help="Treat every warning as an error: exit 2 and write nothing.")
 @click.option("--sheet", "sheets", multiple=True, metavar="ID",
               help="Append the character sheet ID at the book's end (repeatable).")
+@click.option("--title", default=None, metavar="TEXT",
+              help="The book's title, for every page's head and the PDF (default: the title the source gives).")
 @click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @impose_option
 @output_option
 @content_option
 @templates_option
-def rulebook(source, markup, strict, sheets, formats, paper, impose, output, content_dirs, templates_dir) -> None:
+def rulebook(source, markup, strict, sheets, title, formats, paper, impose, output, content_dirs,
+             templates_dir) -> None:
     """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML or the Nests raw
     markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
     (--impose a5: the PDF as a booklet)."""
@@ -429,6 +432,8 @@ def rulebook(source, markup, strict, sheets, formats, paper, impose, output, con
     from nests.generators.rulebook import rulebook_document
     from nests.generators.rulebook.sheets import Sheets
 
+    if title is not None and (not title.strip() or not title.isprintable()):
+        raise NestsError(f"--title {title!r}: give the title as words on one line")
     output_directory(output)
     formats = formats or ("txt",)
     check_print_options(formats, impose)
@@ -437,7 +442,7 @@ def rulebook(source, markup, strict, sheets, formats, paper, impose, output, con
     if unknown:
         raise NestsError(f"--sheet {unknown[0]!r} is not a sheet; {Sheets(content).known()}")
     with pdf_ready(formats, output):
-        document, warnings = rulebook_document(source, content, markup, list(sheets))
+        document, warnings = rulebook_document(source, content, markup, list(sheets), title=title)
         if strict and warnings:
             raise NestsError([Problem(w.message, file=w.source, line=w.line) for w in warnings])
         for warning in warnings:

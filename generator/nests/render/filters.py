@@ -78,6 +78,19 @@ def centre(text, field: int, fill: str = " ") -> str:
     return fill * (spare - right) + text + fill * right
 
 
+def shorten(text, field: int, mark: str = "…") -> str:
+    """``text`` as it is if it fits ``field`` columns; else cut after a word (or inside
+    one, when the first is too long) to fit with ``mark`` after it."""
+    text = str(text)
+    if width(text) <= field:
+        return text
+    room = max(0, field - width(mark))
+    head = text[:_prefix(text, room)]
+    if " " in head.strip() and not text[len(head):len(head) + 1].isspace():
+        head = head[:head.rstrip().rindex(" ")]
+    return head.rstrip() + mark
+
+
 def spread(label, value, field: int, fill: str = ".") -> str:
     """``label`` at the left, ``value`` at the right, ``fill`` between them."""
     label, value = str(label), str(value)
@@ -269,6 +282,7 @@ FILTERS = {
     "rjust": rjust,
     "centre": centre,
     "spread": spread,
+    "shorten": shorten,
     "place": place,
     "exact": exact,
     "rating": rating,

@@ -113,13 +113,16 @@ def _text_pages(pages: list[tuple[int, list]], game: str) -> list[tuple[int, str
     return [(n, render("rulebook_page.txt.j2", items=items, number=n, game=game)) for n, items in pages]
 
 
-def typeset(book, content, extra_sheets: list[str] = ()) -> Typeset:
+def typeset(book, content, extra_sheets: list[str] = (), title: str | None = None) -> Typeset:
     """The pages of ``book`` (a ``Book``, or a source's path to read by its extension);
-    ``content`` supplies the character sheets it asks for."""
+    ``content`` supplies the character sheets it asks for; ``title``, if given, is the
+    book's title (every page's head and the PDF's) in place of the source's."""
     if not isinstance(book, m.Book):
         from nests.book.readers import read_book
 
         book = read_book(str(book))
+    if title:
+        book = dataclasses.replace(book, title=" ".join(title.split()), running_head="")
 
     blocks = list(book.blocks)
     for sheet_id in extra_sheets:
@@ -182,10 +185,10 @@ def output_name(source) -> str:
 
 
 def rulebook_document(source: str, content, markup: str | None = None, sheets: list[str] = (),
-                      folder: str = "") -> tuple[Document, list[m.Warning]]:
+                      folder: str = "", title: str | None = None) -> tuple[Document, list[m.Warning]]:
     """The typeset book at ``source`` as a document (``<folder><stem>``.txt and .pdf), and its warnings."""
     from nests.book.readers import read_book
 
-    book = typeset(read_book(str(source), markup), content, list(sheets))
+    book = typeset(read_book(str(source), markup), content, list(sheets), title)
     pages = [Page(p.text, p.bookmarks) for p in book.pages]
     return Document(f"{folder}{output_name(source)}", book.title, pages), book.warnings
