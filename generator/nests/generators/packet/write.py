@@ -30,17 +30,17 @@ def packet_documents(content, seed: int, party: list[str], nest: str | None, han
     from nests.render import render
 
     packet = build_packet(content, seed, party, nest, depth)
-    laid = packet_pages(content, packet)             # before the JSON: it carries the pages of every code
+    laid = packet_pages(content, packet)             # before the JSON: it carries the page of every code
     title = f"Nest Packet {seed}: {packet.nest_name}"
     stem = f"{folder}packet-{seed}"
     files = {}
     if formats is None or "json" in formats:
-        files["json"] = File(f"{stem}.json", packet_json(packet))
+        files["json"] = File(f"{stem}.json", packet_json(packet, laid.numbers))
     if formats is None or "svg" in formats:
-        files["svg"] = File(f"{stem}-map.svg", render("packet/map.svg.j2", packet=packet, pages=packet.extra["pages"],
+        files["svg"] = File(f"{stem}-map.svg", render("packet/map.svg.j2", packet=packet, pages=laid.numbers,
                                                       blank=False, rows=None))
     reflowed = look != FULL and (formats is None or "txt" in formats)
-    docs = [_document(stem, title, laid, files, packet_pages(content, packet, look) if reflowed else None)]
+    docs = [_document(stem, title, laid.pages, files, packet_pages(content, packet, look).pages if reflowed else None)]
     if handout:
         docs.append(_document(f"{stem}-players", f"{title}: players' handout", handout_pages(content, packet), {},
                               handout_pages(content, packet, look) if reflowed else None))
