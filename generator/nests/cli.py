@@ -409,6 +409,59 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
 
 
 @main.command()
+@click.option("--count", type=click.IntRange(1, 1_000_000), required=True, help="How many packets: seeds S, S+1, …")
+@click.option("--seed", type=click.IntRange(0, 999_999_999), default=None, help="The first seed (default: a random one, printed).")
+@click.option("--party", default=None, metavar="CLASS,CLASS…", help="1 to 6 distinct classes (default: content/packet.yaml).")
+@click.option("--nest", default=None, help="The Nest (a file in content/nests/; default: termite).")
+@click.option("--depth", type=click.Choice(["oneshot", "full"]), default="oneshot", show_default=True,
+              help="As for nests packet.")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDFs.")
+@click.option("--format", "formats", type=click.Choice(["txt", "pdf", "json", "svg"]), multiple=True,
+              help="txt, pdf, json, svg (repeatable; default txt, pdf, json, as nests packet).")
+@impose_option
+@click.option("--stats-only", is_flag=True, help="Write only the CSV and stats.json, not the packets.")
+@click.option("-o", "--output", default="build/batch", show_default=True, help="Directory to write into.")
+@content_option
+@templates_option
+def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, output, content_dirs, templates_dir) -> None:
+    """Write N packets (DIR/packet-<seed>.* as nests packet writes them), a CSV with one row per
+    packet (DIR/batch-<S>-<N>.csv) and every table's results against their odds (DIR/stats.json)."""
+    import os
+    import sys
+    import time
+
+    from nests.batch import Batch, run_batch
+    from nests.content.packet import packet_tables
+
+    formats = formats or ("txt", "pdf", "json")
+    check_print_options(formats, impose)
+    if output == "-":
+        raise NestsError("a batch writes files; give -o DIR")
+    output_directory(output)
+    content = setup(content_dirs, templates_dir)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
+        click.echo(f"seed: {seed}", err=True)
+    party_ids = ([p.strip() for p in party.split(",")] if party is not None
+                 else packet_tables(content).settings["default_party"])
+    job = Batch(content, tuple(party_ids), nest, depth, tuple(formats), paper, impose, output, stats_only)
+    started = time.perf_counter()
+    if sys.stderr.isatty():
+        with click.progressbar(length=count, label="packets", file=sys.stderr) as bar:
+            written = run_batch(job, seed, count, lambda done, total: bar.update(1))
+    else:
+        step = max(1, count // 10)
+        written = run_batch(job, seed, count, lambda done, total: done % step and done != total
+                            or click.echo(f"batch: {done}/{total} packets", err=True))
+    took = time.perf_counter() - started
+    if not stats_only:
+        click.echo(f"wrote {count} packets, seeds {seed} to {seed + count - 1}, in {output}")
+    for path in written:
+        click.echo(f"wrote {path}")
+    click.echo(f"{count} packets in {took:.1f} s ({count / took:.1f} a second)", err=True)
+
+
+@main.command()
 @click.argument("source", type=click.Path())
 @click.option("--from", "markup", type=click.Choice(["nests", "md", "rst", "latex", "xml"]), default=None,
               help="The source's markup (default: told by its file name's extension).")

@@ -26,11 +26,23 @@ def packet_documents(content, seed: int, party: list[str], nest: str | None, han
     """The packet and, with ``handout``, packet-<seed>-players (txt, pdf only). With ``formats``, the JSON
     and the SVG map are made only when asked for (a PDF alone does not wait for them). ``look`` (--width,
     --ascii) shapes the plaintext alone: the PDF, the JSON's pages and the SVG keep the print layout."""
+    packet, laid = laid_packet(content, seed, party, nest, depth)
+    return documents_of(content, packet, laid, handout, folder, formats, look)
+
+
+def laid_packet(content, seed: int, party: list[str], nest: str | None, depth: str = "oneshot"):
+    """The packet of a seed and its print layout (``pages.Paged``: the pages and the page of every code)."""
+    packet = build_packet(content, seed, party, nest, depth)
+    return packet, packet_pages(content, packet)
+
+
+def documents_of(content, packet, laid, handout: bool = False, folder: str = "", formats=None,
+                 look: Look = FULL) -> list[Document]:
+    """The documents of a packet already laid out (see ``packet_documents``)."""
     from nests.publish.json import packet_json
     from nests.render import render
 
-    packet = build_packet(content, seed, party, nest, depth)
-    laid = packet_pages(content, packet)             # before the JSON: it carries the page of every code
+    seed = packet.seed
     title = f"Nest Packet {seed}: {packet.nest_name}"
     stem = f"{folder}packet-{seed}"
     files = {}
