@@ -373,12 +373,16 @@ def enemy_command(enemy_ids, width, ascii_only, formats, paper, output, content_
               help="Plaintext page width in columns, shadow included (40 and up; default 94): the txt reflows, "
                    "its page references follow; the PDF, JSON and SVG keep the print layout.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Plaintext in printable ASCII only: + - | frames (the PDF is unchanged).")
+@click.option("--reroll", "rerolls", multiple=True, metavar="PART",
+              help="Draw one part anew, all else as the seed rolled it: room:3.2, level:4 (its Rooms), item:I7 "
+                   "(its Function), job; @N picks another re-roll (room:3.2@2). Repeatable. "
+                   "Files: packet-<seed>+room-3.2@1.*")
 @click.option("--schema", is_flag=True, help="Print the JSON Schema of the packet's JSON and stop.")
 @output_option
 @content_option
 @templates_option
-def packet(seed, party, nest, depth, paper, formats, impose, handout, width, ascii_only, schema, output, content_dirs,
-           templates_dir) -> None:
+def packet(seed, party, nest, depth, paper, formats, impose, handout, width, ascii_only, rerolls, schema, output,
+           content_dirs, templates_dir) -> None:
     """Write a pre-rolled Nest packet: DIR/packet-<seed>.txt, .pdf and .json (--impose a5: the PDFs as booklets)."""
     import os
 
@@ -389,6 +393,12 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
         return
     formats = formats or (("txt",) if output == "-" else ("txt", "pdf", "json"))
     check_print_options(formats, impose)
+    if rerolls:
+        from nests.generators.packet.reroll import parse_reroll
+
+        rerolls = tuple(parse_reroll(r) for r in rerolls)
+        if seed is None:
+            raise NestsError("--reroll changes one part of a packet you have: give its --seed")
     output_directory(output)
     with pdf_ready(formats, output, 2 if handout else 1):      # from the start: its import overlaps all of ours
         from nests.content.packet import packet_tables
@@ -402,7 +412,7 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
         party_ids = ([p.strip() for p in party.split(",")] if party is not None
                      else packet_tables(content).settings["default_party"])
         documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats,
-                                     look=Look(width or Look.width, ascii_only))
+                                     look=Look(width or Look.width, ascii_only), rerolls=rerolls)
         if chosen:          # only once the packet exists, so a bad party prints nothing but its error
             click.echo(f"seed: {seed}", err=output == "-")
         emit(documents, formats, paper, output, impose)

@@ -13,8 +13,10 @@ from nests.paths import TEMPLATES
 
 def packet_data(packet, pages: dict[str, int]) -> dict:
     """The packet (``generators.packet.model.Packet``) and the page of every code as data for other tools."""
+    stamp = {"stamp": packet.stamp} if packet.rerolls else {}      # a packet as rolled keeps its earlier keys
     return {
         "seed": packet.seed,
+        **stamp,
         "version": packet.version,
         "content_hash": packet.content_hash,
         "depth": packet.depth,

@@ -1,6 +1,6 @@
 """The packet as a typed model: ``build_packet(content, seed, party, nest, depth)`` → ``model.Packet``.
 
-Every part rolls on its own named sub-stream (``substream(seed, name)``):
+Every part rolls on its own named sub-stream (``reroll.Streams``, ``substream(seed, name)``):
 "job", "levels", "level-2/room-3" (its Features and lookups),
 "level-2/room-3/name", "item-key/<colour>/<type>" (a Form's Function) and
 "session" (the glance page's simulation), so changing one part never
@@ -21,7 +21,7 @@ from nests.generators.packet.model import (Creature, Function, Item, Job, JobPic
                                            Room, Ruling, Session)
 from nests.generators.packet.views import event_view, quantified, rolled
 from nests.generators.sheet import character
-from nests.rules.dice import substream
+from nests.generators.packet.reroll import Reroll, Streams
 from nests.rules.exploration import ORDINALS, ExplorationAction, lookup
 from nests.rules.lookup import roll_on
 from nests.rules.nest import level_chain
@@ -61,8 +61,8 @@ def check_party(content, party: list[str]) -> list[str]:
     return list(party)
 
 
-def _job(pt, seed: int) -> Job:
-    rng = substream(seed, "job")
+def _job(pt, streams: Streams) -> Job:
+    rng = streams("job", "job")
 
     def pick(stem: str, what: str):
         row, r = roll_on(rng, pt, stem, what)
@@ -96,14 +96,14 @@ class ItemKey:
     """Items by Form (Items > Known Items: all Items with the same Form have the same Function).
     One Function per Form for the whole Nest, each rolled on its own sub-stream."""
 
-    def __init__(self, pt, seed: int):
+    def __init__(self, pt, streams: Streams):
         self.tables = pt.tables
         colours = [r.result for r in pt.table("food-colour").rows]
         types = [r.result for r in pt.table("food-type").rows]
         self.items: dict[tuple[str, str], Item] = {}
         for c in colours:
             for t in types:
-                rng = substream(seed, f"item-key/{c}/{t}")
+                rng = streams(f"item-key/{c}/{t}", f"item:I{len(self.items) + 1}")
                 condition, r1 = roll_on(rng, pt, "item-condition", "Condition")
                 alignment, r2 = roll_on(rng, pt, "item-alignment", "Alignment")
                 ability, r3 = roll_on(rng, pt, alignment.data["then"], "Ability")
@@ -114,6 +114,13 @@ class ItemKey:
                 self.items[(c, t)] = Item(f"I{len(self.items) + 1}", c, t, function)
         self.history: list[tuple[str, Item]] = []        # (room id, Item) in the order found
         self.room: str = ""
+        self.own = None
+
+    def enter(self, room_id: str, own) -> None:
+        """The Room being keyed, and the sub-stream (made when first needed) on which a Known Item without
+        an earlier Form rolls its new Form: the Room's own draws never wait on what earlier Rooms found, so
+        re-rolling one Room moves nothing in another (ruling packet-reroll)."""
+        self.room, self.own, self._own = room_id, None, own
 
     def find(self, ctx: Context, known: bool) -> FoundItem:
         amount = quantify(ctx.rng, ctx.tables, "set", None, die=ctx.dice.costs_risks, feature="amount")
@@ -122,23 +129,28 @@ class ItemKey:
         if known and earlier:
             room, item = earlier[-1]
             return FoundItem(item.id, item.name, True, amount_view, None, room, rulings=["known-item", "packet-known-item"])
-        colour, r1 = roll_on(ctx.rng, ctx.tables, "food-colour", "Colour")
-        kind, r2 = roll_on(ctx.rng, ctx.tables, "food-type", "Type")
+        rng = ctx.rng
+        if known:
+            self.own = self.own or self._own()
+            rng = self.own
+        colour, r1 = roll_on(rng, ctx.tables, "food-colour", "Colour")
+        kind, r2 = roll_on(rng, ctx.tables, "food-type", "Type")
         item = self.items[(colour.result, kind.result)]
         rolls = (rolled(r1, "food-colour", ctx.tables), rolled(r2, "food-type", ctx.tables))
         if item.room is None:
             item.room, item.known, item.amount = self.room, known, amount.after
             item.form_rolls = rolls + (amount_view,)
-        self.history.append((self.room, item))
+        if not known:           # what later Known Items name: Unknown Items only, each drawn on its own Room's stream
+            self.history.append((self.room, item))
         return FoundItem(item.id, item.name, known, amount_view, rolls, None,
                          rulings=["known-item", "packet-known-item"] if known else [])
 
 
 class _Builder:
-    def __init__(self, pt, seed: int, nest: str, chain, perception: int):
-        self.pt, self.tables, self.seed, self.chain, self.perception = pt, pt.tables, seed, chain, perception
+    def __init__(self, pt, streams: Streams, nest: str, chain, perception: int):
+        self.pt, self.tables, self.streams, self.chain, self.perception = pt, pt.tables, streams, chain, perception
         self.nest_id, self.nest = nest, pt.nests[nest][0]
-        self.items = ItemKey(pt, seed)
+        self.items = ItemKey(pt, streams)
         self.rulings: list[str] = []
         self.codes: dict[str, str] = {}
 
@@ -148,14 +160,15 @@ class _Builder:
     def room(self, lv, number: int, spare: bool) -> Room:
         tables = self.tables
         room_id = f"{lv.number}.{number}"
-        self.items.room = room_id
+        parts = (f"room:{room_id}", f"level:{lv.number}")         # what --reroll may name it by
+        self.items.enter(room_id, lambda: self.streams(f"level-{lv.number}/room-{number}/known-item", *parts))
         if lv.number == 1 and number == 1:
             name, flavour, name_roll = self.nest["entrance"]["result"], self.nest["entrance"]["flavour"], None
         else:
-            row, r = roll_on(substream(self.seed, f"level-{lv.number}/room-{number}/name"), self.pt, f"rooms-{self.nest_id}", "Room")
+            row, r = roll_on(self.streams(f"level-{lv.number}/room-{number}/name", *parts), self.pt, f"rooms-{self.nest_id}", "Room")
             name, flavour = row.result, row.data["flavour"]
             name_roll = Rolled(r.die, r.result, f"nests/{self.nest_id}", self.pt.nests[self.nest_id][1].source)
-        rng = substream(self.seed, f"level-{lv.number}/room-{number}")
+        rng = self.streams(f"level-{lv.number}/room-{number}", *parts)
         feats = []
         for feature, die in (("Area", lv.dice.features), ("Height", lv.dice.features), ("Darkness", lv.dice.costs_risks)):
             q = quantify(rng, tables, "set", None, die=die, feature=feature)
@@ -201,7 +214,9 @@ def printed_levels(pt, chain, depth: str) -> dict[int, tuple[int, bool]]:
     return dict(sorted(out.items()))
 
 
-def build_packet(content, seed: int, party: list[str], nest: str | None = None, depth: str = "oneshot") -> Packet:
+def build_packet(content, seed: int, party: list[str], nest: str | None = None, depth: str = "oneshot",
+                 rerolls: tuple[Reroll, ...] = ()) -> Packet:
+    """The packet of ``seed``; with ``rerolls``, those parts drawn anew (see reroll.py)."""
     pt = packet_tables(content)
     nest = nest or pt.settings["default_nest"]
     if nest not in pt.nests:
@@ -215,13 +230,15 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
         return next(f.rating for f in c.common_abilities if f.id == fid)
 
     perception = max(ability(c, "perception") for c in characters)
-    job = _job(pt, seed)
+    streams = Streams(seed, rerolls)
+    job = _job(pt, streams)
     tables = pt.tables
-    chain = level_chain(substream(seed, "levels"), tables)
-    b = _Builder(pt, seed, nest, chain, perception)
+    chain = level_chain(streams("levels"), tables)
+    b = _Builder(pt, streams, nest, chain, perception)
     for lv in chain.levels:
         b.note(lv.rulings)
     keyed = printed_levels(pt, chain, depth)
+    streams.check(keyed, len(chain.levels), len(b.items.items))
     if depth == "oneshot" and any(spare for _, spare in keyed.values()):
         b.note(["packet-spare-rooms"])
     levels = []
@@ -238,7 +255,15 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
     creature_ids = [eid for eid in order if eid in met or eid == target_enemy]
     if target_enemy and target_enemy not in creature_ids:
         creature_ids.append(target_enemy)
-    b.codes = {eid: f"E{i + 1}" for i, eid in enumerate(creature_ids)}
+    # A re-rolled packet keeps every stat block of the packet as first rolled, under its code, so no
+    # other Room's codes move; a creature new to it takes the next code (ruling packet-reroll).
+    kept = {c.enemy: c.id for c in build_packet(content, seed, party, nest, depth).creatures} if rerolls else {}
+    b.codes = dict(kept)
+    for eid in creature_ids:
+        b.codes.setdefault(eid, f"E{len(b.codes) + 1}")
+    creature_ids = list(b.codes)
+    if rerolls:
+        b.note(["packet-reroll"])
     if target_enemy:
         job = replace(job, target=replace(job.target, creature=b.codes[target_enemy]))
     for lv in levels:
@@ -261,10 +286,11 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
     static = tuple([ability(c, "exploration") for c in characters if c is not scout]
                    + [ability(scout, "eusociology"), ability(scout, "perception")])
     s = pt.settings["session"]
-    reach = session_reach(substream(seed, "session"), tables, chain, ability(scout, "exploration"), static,
+    reach = session_reach(streams("session"), tables, chain, ability(scout, "exploration"), static,
                             s["actions"], s["sessions"])
     session = Session(s["hours"], reach.actions, reach.sessions, scout.character_class.name, reach.median, reach.p90,
                       reach.heart_percent)
     names = [content.class_documents[cid].data["name"] for cid in party]
     return Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
-                  perception, job, levels, creatures, list(b.items.items.values()), rulings, session, chain, tables)
+                  perception, job, levels, creatures, list(b.items.items.values()), rulings, session, chain, tables,
+                  tuple(rerolls))

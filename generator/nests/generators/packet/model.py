@@ -257,6 +257,12 @@ class Packet:
     session: Session
     chain: Any                   # rules.nest.LevelChain: the Levels as rolled
     tables: Any                  # content.tables.Tables the packet was rolled on
+    rerolls: tuple = ()          # reroll.Reroll: the parts drawn anew ("room:3.2@1")
+
+    @property
+    def stamp(self) -> str:
+        """The seed and the parts re-rolled: all it takes, with the same content, to make this packet again."""
+        return str(self.seed) + "".join(f"+{r}" for r in self.rerolls)
 
     @property
     def heart(self) -> LevelKey:

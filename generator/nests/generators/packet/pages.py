@@ -262,12 +262,13 @@ def _sheet_blocks(content, class_id: str, look: Look, templates) -> tuple[str, l
 
 
 def stamp(packet) -> str:
-    return f"seed {packet.seed} · v{packet.version} · {packet.content_hash}"
+    return f"seed {packet.stamp} · v{packet.version} · {packet.content_hash}"
 
 
 def command(packet) -> str:
     return (f"nests packet --seed {packet.seed} --party {','.join(packet.party)} --nest {packet.nest}"
-            + (f" --depth {packet.depth}" if packet.depth != "oneshot" else ""))
+            + (f" --depth {packet.depth}" if packet.depth != "oneshot" else "")
+            + "".join(f" --reroll {r}" for r in packet.rerolls))
 
 
 def _layout(lay, packet, pages: dict, toc: list, tail: list[Page]) -> list[Page]:

@@ -22,17 +22,20 @@ def _document(stem: str, title: str, laid, files: dict, txt=None) -> Document:
 
 
 def packet_documents(content, seed: int, party: list[str], nest: str | None, handout: bool = False,
-                     folder: str = "", depth: str = "oneshot", formats=None, look: Look = FULL) -> list[Document]:
+                     folder: str = "", depth: str = "oneshot", formats=None, look: Look = FULL,
+                     rerolls: tuple = ()) -> list[Document]:
     """The packet and, with ``handout``, packet-<seed>-players (txt, pdf only). With ``formats``, the JSON
     and the SVG map are made only when asked for (a PDF alone does not wait for them). ``look`` (--width,
-    --ascii) shapes the plaintext alone: the PDF, the JSON's pages and the SVG keep the print layout."""
-    packet, laid = laid_packet(content, seed, party, nest, depth)
+    --ascii) shapes the plaintext alone: the PDF, the JSON's pages and the SVG keep the print layout.
+    With ``rerolls`` (reroll.Reroll), those parts are drawn anew and the files are named after them too
+    (packet-42+room-3.2@1.txt), beside the packet as first rolled."""
+    packet, laid = laid_packet(content, seed, party, nest, depth, rerolls)
     return documents_of(content, packet, laid, handout, folder, formats, look)
 
 
-def laid_packet(content, seed: int, party: list[str], nest: str | None, depth: str = "oneshot"):
+def laid_packet(content, seed: int, party: list[str], nest: str | None, depth: str = "oneshot", rerolls: tuple = ()):
     """The packet of a seed and its print layout (``pages.Paged``: the pages and the page of every code)."""
-    packet = build_packet(content, seed, party, nest, depth)
+    packet = build_packet(content, seed, party, nest, depth, rerolls)
     return packet, packet_pages(content, packet)
 
 
@@ -44,7 +47,7 @@ def documents_of(content, packet, laid, handout: bool = False, folder: str = "",
 
     seed = packet.seed
     title = f"Nest Packet {seed}: {packet.nest_name}"
-    stem = f"{folder}packet-{seed}"
+    stem = f"{folder}packet-{seed}" + "".join(f"+{r.file_part}" for r in packet.rerolls)
     files = {}
     if formats is None or "json" in formats:
         files["json"] = File(f"{stem}.json", packet_json(packet, laid.numbers))
