@@ -14,6 +14,13 @@ TEXT_WIDTH = 89          # running text, one space from each side
 NARROWEST = 40           # the narrowest page a sheet or a stat block reflows to (--width N), shadow included
 BOX_INSET = 4            # columns a framed box inside the text takes from its text: a wall and a space each side
 
+# The printed cell's shape, for a picture framed on the grid (its frame as many lines
+# tall as the picture is, printed): on A4 less 10 mm at each edge a column is
+# 190/93 mm wide and a line 277/50 mm tall; a picture's pixel is a CSS pixel, 1/96 in.
+COLUMN_MM = 190 / 93
+LINE_MM = 277 / 50
+PIXEL_MM = 25.4 / 96
+
 
 class Grid:
     """The same numbers for a page ``page_width`` columns wide (shadow included), under the
