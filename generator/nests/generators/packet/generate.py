@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from nests import __version__
 from nests.content.packet import packet_tables
 from nests.errors import NestsError
+from nests.render import grid
 from nests.render.filters import width
 from nests.generators.packet.model import (Creature, Function, Item, Job, JobPick, LevelKey, Lookup, Packet, Rolled,
                                            Room, Ruling, Session)
@@ -31,7 +32,6 @@ from nests.rules.resolution import D100
 from nests.rules.session import session_reach
 
 KINDS = ["cost", "risk", "reward"]
-TRACKER_NAME = 11       # a class name before its colon on the Hunger and Wounds tracker (packet/pool.txt.j2)
 DEPTHS = ["oneshot", "full"]
 PACKET_RULINGS = ["packet-perception", "packet-lookups", "packet-level-link", "packet-rooms", "room-darkness",
                   "packet-room-features", "item-function-by-form", "packet-job-tables", "packet-complications",
@@ -52,9 +52,9 @@ def check_party(content, party: list[str]) -> list[str]:
     for cid in party:
         # the Hunger and Wounds tracker gives a member's class name 11 columns and its colon
         doc = content.class_documents[cid]
-        if width(doc.data["name"]) > TRACKER_NAME:
+        if width(doc.data["name"]) > grid.TRACKER_NAME:
             raise NestsError(doc.problem(("name",), f"{doc.data['name']!r} is {width(doc.data['name'])} columns wide; "
-                                                    f"a packet's party tracker holds {TRACKER_NAME}"))
+                                                    f"a packet's party tracker holds {grid.TRACKER_NAME}"))
     for cid in party:
         if party.count(cid) > 1:
             raise NestsError(f"--party: class {cid!r} is named {party.count(cid)} times; each class at most once (Character Selection)")
