@@ -2,28 +2,40 @@
 
 from __future__ import annotations
 
-import multiprocessing
-import time
+import sys
+from dataclasses import replace
+from pathlib import Path
 
-from tests.bench import NESTS, Process, Row, Timing, alone, pdf_row, temporary
+from tests.bench import ENV, NESTS, Process, Row, Timing, alone, compare, measure, pdf_row, temporary
 
 TITLE = "Nest packet, one-shot depth (seed 42, party wasp, spider, beetle, ants)"
 PARTY = ["wasp", "spider", "beetle", "ants"]
-MANY = 20
+BATCH = 200
+BATCH_GOAL = 0.5        # a batch against one process per packet: at least twice as fast
+MEMORY_GOAL = 1.1       # flat: 1,000 packets take no more memory than 100, give or take a tenth
+PDF_GOAL = 1.1          # the whole command against WeasyPrint's own start and work on the same HTML
+
+# WeasyPrint alone, as a process of its own: its import, then the same HTML to PDF.
+BARE = """
+import os, sys
+os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
+import weasyprint
+weasyprint.HTML(filename=sys.argv[1], base_url=sys.argv[2]).write_pdf(sys.argv[3])
+"""
 
 
-def _txt(seed: int) -> int:
+def _document():
     from nests.content import load_content
     from nests.generators.packet.write import packet_documents
 
-    [document] = packet_documents(load_content(), seed, PARTY, None, False)
-    return sum(len(p.text) for p in document.pages)
+    return packet_documents(load_content().check(), 42, PARTY, None, False, formats=("pdf",))[0]
 
 
 def rows():
+    from nests import paths
     from nests.content import load_content
     from nests.generators.packet.generate import build_packet
-    from nests.generators.packet.write import packet_documents
+    from nests.publish.pdf import pdf_html
 
     content = load_content().check()
     seeds = iter(range(1, 1000))
@@ -33,13 +45,54 @@ def rows():
         packet = NESTS + ["packet", "--seed", "42", "--party", ",".join(PARTY), "-o", out]
         yield alone("txt + JSON, whole process", Process(packet + ["--format", "txt", "--format", "json"]),
                     note="the issue's aim: under 2 s on one core")
+        document = _document()
+        html = Path(out) / "packet.html"
+        html.write_text(pdf_html(document.pages, document.title), encoding="utf-8")
+        bare = Process([sys.executable, "-c", BARE, str(html), paths.TEMPLATES.resolve().as_uri() + "/",
+                        str(Path(out) / "bare.pdf")])
+        yield compare("packet PDF, whole process", Process(packet + ["--format", "pdf"]),
+                      "WeasyPrint proc.", bare, rounds=5, warm_up=False, goal=PDF_GOAL,
+                      note="nests packet --format pdf vs a process importing WeasyPrint and typesetting the same HTML")
 
-    def packet():
-        return packet_documents(load_content().check(), 42, PARTY, None, False, formats=("pdf",))[0]
+    yield pdf_row("one-shot packet PDF, in one process", _document, "content", rounds=3)
+    # What our PDF stage adds to WeasyPrint's work, page by page: the HTML of the
+    # pages, their drawing glyphs turned to vector shapes (nests.publish.vector).
+    row = alone("the packet's PDF HTML and vector shapes", lambda: pdf_html(document.pages, document.title),
+                rounds=11)
+    yield replace(row, note=f"{row.ours.median / len(document.pages):.1f} ms a page over {len(document.pages)} pages")
 
-    yield pdf_row("one-shot packet PDF, in one process", packet, "content (goal ≤ 1.15×)")
+    # A batch against the same packets made one process each, as many at once as there are
+    # cores (the batch's pool uses them all too): packets per second, and whether the
+    # batch's memory stays flat from 100 packets to 1,000.
+    with temporary() as out:
+        txt_json = ["--format", "txt", "--format", "json", "--party", ",".join(PARTY)]
+        batch = Process(NESTS + ["batch", "--count", str(BATCH), "--seed", "1", "-o", out, *txt_json])
+        row = compare(f"a batch of {BATCH} packets (txt + JSON)", batch, f"{BATCH} processes", Separate(out, txt_json),
+                      rounds=3, warm_up=False, goal=BATCH_GOAL)
+        yield replace(row, note=f"{BATCH / row.ours.median * 1000:.1f} packets a second against "
+                                f"{BATCH / row.reference.median * 1000:.1f}")
+        few, many = (Process(NESTS + ["batch", "--count", str(n), "--seed", "1", "--stats-only", "-o", out])
+                     for n in (100, 1000))
+        small, large = measure(few, many, rounds=1, warm_up=False)
+        yield Row("batch --stats-only: peak memory of its largest process", Timing((large.peak_mib,)),
+                  "100 packets", Timing((small.peak_mib,)), note="1,000 packets against 100", goal=MEMORY_GOAL,
+                  unit="MiB")
 
-    start = time.perf_counter()
-    with multiprocessing.get_context("fork").Pool(2) as pool:
-        pool.map(_txt, range(MANY))
-    yield Row(f"{MANY} packets in plaintext on 2 cores, once", Timing(((time.perf_counter() - start) * 1000,)))
+
+class Separate:
+    """``BATCH`` `nests packet` processes, as many at a time as there are cores."""
+
+    def __init__(self, out: str, options: list[str]):
+        self.out, self.options = out, options
+
+    def __call__(self) -> None:
+        import os
+        import subprocess
+        from concurrent.futures import ThreadPoolExecutor
+
+        def one(seed):
+            cmd = NESTS + ["packet", "--seed", str(seed), "-o", self.out, *self.options]
+            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=ENV)
+
+        with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+            list(pool.map(one, range(1, BATCH + 1)))

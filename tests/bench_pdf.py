@@ -45,5 +45,5 @@ def rows():
     from nests.publish.pdf import pdf_html
 
     htmls = [pdf_html(doc.pages, doc.title) for doc in sheet_documents(load_content(), SHEETS)]
-    yield compare("7 sheet PDFs, in one process", _ours, "bare WeasyPrint", _bare(htmls),
+    yield compare("7 sheet PDFs, in one process", _ours, "bare WeasyPrint", _bare(htmls), rounds=3,
                   note="content to PDF vs WeasyPrint alone on the same HTML")

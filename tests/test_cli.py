@@ -75,26 +75,42 @@ def test_every_command_has_help(runner):
             assert target.help.split("\n")[0] in " ".join(result.output.split()), command
 
 
-def test_help_does_not_import_weasyprint():
+def test_help_does_not_import_weasyprint_or_pypdf():
     # every command's --help, then a text sheet, in one real process
     code = ("import sys\nfrom click.testing import CliRunner\nfrom nests.cli import main\n"
             "from tests.test_cli import every_command\n"
             "for c in every_command():\n"
             "    assert CliRunner().invoke(main, c + ['--help']).exit_code == 0\n"
             "CliRunner().invoke(main, ['sheet', 'wasp', '-o', '-'])\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'pydyf', 'tinycss2', 'cssselect2')))")
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'pydyf', 'tinycss2', 'cssselect2', 'pypdf')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).parents[1])
     assert out.stdout == "[]\n"
 
 
 def test_nests_help_in_a_real_process():
-    code = "import sys, runpy\nsys.argv = ['nests', '--help']\ntry:\n    runpy.run_module('nests', run_name='__main__')\nexcept SystemExit:\n    pass\nprint('weasyprint' in sys.modules, file=sys.stderr)"
+    """`nests --help` starts as fast as Click allows: it imports none of the libraries that
+    the commands use (WeasyPrint, Jinja, YAML, pypdf), and the content stage not at all."""
+    code = ("import sys, runpy\nsys.argv = ['nests', '--help']\ntry:\n    runpy.run_module('nests', run_name='__main__')\n"
+            "except SystemExit:\n    pass\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'weasyprint', 'jinja2', 'yaml', 'pypdf'}),"
+            " 'nests.content' in sys.modules, file=sys.stderr)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.startswith("Usage: nests [OPTIONS] COMMAND [ARGS]...")
-    assert out.stderr == "False\n"
+    assert out.stderr == "[] False\n"
 
 
 def test_python_dash_m_works():
     out = subprocess.run([sys.executable, "-m", "nests", "classes"], capture_output=True, text=True, check=True)
     assert out.stdout.startswith("ants       Ants\n")
+
+
+def test_a_plain_sheet_imports_nothing_of_the_packet():
+    """A text sheet reads the classes, the catalogue and the sheet definitions, and
+    neither checks nor imports the packet's tables and procedures."""
+    code = ("import sys\nfrom click.testing import CliRunner\nfrom nests.cli import main\n"
+            "assert CliRunner().invoke(main, ['sheet', 'wasp', '-o', '-']).exit_code == 0\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('nests.content.tables', 'nests.content.packet', "
+            "'nests.rules.procedures', 'nests.generators.packet', 'weasyprint'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout == "[]\n"

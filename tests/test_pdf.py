@@ -26,6 +26,9 @@ PAPER_WIDTH = {"a4": 210 * MM, "letter": 8.5 * 72}
 DPI = 150
 
 
+# One process runs this module (pytest-xdist's loadgroup): its PDFs are typeset once.
+pytestmark = pytest.mark.xdist_group("sheet-pdfs")
+
 @pytest.fixture(scope="module")
 def pdf_dir(tmp_path_factory):
     from click.testing import CliRunner
@@ -110,9 +113,10 @@ def test_a4_by_default_and_letter_on_request(pdf_dir, runner, tmp_path):
 
 def test_same_bytes_in_every_process(pdf_dir, tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
-    for run in ("a", "b"):
-        subprocess.run([sys.executable, "-m", "nests", "sheet", "wasp", "ants", "--format", "pdf",
-                        "-o", str(tmp_path / run)], check=True, env=env, capture_output=True)
+    processes = [subprocess.Popen([sys.executable, "-m", "nests", "sheet", "wasp", "ants", "--format", "pdf",
+                                   "-o", str(tmp_path / run)], env=env, stdout=subprocess.DEVNULL)
+                 for run in ("a", "b")]                   # side by side
+    assert [p.wait(timeout=300) for p in processes] == [0, 0]
     for name in ("wasp.pdf", "ants.pdf"):
         first = (tmp_path / "a" / name).read_bytes()
         assert first == (tmp_path / "b" / name).read_bytes()

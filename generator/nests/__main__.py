@@ -1,3 +1,3 @@
-from nests.cli import main
+from nests.entry import run
 
-main()
+run()

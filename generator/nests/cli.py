@@ -8,10 +8,10 @@ import click
 
 from nests import __version__
 from nests.errors import NestsError
-from nests.render import grid
+from nests.render import grid, paper as papers
 
 FORMATS = click.Choice(["txt", "pdf"])
-PAPER = click.Choice(["a4", "letter"])
+PAPER = click.Choice(list(papers.SHEETS))
 
 
 def content_option(f):
@@ -35,17 +35,71 @@ def templates_option(f):
     )(f)
 
 
-def setup(content_dirs=(), templates_dir=None):
-    """Load the content (checked in full) and point rendering at the user's templates."""
+def impose_option(f):
+    return click.option(
+        "--impose", type=click.Choice(list(papers.BOOKLETS)), default=None,
+        help="Make each PDF a saddle-stitched booklet: two A5 pages a side of landscape A4 "
+             "(with --paper letter, two half-Letter pages on landscape Letter).",
+    )(f)
+
+
+def check_print_options(formats, impose=None) -> None:
+    """--paper and --impose shape the PDF: without a PDF to make they are refused, not ignored."""
+    from click.core import ParameterSource
+
+    if "pdf" in formats:
+        return
+    if impose is not None:
+        raise NestsError(f"--impose {impose} makes the PDF a booklet, but no PDF is asked for; add --format pdf")
+    if click.get_current_context().get_parameter_source("paper") != ParameterSource.DEFAULT:
+        raise NestsError("--paper sets the paper of the PDF, but no PDF is asked for; add --format pdf")
+
+
+# What each kind of command reads of the content, and so checks before it starts
+# (see nests.content.loader.KINDS); the packet and the build check everything.
+SHEET_CONTENT = ("classes", "sheets")
+RULES_CONTENT = ("tables",)
+ENEMY_CONTENT = ("tables", "sheets")        # a stat block is laid out by the sheet's definition
+
+
+def setup(content_dirs=(), templates_dir=None, uses: tuple[str, ...] = ()):
+    """Load the content, check the kinds the command ``uses`` (all when none is
+    named) and point rendering at the user's templates."""
+    import gc
+
     from nests.content import load_content
     from nests.render import use_templates
 
     use_templates(templates_dir)
-    return load_content(content_dirs).check()
+    content = load_content(content_dirs).check(*uses)
+    if not gc.isenabled():          # started by nests.entry, which says why
+        gc.freeze()
+        gc.enable()
+    return content
 
 
-def emit(documents, formats, paper: str, output: str) -> None:
-    """Publish documents (to files, or text to standard output) and say what was written."""
+def output_directory(output: str) -> None:
+    """-o DIR refused before any work when it cannot be written in (see nests.publish)."""
+    from nests.publish import output_directory as check
+
+    check(output)
+
+
+def pdf_ready(formats, output: str, documents: int = 1):
+    """When PDFs are asked for, their workers (one per document, at most one per
+    core) fork now and import WeasyPrint while the documents are made."""
+    from contextlib import nullcontext
+
+    if "pdf" not in formats or output == "-":
+        return nullcontext()
+    from nests.publish.pdf import workers_ready
+
+    return workers_ready(documents)
+
+
+def emit(documents, formats, paper: str, output: str, impose: str | None = None) -> None:
+    """Publish documents (to files, or text to standard output) and say what was written;
+    with ``impose``, each PDF as a booklet."""
     import sys
 
     from nests.publish import publish
@@ -54,7 +108,7 @@ def emit(documents, formats, paper: str, output: str) -> None:
     if output != "-" and sys.stderr.isatty():
         def progress(name):
             click.echo(f"  made {name}", err=True)
-    for path in publish(documents, formats, paper, output, progress=progress):
+    for path in publish(documents, formats, paper, output, progress=progress, impose=impose):
         click.echo(f"wrote {path}")
 
 
@@ -82,7 +136,7 @@ def main() -> None:
 @content_option
 def classes(content_dirs) -> None:
     """List the character classes a player can pick."""
-    content = setup(content_dirs)
+    content = setup(content_dirs, uses=SHEET_CONTENT)
     for class_id in content.class_ids():
         click.echo(f"{class_id:<10} {content.class_documents[class_id].data['name']}")
 
@@ -122,8 +176,10 @@ def sheet(class_ids, all_classes, systems, width, ascii_only, state_file, fillab
     from nests.content.sheets import definition
     from nests.generators.sheet import Look, sheet_documents
 
-    content = setup(content_dirs, templates_dir)
     formats = formats or ("txt",)
+    check_print_options(formats)
+    output_directory(output)
+    content = setup(content_dirs, templates_dir, SHEET_CONTENT)
     look = Look(width or Look.width, ascii_only)
     if state_file is not None:
         from pathlib import Path
@@ -131,8 +187,9 @@ def sheet(class_ids, all_classes, systems, width, ascii_only, state_file, fillab
         from nests.generators.sheet import character_documents, load_character
 
         state = load_character(content, state_file)
-        documents = character_documents(content, state, Path(state_file).stem, fillable, look, "md" in formats)
-        emit(documents, formats, paper, output)
+        with pdf_ready(formats, output):
+            documents = character_documents(content, state, Path(state_file).stem, fillable, look, "md" in formats)
+            emit(documents, formats, paper, output)
         return
     if all_classes:
         class_ids = tuple(content.class_ids()) + ("template",) + class_ids
@@ -145,7 +202,9 @@ def sheet(class_ids, all_classes, systems, width, ascii_only, state_file, fillab
             known = ", ".join(content.class_ids(playable_only=False))
             raise NestsError(f"unknown class {class_id!r}; known classes: {known}")
     ids = list(dict.fromkeys(class_ids)) + list(dict.fromkeys(systems))
-    emit(sheet_documents(content, ids, fillable=fillable, look=look, markdown="md" in formats), formats, paper, output)
+    with pdf_ready(formats, output, len(ids)):
+        emit(sheet_documents(content, ids, fillable=fillable, look=look, markdown="md" in formats), formats, paper,
+             output)
 
 
 @main.group()
@@ -174,7 +233,7 @@ def character_new(class_id, name, target, content_dirs) -> None:
     from nests.content.state import state_yaml
     from nests.generators.sheet import new_character
 
-    state = new_character(setup(content_dirs), class_id, name)
+    state = new_character(setup(content_dirs, uses=SHEET_CONTENT), class_id, name)
     if target == "-":
         click.echo(state_yaml(state), nl=False)
     else:
@@ -194,7 +253,7 @@ def character_read(sheet_file, target, content_dirs) -> None:
     from nests.errors import Problem
     from nests.generators.sheet import changes, load_character, read_character
 
-    content = setup(content_dirs)
+    content = setup(content_dirs, uses=SHEET_CONTENT)
     from nests.content.sheet_reader import decode
 
     try:
@@ -222,6 +281,7 @@ def build(books_dir, output, content_dirs, templates_dir) -> None:
 
     if output == "-":
         raise NestsError("nests build writes many files; give -o DIR")
+    output_directory(output)
     content = setup(content_dirs, templates_dir)
     from nests.publish.pdf import workers_ready
 
@@ -244,7 +304,7 @@ def roll(die, times, seed, content_dirs) -> None:
     """Roll DIE: a decile die d20 … d120 (from 0), or an ordinary one-based 1d4 … 1d20."""
     from nests.rules.commands import roll_dice
 
-    for result in roll_dice(setup(content_dirs), die, times, seed):
+    for result in roll_dice(setup(content_dirs, uses=RULES_CONTENT), die, times, seed):
         click.echo(result)
 
 
@@ -259,7 +319,7 @@ def odds(effort, resistance, static, dramatic, as_json, content_dirs) -> None:
     """Exact chances of the six Degrees of Success of one Action."""
     from nests.rules.commands import odds_report
 
-    click.echo(odds_report(setup(content_dirs), effort, resistance, static, dramatic, as_json))
+    click.echo(odds_report(setup(content_dirs, uses=RULES_CONTENT), effort, resistance, static, dramatic, as_json))
 
 
 @main.command()
@@ -268,7 +328,7 @@ def enemies(content_dirs) -> None:
     """List the enemies that have stat blocks."""
     from nests.generators.enemy import enemy, enemy_ids
 
-    content = setup(content_dirs)
+    content = setup(content_dirs, uses=ENEMY_CONTENT)
     for enemy_id in enemy_ids(content):
         e = enemy(content, enemy_id)
         click.echo(f"{enemy_id:<22} {e.name}{' (provisional)' if e.provisional else ''}")
@@ -289,9 +349,13 @@ def enemy_command(enemy_ids, width, ascii_only, formats, paper, output, content_
     from nests.generators.enemy import enemy_documents
     from nests.generators.sheet import Look
 
-    content = setup(content_dirs, templates_dir)
+    formats, ids = formats or ("txt",), list(dict.fromkeys(enemy_ids))
+    check_print_options(formats)
+    output_directory(output)
+    content = setup(content_dirs, templates_dir, ENEMY_CONTENT)
     look = Look(width or Look.width, ascii_only)
-    emit(enemy_documents(content, list(dict.fromkeys(enemy_ids)), look=look), formats or ("txt",), paper, output)
+    with pdf_ready(formats, output, len(ids)):
+        emit(enemy_documents(content, ids, look=look), formats, paper, output)
 
 
 @main.command()
@@ -303,18 +367,23 @@ def enemy_command(enemy_ids, width, ascii_only, formats, paper, output, content_
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @click.option("--format", "formats", type=click.Choice(["txt", "pdf", "json", "svg"]), multiple=True,
               help="txt, pdf, json, svg (the map alone) (repeatable; default txt, pdf, json).")
+@impose_option
 @click.option("--handout", is_flag=True, help="Also write packet-<seed>-players (txt, pdf): the Job as told, exploring, the Pool, a blank map, the sheets.")
 @click.option("--width", type=click.IntRange(40, 200), default=None, metavar="N",
               help="Plaintext page width in columns, shadow included (40 and up; default 94): the txt reflows, "
                    "its page references follow; the PDF, JSON and SVG keep the print layout.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Plaintext in printable ASCII only: + - | frames (the PDF is unchanged).")
+@click.option("--reroll", "rerolls", multiple=True, metavar="PART",
+              help="Draw one part anew, all else as the seed rolled it: room:3.2, level:4 (its Rooms), item:I7 "
+                   "(its Function), job; @N picks another re-roll (room:3.2@2). Repeatable. "
+                   "Files: packet-<seed>+room-3.2@1.*")
 @click.option("--schema", is_flag=True, help="Print the JSON Schema of the packet's JSON and stop.")
 @output_option
 @content_option
 @templates_option
-def packet(seed, party, nest, depth, paper, formats, handout, width, ascii_only, schema, output, content_dirs,
-           templates_dir) -> None:
-    """Write a pre-rolled Nest packet: DIR/packet-<seed>.txt, .pdf and .json."""
+def packet(seed, party, nest, depth, paper, formats, impose, handout, width, ascii_only, rerolls, schema, output,
+           content_dirs, templates_dir) -> None:
+    """Write a pre-rolled Nest packet: DIR/packet-<seed>.txt, .pdf and .json (--impose a5: the PDFs as booklets)."""
     import os
 
     if schema:
@@ -322,21 +391,84 @@ def packet(seed, party, nest, depth, paper, formats, handout, width, ascii_only,
 
         click.echo(packet_schema(), nl=False)
         return
-    from nests.content.packet import packet_tables
-    from nests.generators.packet.write import packet_documents
-    from nests.generators.sheet import Look
-
-    content = setup(content_dirs, templates_dir)
-    chosen = seed is None
-    if chosen:
-        seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
-    party_ids = [p.strip() for p in party.split(",")] if party is not None else packet_tables(content).settings["default_party"]
     formats = formats or (("txt",) if output == "-" else ("txt", "pdf", "json"))
-    documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats,
-                                 look=Look(width or Look.width, ascii_only))
-    if chosen:          # only once the packet exists, so a bad party prints nothing but its error
-        click.echo(f"seed: {seed}", err=output == "-")
-    emit(documents, formats, paper, output)
+    check_print_options(formats, impose)
+    if rerolls:
+        from nests.generators.packet.reroll import parse_reroll
+
+        rerolls = tuple(parse_reroll(r) for r in rerolls)
+        if seed is None:
+            raise NestsError("--reroll changes one part of a packet you have: give its --seed")
+    output_directory(output)
+    with pdf_ready(formats, output, 2 if handout else 1):      # from the start: its import overlaps all of ours
+        from nests.content.packet import packet_tables
+        from nests.generators.packet.write import packet_documents
+        from nests.generators.sheet import Look
+
+        content = setup(content_dirs, templates_dir)
+        chosen = seed is None
+        if chosen:
+            seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
+        party_ids = ([p.strip() for p in party.split(",")] if party is not None
+                     else packet_tables(content).settings["default_party"])
+        documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats,
+                                     look=Look(width or Look.width, ascii_only), rerolls=rerolls)
+        if chosen:          # only once the packet exists, so a bad party prints nothing but its error
+            click.echo(f"seed: {seed}", err=output == "-")
+        emit(documents, formats, paper, output, impose)
+
+
+@main.command()
+@click.option("--count", type=click.IntRange(1, 1_000_000), required=True, help="How many packets: seeds S, S+1, …")
+@click.option("--seed", type=click.IntRange(0, 999_999_999), default=None, help="The first seed (default: a random one, printed).")
+@click.option("--party", default=None, metavar="CLASS,CLASS…", help="1 to 6 distinct classes (default: content/packet.yaml).")
+@click.option("--nest", default=None, help="The Nest (a file in content/nests/; default: termite).")
+@click.option("--depth", type=click.Choice(["oneshot", "full"]), default="oneshot", show_default=True,
+              help="As for nests packet.")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDFs.")
+@click.option("--format", "formats", type=click.Choice(["txt", "pdf", "json", "svg"]), multiple=True,
+              help="txt, pdf, json, svg (repeatable; default txt, pdf, json, as nests packet).")
+@impose_option
+@click.option("--stats-only", is_flag=True, help="Write only the CSV and stats.json, not the packets.")
+@click.option("-o", "--output", default="build/batch", show_default=True, help="Directory to write into.")
+@content_option
+@templates_option
+def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, output, content_dirs, templates_dir) -> None:
+    """Write N packets (DIR/packet-<seed>.* as nests packet writes them), a CSV with one row per
+    packet (DIR/batch-<S>-<N>.csv) and every table's results against their odds (DIR/stats.json)."""
+    import os
+    import sys
+    import time
+
+    from nests.batch import Batch, run_batch
+    from nests.content.packet import packet_tables
+
+    formats = formats or ("txt", "pdf", "json")
+    check_print_options(formats, impose)
+    if output == "-":
+        raise NestsError("a batch writes files; give -o DIR")
+    output_directory(output)
+    content = setup(content_dirs, templates_dir)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
+        click.echo(f"seed: {seed}", err=True)
+    party_ids = ([p.strip() for p in party.split(",")] if party is not None
+                 else packet_tables(content).settings["default_party"])
+    job = Batch(content, tuple(party_ids), nest, depth, tuple(formats), paper, impose, output, stats_only)
+    started = time.perf_counter()
+    if sys.stderr.isatty():
+        with click.progressbar(length=count, label="packets", file=sys.stderr) as bar:
+            written = run_batch(job, seed, count, lambda done, total: bar.update(1))
+    else:
+        step = max(1, count // 10)
+        written = run_batch(job, seed, count, lambda done, total: done % step and done != total
+                            or click.echo(f"batch: {done}/{total} packets", err=True))
+    took = time.perf_counter() - started
+    if not stats_only:
+        click.echo(f"wrote {count} packets, seeds {seed} to {seed + count - 1}, in {output}")
+    for path in written:
+        click.echo(f"wrote {path}")
+    click.echo(f"{count} packets in {took:.1f} s ({count / took:.1f} a second)", err=True)
 
 
 @main.command()
@@ -346,27 +478,36 @@ def packet(seed, party, nest, depth, paper, formats, handout, width, ascii_only,
 @click.option("--strict", is_flag=True, help="Treat every warning as an error: exit 2 and write nothing.")
 @click.option("--sheet", "sheets", multiple=True, metavar="ID",
               help="Append the character sheet ID at the book's end (repeatable).")
+@click.option("--title", default=None, metavar="TEXT",
+              help="The book's title, for every page's head and the PDF (default: the title the source gives).")
 @click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
+@impose_option
 @output_option
 @content_option
 @templates_option
-def rulebook(source, markup, strict, sheets, formats, paper, output, content_dirs, templates_dir) -> None:
+def rulebook(source, markup, strict, sheets, title, formats, paper, impose, output, content_dirs,
+             templates_dir) -> None:
     """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML or the Nests raw
-    markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets."""
+    markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
+    (--impose a5: the PDF as a booklet)."""
     from nests.errors import Problem
     from nests.generators.rulebook import rulebook_document
     from nests.generators.rulebook.sheets import Sheets
-    from nests.publish import output_directory
 
+    if title is not None and (not title.strip() or not title.isprintable()):
+        raise NestsError(f"--title {title!r}: give the title as words on one line")
     output_directory(output)
-    content = setup(content_dirs, templates_dir)
+    formats = formats or ("txt",)
+    check_print_options(formats, impose)
+    content = setup(content_dirs, templates_dir, SHEET_CONTENT)
     unknown = [s for s in sheets if not Sheets(content).knows(s)]
     if unknown:
         raise NestsError(f"--sheet {unknown[0]!r} is not a sheet; {Sheets(content).known()}")
-    document, warnings = rulebook_document(source, content, markup, list(sheets))
-    if strict and warnings:
-        raise NestsError([Problem(w.message, file=w.source, line=w.line) for w in warnings])
-    for warning in warnings:
-        click.echo(str(warning), err=True)
-    emit([document], formats or ("txt",), paper, output)
+    with pdf_ready(formats, output):
+        document, warnings = rulebook_document(source, content, markup, list(sheets), title=title)
+        if strict and warnings:
+            raise NestsError([Problem(w.message, file=w.source, line=w.line) for w in warnings])
+        for warning in warnings:
+            click.echo(str(warning), err=True)
+        emit([document], formats, paper, output, impose)

@@ -19,12 +19,7 @@ def tables():
 @pytest.fixture(scope="module")
 def packets():
     content = load_content()
-    return [packet_data(_with_pages(build_packet(content, seed, ["wasp", "spider", "beetle", "ants"]))) for seed in SEEDS]
-
-
-def _with_pages(packet):
-    packet.extra["pages"] = {}
-    return packet
+    return [packet_data(build_packet(content, seed, ["wasp", "spider", "beetle", "ants"]), {}) for seed in SEEDS]
 
 
 def events(data):
@@ -196,6 +191,6 @@ def test_session_line_is_simulated_over_the_chain(tmp_path):
         a = build_packet(usual, seed, ["wasp"]).session
         b = build_packet(longer, seed, ["wasp"]).session
         levels = len(build_packet(usual, seed, ["wasp"]).levels)
-        assert 1 <= a["median"] <= a["p90"] <= levels and a["actions"] == 8 and b["actions"] == 40
-        deeper += b["median"] > a["median"]
+        assert 1 <= a.median <= a.p90 <= levels and a.actions == 8 and b.actions == 40
+        deeper += b.median > a.median
     assert deeper >= 8

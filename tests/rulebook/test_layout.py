@@ -110,8 +110,28 @@ def test_a_long_word_in_a_narrow_cell_is_cut_not_lost(typeset_blocks):
     cells = [m.Cell([T("x" * 60)]), m.Cell([T("y" * 60)])]
     book = typeset_blocks([m.Table([], [cells])])
     check_book(book)
-    joined = "".join(s.replace(" ", "") for s in body(book))
-    assert "x" * 60 in joined.replace("y", "") and joined.count("y") == 60
+    rows = [line.split() for line in body(book) if line.strip()]
+    assert [len(r) for r in rows] == [2, 2]
+    for k, letter in enumerate("xy"):              # each part but the last ends with a hyphen
+        assert rows[0][k].endswith("-") and not rows[1][k].endswith("-")
+        assert rows[0][k][:-1] + rows[1][k] == letter * 60
+
+
+def test_table_columns_share_the_width_by_their_content(typeset_blocks):
+    wordy = "a description that goes on about what the thing does and where it is found " * 3
+    heads = ("Name", "Cost", "Guards against", "Found in", "Description")
+    rows = [[m.Cell([T(f"Item {n}")]), m.Cell([T(f"{n * 15} gp")]), m.Cell([T("resistance to fire, cold and lightning")]),
+             m.Cell([T("the northern caves under the old mill")]), m.Cell([T(wordy)])] for n in range(1, 4)]
+    book = typeset_blocks([m.Table([[m.Cell([T(h)]) for h in heads]], rows)])
+    check_book(book)
+    lines = [line for line in body(book) if line.strip()]
+    starts = [lines[0].index(h) for h in heads]
+    widths = [b - a for a, b in zip(starts, starts[1:])]
+    description = max(len(s) for s in lines) - starts[-1]
+    assert description > 2 * max(widths)                         # the wordy column gets the room
+    for n in range(1, 4):                                        # the short cells are never wrapped
+        assert any(f"Item {n}" in s and f"{n * 15} gp" in s for s in lines)
+    assert not any(s.rstrip().endswith("-") for s in lines)        # no word broken: every one fits its column
 
 
 def test_boxes_hold_tables_and_nested_boxes(typeset_blocks):
@@ -225,10 +245,36 @@ def test_sheets_known_print_unknown_are_placeholders(typeset_blocks):
                           extra_sheets=["template"])
     check_book(book)
     kinds = [p.kind for p in book.pages]
-    assert kinds == ["contents", "body", "sheet", "body", "body", "sheet", "sheet", "sheet"]
-    assert "WASP" in lines_of(book.pages[2])[1]
-    assert "[missing: character sheet no-such-game]" in book.pages[3].text
-    assert "In a list:" in book.pages[4].text          # a sheet asked for inside a list follows the list
+    assert kinds == ["body", "sheet", "body", "body", "sheet", "sheet", "sheet"]      # no heading: no contents
+    assert "WASP" in lines_of(book.pages[1])[1]
+    assert "[missing: character sheet no-such-game]" in book.pages[2].text
+    assert "In a list:" in book.pages[3].text          # a sheet asked for inside a list follows the list
     assert [(w.source, w.line) for w in book.warnings] == [("hand.md", 9)]
     assert all(width(s) == 94 for p in book.pages for s in lines_of(p))
-    assert [p.number for p in book.pages] == list(range(1, 9))
+    assert [p.number for p in book.pages] == list(range(1, 8))
+
+
+def _last_words(page) -> str:
+    """The last line of a page's body that holds anything."""
+    return next(s for s in reversed(lines_of(page)[1:-2]) if s[1:-3].strip()).strip("║▓ ")
+
+
+def test_a_heading_never_stands_alone_at_the_foot_of_a_page(typeset_blocks_session):
+    """Wherever a run of headings falls (filler of every length before it), the
+    headings share their page with the first lines of what they head, or move
+    with them to the next: a table longer than a page, a paragraph, a box."""
+    para = P("The heading's own text begins here and runs on for a while. " * 6)
+    table = m.Table([[m.Cell([T("Roll")]), m.Cell([T("Result")])]],
+                    [[m.Cell([T(str(n))]), m.Cell([T(f"outcome {n}")])] for n in range(60)])
+    box = m.Box("note", [T("Aside")], [P("Boxed words. " * 30)])
+    for follower in (para, table, box):
+        for filler in range(1, 47):
+            lines = [T("filler")] + [x for k in range(1, filler) for x in (m.LineBreak(), T(f"filler {k}"))]
+            book = typeset_blocks_session([m.Paragraph(lines), m.Heading(2, [T("Section")]),
+                                           m.Heading(3, [T("Subsection")]), follower, P("After.")])
+            pages = [p for p in book.pages if p.kind == "body"]
+            for page in pages:
+                last = _last_words(page)
+                assert "Section" not in last and "Subsection" not in last and set(last) != {"─"}, (filler, last)
+            heading_page = next(p for p in pages if "1.1 Subsection" in p.text)
+            assert "1 Section" in heading_page.text

@@ -11,5 +11,5 @@ CITED_RULINGS = frozenset({
     "packet-lookups", "packet-level-link", "packet-rooms", "packet-room-features",
     "packet-known-item", "packet-job-tables", "packet-complications", "packet-creatures",
     "room-darkness", "resource-increase", "obstacle-resources", "item-function-by-form",
-    "packet-spare-rooms", "packet-session",
+    "packet-spare-rooms", "packet-session", "packet-reroll",
 })

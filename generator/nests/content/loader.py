@@ -97,12 +97,15 @@ class Content:
             raise NestsError(problems)
         return docs
 
-    def check(self) -> "Content":
-        """Validate every kind of content now, so that a command fails on bad content
-        before it generates anything, whichever files it happens to use. (Each kind
-        is read once and kept, so this costs a command nothing it would not pay later.)"""
-        from nests.content.tables import load_tables
-
+    def check(self, *kinds: str) -> "Content":
+        """Validate the kinds of content a command uses (``KINDS``; all of them when
+        none is named) now, so that the command fails on bad content before it
+        generates anything, whichever files it happens to read first. A command
+        checks no more than it uses: a plain sheet does not pay for the packet's
+        tables. (Each kind is read once and kept, so this costs nothing later.)"""
+        unknown = [k for k in kinds if k not in KINDS]
+        if unknown:
+            raise ValueError(f"unknown content kinds {unknown}; known: {', '.join(KINDS)}")
         # Content files go where the built-in ones are; a file elsewhere (a typo such
         # as tabels/) is reported rather than silently ignored.
         built_in = self._built_in
@@ -112,10 +115,9 @@ class Content:
         problems = [Problem(f"not a content file this tool reads; content files are {known}", file=shown)
                     for rel, (_, shown) in self._files.items()
                     if rel not in top and ("/" not in rel or rel.rsplit("/", 1)[0] not in folders)]
-        for validate_kind in (lambda c: c.class_documents, lambda c: load_tables(c).enemies, _packet_settings,
-                              _sheet_definitions):
+        for kind in kinds or KINDS:
             try:
-                validate_kind(self)
+                KINDS[kind](self)
             except NestsError as err:
                 problems += err.problems
         if problems:
@@ -155,6 +157,18 @@ def load_content(extra_dirs: tuple[str, ...] | list[str] = ()) -> Content:
     return Content(roots)
 
 
+def _classes(content: Content) -> None:
+    """Every class, checked against the catalogue and the sheets' lines."""
+    content.class_documents
+
+
+def _tables(content: Content) -> None:
+    """The rules' tables (dice, Degrees, Food, Exploration, …) and the enemies."""
+    from nests.content.tables import load_tables
+
+    load_tables(content).enemies
+
+
 def _sheet_definitions(content: Content) -> None:
     """Every sheet definition in content/sheets/."""
     from nests.content.sheets import definitions
@@ -167,3 +181,7 @@ def _packet_settings(content: Content) -> None:
     from nests.content.packet import packet_tables
 
     packet_tables(content)
+
+
+# The kinds of content a command can ask ``Content.check`` for, in the order they are checked.
+KINDS = {"classes": _classes, "tables": _tables, "packet": _packet_settings, "sheets": _sheet_definitions}

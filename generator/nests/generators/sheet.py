@@ -23,7 +23,8 @@ from nests.generators.sheet_layout import field_cells, item_text, plan
 from nests.model import Character, CharacterClass
 from nests.render import grid, render
 from nests.render.filters import centre, width
-from nests.render.transliterate import page_to_ascii, transliterate_value
+from nests.generators.drawn import DrawnSheet, drawn
+from nests.render.transliterate import transliterate_value
 from nests.rules.character import create_character, starting_values
 from nests.rules.formula import compute
 
@@ -122,33 +123,14 @@ def _heading(h: dict, filled: dict[str, Any], interior: int, character: bool) ->
     return {"text": text, "field": field}
 
 
-def class_sheet_context(content: Content, class_id: str) -> dict:
-    """A Nests & Insects class's sheet, for templates that frame it themselves (the packet)."""
-    return sheet_context(definition(content, NESTS), class_values(content, class_id))
-
-
 def render_sheet(definition: SheetDefinition, values: dict[str, Any], number: int | None = None,
                  look: Look = FULL, character: bool = False) -> list[str]:
     """The sheet's pages as plaintext, each 50 lines."""
-    return _pages(sheet_context(definition, values, look, character), number, look)
-
-
-def _pages(context: dict, number: int | None, look: Look) -> list[str]:
-    text = render("sheet.txt.j2", number=number, **context)
-    if look.ascii:
-        text = page_to_ascii(text)
-    lines = text.split("\n")[:-1]
-    size = grid.PAGE_LINES
-    return ["\n".join(lines[i:i + size]) + "\n" for i in range(0, len(lines), size)]
+    return drawn(sheet_context(definition, values, look, character), look.ascii).pages(number)
 
 
 def class_values(content: Content, class_id: str) -> dict[str, Any]:
     return starting_values(character(content, class_id))
-
-
-def sheet_text(content: Content, char: Character, number: int | None = None) -> str:
-    """A Nests & Insects class's sheet as one plaintext page (the rulebook places these)."""
-    return render_sheet(definition(content, NESTS), starting_values(char), number)[0]
 
 
 def resolve(content: Content, sheet_id: str) -> tuple[SheetDefinition, dict[str, Any]]:
@@ -176,7 +158,7 @@ def sheet_pages(content: Content, sheet_id: str, values: dict[str, Any] | None =
         filled = {k: v for k, v in filled.items() if k not in sheet_def.state_keys()}
     character = values is not None or fillable
     context = sheet_context(sheet_def, filled, look, character)
-    pages = [Page(t) for t in _pages(context, number, look)]
+    pages = [Page(t) for t in drawn(context, look.ascii).pages(number)]
     if fillable:
         for page, fields in zip(pages, form_fields(context, len(pages))):
             page.fields = fields

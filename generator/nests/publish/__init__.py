@@ -18,6 +18,7 @@ from nests.document import Document
 from nests.errors import NestsError
 from nests.publish.files import commit, stage
 from nests.publish.txt import join_pages
+from nests.render.paper import FOLDED
 
 STDOUT = "-"
 BINARY = {"pdf"}
@@ -38,8 +39,10 @@ def _text(doc: Document, fmt: str) -> str:
 
 
 def render_all(documents: list[Document], formats: Iterable[str], paper: str,
-               progress: Callable[[str], None] | None = None) -> list[tuple[str, bytes]]:
-    """Every output as (file name, bytes), in document order; PDFs rendered in parallel."""
+               progress: Callable[[str], None] | None = None, impose: str | None = None) -> list[tuple[str, bytes]]:
+    """Every output as (file name, bytes), in document order; PDFs rendered in parallel.
+    With ``impose`` (a booklet, see nests.render.paper.BOOKLETS) each PDF is typeset on
+    the page its ``paper`` folds to, then imposed two pages a side on ``paper``."""
     wanted = _outputs(documents, formats)
     pdfs = [doc for doc, fmt in wanted if fmt == "pdf"]
     pdf_data = {}
@@ -47,8 +50,13 @@ def render_all(documents: list[Document], formats: Iterable[str], paper: str,
         from nests.publish.pdf import render_pdfs
 
         names = [file_name(doc, "pdf") for doc in pdfs]
-        for name, data in zip(names, render_pdfs(pdfs, paper, progress=progress, names=names)):
+        page = FOLDED[paper] if impose else paper
+        for name, data in zip(names, render_pdfs(pdfs, page, progress=progress, names=names)):
             pdf_data[name] = data
+        if impose:
+            from nests.publish.impose import impose_booklet
+
+            pdf_data = {name: impose_booklet(data, paper) for name, data in pdf_data.items()}
     out = []
     for doc, fmt in wanted:
         name = file_name(doc, fmt)
@@ -57,9 +65,10 @@ def render_all(documents: list[Document], formats: Iterable[str], paper: str,
 
 
 def publish(documents: list[Document], formats: Iterable[str], paper: str, output: str,
-            progress: Callable[[str], None] | None = None) -> list[Path]:
+            progress: Callable[[str], None] | None = None, impose: str | None = None) -> list[Path]:
     """Write each document in each of ``formats`` into the directory ``output``, or,
-    with ``output`` "-", its text formats to standard output. Returns the paths written."""
+    with ``output`` "-", its text formats to standard output. Returns the paths written.
+    ``impose`` makes each PDF a booklet (see ``render_all``)."""
     formats = list(dict.fromkeys(formats))
     if output == STDOUT:
         binary = [f for f in formats if f in BINARY]
@@ -70,7 +79,7 @@ def publish(documents: list[Document], formats: Iterable[str], paper: str, outpu
         sys.stdout.flush()
         return []
     check_targets(Path(output), [file_name(doc, fmt) for doc, fmt in _outputs(documents, formats)])
-    files = render_all(documents, formats, paper, progress)
+    files = render_all(documents, formats, paper, progress, impose)
     return write_files(Path(output), files)
 
 
@@ -78,20 +87,25 @@ def check_targets(directory: Path, names: list[str]) -> None:
     """Refuse, before anything is rendered, a target that is a directory or a folder
     that cannot be made or written (a file in the way, no permission)."""
     for folder in dict.fromkeys((directory / name).parent for name in names):
-        existing = folder
-        while not _present(existing) and existing != existing.parent:
-            existing = existing.parent
-        if not existing.is_dir():
-            raise NestsError(f"{existing}: cannot write here: it is a file, not a directory")
-        try:
-            fd, probe = tempfile.mkstemp(dir=existing, prefix=".nests-probe-")
-            os.close(fd)
-            os.unlink(probe)
-        except OSError as err:
-            raise NestsError(f"{existing}: cannot write here: {err.strerror or err}") from None
+        _check_folder(folder)
     for name in names:
         if _present(directory / name) and (directory / name).is_dir():
             raise NestsError(f"{directory / name}: is a directory; cannot write a file there")
+
+
+def _check_folder(folder: Path) -> None:
+    """The folder, or the nearest of its parents that exists, is a directory we may write in."""
+    existing = folder
+    while not _present(existing) and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise NestsError(f"{existing}: cannot write here: it is a file, not a directory")
+    try:
+        fd, probe = tempfile.mkstemp(dir=existing, prefix=".nests-probe-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as err:
+        raise NestsError(f"{existing}: cannot write here: {err.strerror or err}") from None
 
 
 def _present(path: Path) -> bool:
@@ -136,6 +150,10 @@ def write_files(directory: Path, files: list[tuple[str, bytes]]) -> list[Path]:
 
 
 def output_directory(output: str) -> None:
-    """Refuse an output that cannot be a directory before any work is done."""
-    if output != STDOUT and os.path.exists(output) and not os.path.isdir(output):
+    """Refuse an output that cannot be a directory, or cannot be written in, before
+    any work is done (publish checks each file's place again before it renders)."""
+    if output == STDOUT:
+        return
+    if os.path.exists(output) and not os.path.isdir(output):
         raise NestsError(f"{output}: is not a directory; give -o a directory, or - for standard output")
+    _check_folder(Path(output))

@@ -3,28 +3,32 @@
 Each page fills the printable area of the paper (templates/pages.html.j2);
 its drawing glyphs are drawn as vector shapes from the grid (publish/vector.py),
 a page's Drawing is printed in place of the text it covers, and its Fields
-become named PDF form fields.
+become named PDF form fields; a book's pictures are printed over their frames.
 
 WeasyPrint is imported here and only here, so that commands which make no
 PDF never pay for it. It may fetch nothing but files under our templates
-folder (the fonts). The PDF carries fixed metadata so that the same pages
+folder (the fonts) and the pictures the HTML itself holds: a book's picture is
+read by its reader (from inside the book's folder only, nests.book.images) and
+reaches WeasyPrint as a ``data:`` URI of those bytes, so no file of the book and
+no address is ever opened while the PDF is made, in this process or a worker. The PDF carries fixed metadata so that the same pages
 give the same bytes in every run and every process.
 """
 
 from __future__ import annotations
 
+import base64
 import os
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable
 
 from nests import __version__, paths
 from nests.errors import NestsError
-from nests.document import Drawing, Field, Page
+from nests.document import Drawing, Field, Page, Picture
 from nests.publish.vector import vector_shapes
 from nests.render import grid, render
-
-PAPERS = {"a4": "A4", "letter": "letter"}
+from nests.render.paper import PAPERS
 
 # fontTools stamps the subset font's modification time from this variable;
 # a fixed value keeps the PDF bytes identical from run to run.
@@ -37,20 +41,41 @@ def _fetcher_class():
     allowed = paths.TEMPLATES.resolve().as_uri() + "/"
 
     class TemplatesOnly(URLFetcher):
-        """Serves files from our templates folder; refuses every other address."""
+        """Serves files from our templates folder, and the pictures a book's pages hold
+        within themselves (``data:`` URIs we made from bytes we read, see ``printed``);
+        refuses every other address."""
 
         def fetch(self, url, headers=None):
+            if PICTURE_URI.match(url):
+                return super().fetch(url, headers)
             if not url.startswith(allowed) or ".." in url:
-                raise FatalURLFetchingError(f"refused to fetch {url}: only our own templates may be read")
+                raise FatalURLFetchingError(f"refused to fetch {url[:80]}: only our own templates may be read")
             return super().fetch(url, headers)
 
     return TemplatesOnly
 
 
+# A picture handed to WeasyPrint inside the HTML: the only address besides our templates it may read.
+PICTURE_URI = re.compile(r"data:image/(png|jpeg|gif|svg\+xml);base64,[A-Za-z0-9+/=]*\Z")
+MEDIA_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "gif": "image/gif", "svg": "image/svg+xml"}
+
+
+@dataclass
+class PrintedPicture:
+    """A picture as the PDF template places it: its ``data:`` URI, the frame it
+    replaces and its own width (in grid cells), centred in the frame."""
+
+    uri: str
+    first_line: int
+    lines: int
+    left: float
+    width: float
+
+
 @dataclass
 class PrintedPage:
-    """What the PDF template needs of a page: its text (blank under a drawing
-    and under each text field that holds a value)
+    """What the PDF template needs of a page: its text (blank under a drawing,
+    under each picture's frame and under each text field that holds a value)
     and its width in columns (the grid's, or a sheet's at --width N)."""
 
     text: str
@@ -58,6 +83,13 @@ class PrintedPage:
     bookmarks: list[tuple[int, str]] = field(default_factory=list)
     drawing: Drawing | None = None
     fields: list[Field] = field(default_factory=list)
+    pictures: list[PrintedPicture] = field(default_factory=list)
+
+
+def printed_picture(picture: Picture) -> PrintedPicture:
+    uri = f"data:{MEDIA_TYPES[picture.kind]};base64,{base64.b64encode(picture.data).decode('ascii')}"
+    return PrintedPicture(uri, picture.first_line, picture.lines,
+                          picture.first_column + (picture.columns - picture.width) / 2, picture.width)
 
 
 def blank_under(text: str, drawing: Drawing | None) -> str:
@@ -85,6 +117,8 @@ def printed(page: Page) -> PrintedPage:
         if f.kind not in FIELD_KINDS:
             raise NestsError(f"form field {f.name!r}: kind {f.kind!r} is not one of {', '.join(FIELD_KINDS)}")
     text = blank_under(page.text.rstrip("\n"), page.drawing)
+    for picture in getattr(page, "pictures", ()):   # the picture replaces its frame in print, in the text layer too
+        text = _blank(text, picture.first_line, picture.lines, picture.first_column, picture.columns)
     for f in page.fields:
         # A text field that holds a value shows it itself; printed under it as
         # well, the value would be doubled. An empty one keeps the write-in
@@ -92,7 +126,8 @@ def printed(page: Page) -> PrintedPage:
         if f.kind == "text" and f.value:
             text = _blank(text, f.line, f.height, f.column, f.width)
     columns = max(len(line) for line in text.split("\n")) if text.strip() else grid.PAGE_WIDTH
-    return PrintedPage(text, columns, list(page.bookmarks), page.drawing, list(page.fields))
+    return PrintedPage(text, columns, list(page.bookmarks), page.drawing, list(page.fields),
+                       [printed_picture(p) for p in getattr(page, "pictures", ())])
 
 
 def pdf_html(pages: list, title: str, paper: str = "a4") -> str:
@@ -100,7 +135,7 @@ def pdf_html(pages: list, title: str, paper: str = "a4") -> str:
     with its drawing glyphs as vector shapes."""
     if paper not in PAPERS:
         raise NestsError(f"unknown paper {paper!r}; allowed: {', '.join(PAPERS)}")
-    return render("pages.html.j2", pages=[printed(p) for p in pages], title=title, paper=PAPERS[paper],
+    return render("pages.html.j2", pages=[printed(p) for p in pages], title=title, paper=paper,
                   version=__version__, shapes=vector_shapes)
 
 
@@ -120,22 +155,26 @@ def html_to_pdf(html: str) -> bytes:
     return document.write_pdf()
 
 
-def _render_one(document, paper: str) -> bytes:
-    return html_to_pdf(pdf_html(document.pages, document.title, paper))
-
-
 _workers = None          # a pool forked early by start_workers(), used by the next render_pdfs()
 
 
 def _import_weasyprint() -> None:
+    import gc
+
     os.environ.setdefault("SOURCE_DATE_EPOCH", FIXED_EPOCH)
     import weasyprint  # noqa: F401
 
+    if not gc.isenabled():          # forked before the command's setup (see nests.entry)
+        gc.freeze()
+        gc.enable()
 
-def start_workers() -> None:
+
+def start_workers(count: int | None = None) -> None:
+    """Fork ``count`` PDF workers (at most one per core; none on one core), each
+    importing WeasyPrint (some 0.7 s) as soon as it starts."""
     global _workers
-    count = os.cpu_count() or 1
-    if _workers is not None or count < 2:
+    count = min(count or os.cpu_count() or 1, os.cpu_count() or 1)
+    if _workers is not None or (os.cpu_count() or 1) < 2:
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -146,12 +185,13 @@ def start_workers() -> None:
 
 
 @contextmanager
-def workers_ready():
+def workers_ready(count: int | None = None):
     """Fork the PDF workers on entry, before the documents are made: each imports
-    WeasyPrint while this process generates, instead of after it (`nests build`).
-    The next render_pdfs() uses them; if none does (an error), they stop on exit."""
+    WeasyPrint while this process generates, instead of after it (`nests build`,
+    and every command asked for a PDF). The next render_pdfs() uses them; if none
+    does (an error), they stop on exit."""
     global _workers
-    start_workers()
+    start_workers(count)
     try:
         yield
     finally:
@@ -162,19 +202,19 @@ def workers_ready():
 
 def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | None = None,
                 names: list[str] | None = None) -> list[bytes]:
-    """Each document as PDF bytes, in order. Several documents are typeset in a
-    pool of processes (WeasyPrint is single-threaded); the bytes do not depend
-    on which process made them."""
+    """Each document as PDF bytes, in order. With workers (several documents, or
+    workers started early) the HTML is made here, in order, and typeset in a pool
+    of processes (WeasyPrint is single-threaded); the bytes do not depend on which
+    process made them."""
     global _workers
     names = names or [doc.stem for doc in documents]
     if _workers is None and min(len(documents), os.cpu_count() or 1) < 2:
         out = []
         for name, doc in zip(names, documents):
-            out.append(_render_one(doc, paper))
+            out.append(html_to_pdf(pdf_html(doc.pages, doc.title, paper)))
             if progress:
                 progress(name)
         return out
-    pdf_html(documents[0].pages[:1], documents[0].title, paper)   # a broken template fails here, before the pool
     if _workers is None:
         # Imported before the fork, WeasyPrint is inherited by every worker.
         _import_weasyprint()
@@ -185,9 +225,18 @@ def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | N
     results: list[bytes | None] = [None] * len(documents)
     with pool:
         # The longest documents first: the pool ends when its last document does, so
-        # a long book started last would leave the other worker idle meanwhile.
+        # a long book started last would leave the other worker idle meanwhile. Each
+        # document's HTML is made here (a broken template fails before any PDF) and
+        # handed over as soon as it is made, while the workers typeset the others.
         order = sorted(range(len(documents)), key=lambda i: -len(documents[i].pages))
-        futures = {pool.submit(_render_one, documents[i], paper): i for i in order}
+        futures = {}
+        try:
+            for i in order:
+                html = pdf_html(documents[i].pages, documents[i].title, paper)
+                futures[pool.submit(html_to_pdf, html)] = i
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)      # bad input: stop typesetting the others
+            raise
         for future in as_completed(futures):
             i = futures[future]
             results[i] = future.result()

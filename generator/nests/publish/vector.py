@@ -15,7 +15,10 @@ text layer in a blank font (``frames_font``), so the page copies out as text.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import itemgetter
 
 from nests.render.glyphs import DOUBLE, DOWN, HEAVY, LEFT, NONE, RIGHT, UP, shapes
 
@@ -136,6 +139,68 @@ def _glyph_shapes(shape, c: _Cell) -> tuple[list[Rect], list[Stroke]]:
     return sorted(rects, key=lambda r: r.x), strokes           # left to right, as the line is read
 
 
+@lru_cache(maxsize=4)
+def _drawing_runs(glyphs: tuple[str, ...]) -> re.Pattern:
+    """A pattern that finds a run of one of ``glyphs`` (the characters that have
+    shapes) repeated: a frame's top line is one match, not ninety."""
+    return re.compile("([" + "".join(re.escape(g) for g in sorted(glyphs)) + "])\\1*")
+
+
+@lru_cache(maxsize=512)
+def _glyph(char: str, cell: float, line: float, light: float, heavy: float, gap: float):
+    """A glyph's rectangles at the origin, its strokes, and whether no two of its
+    rectangles share a band. Rectangles of one band that continue one another
+    (the two arms of ─) are one: (y, h, ink, x, end_x, end_w), the last of
+    them ending at end_x + end_w, so that a page's sums are the ones the
+    rectangles would make one by one."""
+    rects, strokes = _glyph_shapes(shapes()[char], _Cell(cell, line, light, heavy, gap))
+    merged: list[list[float]] = []
+    last: dict[tuple[float, float, float], list[float]] = {}
+    for r in rects:                                     # left to right
+        band = (r.y, r.h, r.ink)
+        run = last.get(band)
+        if run is not None and r.x <= run[4] + run[5] + _EPSILON:
+            if r.x + r.w > run[4] + run[5]:
+                run[4], run[5] = r.x, r.w
+            continue
+        run = last[band] = [r.y, r.h, r.ink, r.x, r.x, r.w]
+        merged.append(run)
+    return [tuple(m) for m in merged], strokes, len(last) == len(merged)
+
+
+def _extend(open_runs: dict, rows: list, first: int, n: int, cell: float, y: float, h: float, ink: float,
+            rx: float, ex: float, ew: float) -> None:
+    """Lay a rectangle (from ``rx`` to ``ex + ew`` in its cell) in ``n`` cells from
+    column ``first`` along one band: each continues the band's open run when it
+    starts where that run ends, or opens a new one. A rectangle as wide as its
+    cell continues itself from copy to copy; a narrower one stands apart each time."""
+    key = (y, h, ink)
+    x = first * cell
+    start = x + rx
+    run = open_runs.get(key)
+    if run is not None and start <= run[2] + _EPSILON:
+        if (x + ex) + ew > run[2]:
+            run[2] = (x + ex) + ew
+    else:
+        run = open_runs[key] = [start, y, (x + ex) + ew, h, ink]
+        rows.append(run)
+    if n == 1:
+        return
+    reach = (ex + ew) - rx
+    if reach >= cell - _EPSILON / 2:
+        end = ((first + n - 1) * cell + ex) + ew
+        if end > run[2]:
+            run[2] = end
+    elif reach <= cell - 2 * _EPSILON:
+        for k in range(first + 1, first + n):
+            x = k * cell
+            run = open_runs[key] = [x + rx, y, (x + ex) + ew, h, ink]
+            rows.append(run)
+    else:                                   # too close to call: one copy at a time
+        for k in range(first + 1, first + n):
+            _extend(open_runs, rows, k, 1, cell, y, h, ink, rx, ex, ew)
+
+
 def vector_shapes(text: str, cell: float, line: float, light: float, heavy: float, gap: float) -> Shapes:
     """The drawing glyphs of ``text`` (lines of a page) as rectangles and
     diagonal strokes, in points from the page's top-left corner.
@@ -144,39 +209,50 @@ def vector_shapes(text: str, cell: float, line: float, light: float, heavy: floa
     extends it (frame tops and bottoms, the bottom shadow); then rectangles
     that continue one another down a column join (frame sides, the side shadow).
     """
-    table = shapes()
-    origin = _Cell(cell, line, light, heavy, gap)
-    made: dict[str, tuple[list[Rect], list[Stroke]]] = {}
+    runs = _drawing_runs(tuple(shapes()))
+    made: dict[str, tuple] = {}                     # this page's glyphs (a page has a few dozen)
     rows: list[list[float]] = []                    # [x0, y, x1, h, ink]
     strokes: list[Stroke] = []
     for row, text_line in enumerate(text.split("\n")):
         y = row * line
         open_runs: dict[tuple[float, float, float], list[float]] = {}
-        for column, char in enumerate(text_line):
-            shape = table.get(char)
-            if shape is None:
-                continue
-            if char not in made:
-                made[char] = _glyph_shapes(shape, origin)
-            glyph_rects, glyph_strokes = made[char]
-            x = column * cell
-            for r in glyph_rects:
-                key = (y + r.y, r.h, r.ink)
-                run = open_runs.get(key)
-                if run is not None and x + r.x <= run[2] + _EPSILON:
-                    run[2] = max(run[2], x + r.x + r.w)
-                else:
-                    run = open_runs[key] = [x + r.x, key[0], x + r.x + r.w, r.h, r.ink]
-                    rows.append(run)
-            for s in glyph_strokes:
-                strokes.append(Stroke(x + s.x1, y + s.y1, x + s.x2, y + s.y2, s.width))
+        for match in runs.finditer(text_line):        # a page is mostly words: visit only the glyphs
+            column, count, char = match.start(), match.end() - match.start(), match.group(1)
+            glyph = made.get(char)
+            if glyph is None:
+                glyph = made[char] = _glyph(char, cell, line, light, heavy, gap)
+            glyph_rects, glyph_strokes, apart = glyph
+            # A run of one glyph whose bands are its own is done rectangle by rectangle,
+            # all its copies at once; otherwise copy by copy, as the line is read.
+            if count > 1 and apart:
+                for ry, h, ink, rx, ex, ew in glyph_rects:
+                    _extend(open_runs, rows, column, count, cell, y + ry, h, ink, rx, ex, ew)
+            else:
+                for k in range(column, column + count):
+                    x = k * cell
+                    for ry, h, ink, rx, ex, ew in glyph_rects:      # _extend of one copy, inline: the hot path
+                        key = (y + ry, h, ink)
+                        start = x + rx
+                        run = open_runs.get(key)
+                        if run is not None and start <= run[2] + _EPSILON:
+                            if (x + ex) + ew > run[2]:
+                                run[2] = (x + ex) + ew
+                        else:
+                            run = open_runs[key] = [start, key[0], (x + ex) + ew, h, ink]
+                            rows.append(run)
+            for k in range(count) if glyph_strokes else ():
+                x = (column + k) * cell
+                for s in glyph_strokes:
+                    strokes.append(Stroke(x + s.x1, y + s.y1, x + s.x2, y + s.y2, s.width))
     # Down the columns: same left edge, width and ink, touching from one line to the next.
-    rows.sort(key=lambda r: (r[0], r[2], r[4], r[1]))
+    rows.sort(key=itemgetter(0, 2, 4, 1))
     rects: list[Rect] = []
     current = None
     for x0, y0, x1, h, ink in rows:
-        if current and (current[0], current[2], current[4]) == (x0, x1, ink) and y0 <= current[3] + _EPSILON:
-            current[3] = max(current[3], y0 + h)
+        if (current is not None and current[0] == x0 and current[2] == x1 and current[4] == ink
+                and y0 <= current[3] + _EPSILON):
+            if y0 + h > current[3]:
+                current[3] = y0 + h
             continue
         if current:
             rects.append(Rect(current[0], current[1], current[2] - current[0], current[3] - current[1], current[4]))

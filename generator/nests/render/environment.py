@@ -19,7 +19,7 @@ import jinja2
 from nests import paths
 from nests.cache import cache_dir
 from nests.errors import NestsError, Problem
-from nests.render import grid
+from nests.render import grid, paper
 from nests.render.filters import FILTERS
 
 _user_templates: str | None = None
@@ -71,6 +71,7 @@ def environment() -> jinja2.Environment:
     )
     env.filters.update(FILTERS)
     env.globals["grid"] = grid
+    env.globals["papers"] = paper.PAPERS
     return env
 
 

@@ -7,6 +7,7 @@ The box-drawing characters themselves always come from the template.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from jinja2 import pass_environment
@@ -15,23 +16,30 @@ from nests.errors import NestsError
 
 
 _NARROW: set[str] = set()      # characters seen so far that take exactly one column
+_OTHER = re.compile(r"[^\x20-\x7e]")    # a character not (yet) known to take one column
 
 
 def width(text: str) -> int:
     """Display width of ``text`` in terminal columns: East Asian wide and
     full-width characters take two, combining marks and format characters
     none, everything else (box drawing included) one."""
-    if text.isascii() and text.isprintable():
+    # Pages are made of a few dozen distinct characters: the narrow ones seen so
+    # far are left out of _OTHER, so that a line of them is measured at C speed.
+    if _OTHER.search(text) is None:
         return len(text)
-    # Pages are made of a few dozen distinct characters: remember the narrow
-    # ones, so that a line of them is measured at C speed.
     unknown = set(text) - _NARROW
-    if not unknown:
+    if all(_char_width(ch) == 1 for ch in unknown):
+        if unknown:
+            _learn(unknown)
         return len(text)
-    for ch in unknown:
-        if _char_width(ch) == 1:
-            _NARROW.add(ch)
     return sum(map(_char_width, text))
+
+
+def _learn(narrow: set[str]) -> None:
+    global _OTHER
+    _NARROW.update(narrow)
+    known = "".join(sorted(ch for ch in _NARROW if not " " <= ch <= "~"))
+    _OTHER = re.compile("[^\x20-\x7e" + re.escape(known) + "]")
 
 
 def _char_width(ch: str) -> int:
@@ -68,6 +76,19 @@ def centre(text, field: int, fill: str = " ") -> str:
     spare = _room(text, field)
     right = spare // 2
     return fill * (spare - right) + text + fill * right
+
+
+def shorten(text, field: int, mark: str = "…") -> str:
+    """``text`` as it is if it fits ``field`` columns; else cut after a word (or inside
+    one, when the first is too long) to fit with ``mark`` after it."""
+    text = str(text)
+    if width(text) <= field:
+        return text
+    room = max(0, field - width(mark))
+    head = text[:_prefix(text, room)]
+    if " " in head.strip() and not text[len(head):len(head) + 1].isspace():
+        head = head[:head.rstrip().rindex(" ")]
+    return head.rstrip() + mark
 
 
 def spread(label, value, field: int, fill: str = ".") -> str:
@@ -140,11 +161,6 @@ def cut(text: str, start: int, end: int | None = None) -> str:
             out.append(ch)
         column += _char_width(ch)
     return "".join(out)
-
-
-def column_of(text: str, index: int) -> int:
-    """The display column at which the character ``text[index]`` starts."""
-    return width(text[:index])
 
 
 def place(marks, field: int, fill: str) -> str:
@@ -242,11 +258,26 @@ def _wrap_columns(words: list[str], field: int, break_long_words: bool) -> list[
     return lines
 
 
+def once(macro, *args):
+    """``macro(*args)``, made once for the same arguments and kept: a field that the
+    sheet draws line by line (an Attack box) asks its macro for all its lines
+    again at each line, and Jinja's macro calls cost more than the rest of a sheet.
+    The arguments must be hashable (frozen model objects, numbers, strings)."""
+    memo = macro.__dict__.setdefault("_made_once", {})
+    if args not in memo:
+        if len(memo) >= 256:            # a long run (a batch of packets) keeps a bounded few
+            memo.clear()
+        memo[args] = macro(*args)
+    return memo[args]
+
+
 FILTERS = {
+    "once": once,
     "ljust": ljust,
     "rjust": rjust,
     "centre": centre,
     "spread": spread,
+    "shorten": shorten,
     "place": place,
     "exact": exact,
     "rating": rating,

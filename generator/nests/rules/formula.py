@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import math
+from functools import lru_cache
 from typing import Any
 
 # The functions a formula may call: what rulebooks round, average and compare with.
@@ -37,6 +38,11 @@ def names(formula: str) -> list[str]:
     Raises FormulaError for text that is not an expression or calls a
     function that is not in FUNCTIONS.
     """
+    return list(_names(formula))
+
+
+@lru_cache(maxsize=1024)        # a sheet computes the same few formulas for every class and width
+def _names(formula: str) -> tuple[str, ...]:
     try:
         tree = ast.parse(formula, mode="eval")
     except SyntaxError as err:
@@ -62,7 +68,7 @@ def names(formula: str) -> list[str]:
             visit(child)
 
     visit(tree.body)
-    return found
+    return tuple(found)
 
 
 def _dotted(node: ast.AST) -> str | None:
@@ -95,13 +101,28 @@ def nested(values: dict[str, Any]) -> dict:
 def compute(formula: str, values: dict[str, Any]) -> Any:
     """The formula's value over ``values`` (flat dotted keys); None when a value it
     reads is missing or blank, so the sheet shows the formula instead."""
-    for name in names(formula):
+    used = _names(formula)
+    for name in used:
         if values.get(name) is None:
             return None
-    from simpleeval import SimpleEval
-
-    evaluator = SimpleEval(functions=FUNCTIONS, names=nested(values))
+    # Only the values under the roots the formula reads are nested: a sheet holds
+    # a hundred values and computes dozens of formulas.
+    roots = {name.split(".", 1)[0] for name in used}
+    evaluator = _evaluator()
+    evaluator.names = nested({k: v for k, v in values.items() if k.split(".", 1)[0] in roots})
     try:
-        return evaluator.eval(formula)
+        return evaluator.eval(formula, _parsed(formula))
     except (ArithmeticError, TypeError, ValueError):
         return None
+
+
+@lru_cache(maxsize=1)
+def _evaluator():
+    from simpleeval import SimpleEval
+
+    return SimpleEval(functions=FUNCTIONS)
+
+
+@lru_cache(maxsize=1024)
+def _parsed(formula: str):
+    return _evaluator().parse(formula)

@@ -7,21 +7,31 @@ Level's rating (Resistance) with the party's static modifiers; each Reward
 instance rolls d100 on the Rewards table: a Level Reward (one per action)
 moves to the next Level of the chain, a Shortcut follows the Shortcut ruling.
 Costs and Risks cost time at the table, not depth, so they are not played
-out. Returns the median and 90th-percentile Level reached and the share of
-evenings that reach the Heart.
+out. Returns a ``Reach``: the median and 90th-percentile Level reached and the
+share of evenings that reach the Heart.
 """
 
 from __future__ import annotations
 
 import bisect
 import random
+from dataclasses import dataclass
 
 from nests.rules.nest import LevelChain, shortcut
 from nests.rules.resolution import D100, odds
 
 
+@dataclass(frozen=True)
+class Reach:
+    actions: int                 # Exploration Actions an evening
+    sessions: int                # evenings simulated
+    median: int                  # the Level an evening usually reaches
+    p90: int                     # 9 evenings in 10 stop by this Level
+    heart_percent: int           # evenings that reach the Heart, in percent
+
+
 def session_reach(rng: random.Random, tables, chain: LevelChain, scout: int, static: tuple[int, ...],
-                  actions: int, sessions: int) -> dict:
+                  actions: int, sessions: int) -> Reach:
     rewards = tables.events["rewards"]
     level_row = next(r for r in rewards.rows if r.data["resolve"]["procedure"] == "level")
     shortcut_row = next(r for r in rewards.rows if r.data["resolve"]["procedure"] == "shortcut")
@@ -60,6 +70,5 @@ def session_reach(rng: random.Random, tables, chain: LevelChain, scout: int, sta
                 lv = chain.levels[number - 1]
         reached.append(number)
     reached.sort()
-    return {"actions": actions, "sessions": sessions, "median": reached[len(reached) // 2],
-            "p90": reached[min(len(reached) - 1, (len(reached) * 9) // 10)],
-            "heart_percent": round(100 * sum(1 for n in reached if n == last) / len(reached))}
+    return Reach(actions, sessions, reached[len(reached) // 2], reached[min(len(reached) - 1, (len(reached) * 9) // 10)],
+                 round(100 * sum(1 for n in reached if n == last) / len(reached)))

@@ -163,9 +163,8 @@ def finish(blocks: list[m.Block], report: Report, title: str = "",
     anchors = _give_anchors(blocks)
     _resolve(blocks, anchors, dict(aliases or {}), report)
     if not title:
-        heading = next((b for b in blocks if isinstance(b, m.Heading)), None)
-        # a book without a heading is named after its file (its pages need a name)
-        title = m.plain(heading.title) if heading else Path(report.source).name.split(".")[0]
+        # the book's own title heading, else its file's name (never its first chapter)
+        title = _title_of(blocks) or Path(report.source).name.split(".")[0]
     warnings = sorted(report.warnings, key=lambda w: (w.source != report.source, w.source, w.line))
     return m.Book(title=title, blocks=blocks, source=report.source, warnings=warnings)
 
@@ -221,6 +220,15 @@ def _unnumber_title(blocks: list) -> None:
     headings = _headings(blocks)
     if headings and headings[0].level == 1 and not any(h.level == 1 for h in headings[1:]):
         headings[0].numbered = False
+
+
+def _title_of(blocks: list) -> str:
+    """The first heading's words when it heads the whole book: it comes before any
+    other and is the only one at the top level (``# Title`` over ``##`` chapters)."""
+    headings = _headings(blocks)
+    if headings and headings[0].level == 1 and not any(h.level == 1 for h in headings[1:]):
+        return " ".join(m.plain(headings[0].title).split())
+    return ""
 
 
 def _give_anchors(blocks: list) -> set[str]:

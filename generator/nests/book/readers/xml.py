@@ -297,13 +297,17 @@ class _Reader:
         for c in ([el] if el.tag == "img" else list(el.iter("caption", "img"))):
             caption += self.inlines(c)
         alt = m.plain(caption).strip()
+        from nests.book.images import picture
+
+        shown = None
         for image in images:
             name = image.get("src", "")
-            if name and not (self.path.parent / name).is_file():
-                missing = self.report.missing(f"image: {name}", image.sourceline or line,
-                                              f"image {name!r} is not there")
-                caption = [missing, m.Text(" ", source=src, line=line)] + caption
-        return m.Figure(strip(caption), alt=alt, source=src, line=line)
+            found = picture(self.report, name, image.sourceline or line, [self.path.parent], source=src) if name else None
+            if isinstance(found, m.Missing):
+                caption = [found, m.Text(" ", source=src, line=line)] + caption
+            elif found is not None and shown is None:
+                shown = found                              # a figure prints its first picture
+        return m.Figure(strip(caption), alt=alt, image=shown, source=src, line=line)
 
     def table(self, el) -> m.Table:
         src, line = self.source, el.sourceline or 0

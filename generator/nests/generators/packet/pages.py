@@ -12,14 +12,26 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import NamedTuple
 
 from nests.document import Drawing
 from nests.errors import NestsError
 from nests.generators.sheet import FULL, Look
 from nests.render import render
-from nests.render.environment import render_at
+from nests.render.environment import environment_at, render_at
 from nests.render.grid import Grid
 from nests.render.transliterate import page_to_ascii, transliterate, transliterate_value
+
+
+def _pieces(text: str) -> list[list[str]]:
+    out: list[list[str]] = [[]]
+    for line in text.rstrip("\n").split("\n"):
+        if line:
+            out[-1].append(line)
+        elif out[-1]:
+            out.append([])
+    return [p for p in out if p]
 
 
 @dataclass
@@ -49,13 +61,7 @@ class Layout:
     def pieces(self, template: str, **ctx) -> list[list[str]]:
         """A block's lines in the pieces a page may break it into (the templates mark a
         break with an empty line)."""
-        out = [[]]
-        for line in self.render(template, **ctx).rstrip("\n").split("\n"):
-            if line:
-                out[-1].append(line)
-            elif out[-1]:
-                out.append([])
-        return [p for p in out if p]
+        return _pieces(self.render(template, **ctx))
 
     def lines(self, template: str, **ctx) -> list[str]:
         return [line for piece in self.pieces(template, **ctx) for line in piece]
@@ -187,9 +193,9 @@ def _creatures(lay, content, packet) -> list[Page]:
 
     flow = Flow(lay, "Stat Blocks", (1, "Stat Blocks"))
     for c in packet.creatures:
-        e = enemy(content, c["enemy"])
-        flow.add(lay.pieces("packet/statblock.txt.j2", enemy=transliterate_value(e) if lay.ascii else e, code=c["id"]),
-                 (2, f"{c['id']} {c['name']}"), [c["id"]])
+        e = enemy(content, c.enemy)
+        flow.add(lay.pieces("packet/statblock.txt.j2", enemy=transliterate_value(e) if lay.ascii else e, code=c.id),
+                 (2, f"{c.id} {c.name}"), [c.id])
     return flow.pages
 
 
@@ -227,34 +233,47 @@ def _trackers(lay, content, packet) -> list[Page]:
 
 def sheets(lay, content, packet) -> list[Page]:
     """Each party member's sheet from its first page, laid out at the packet's width."""
-    from nests.content.sheets import NESTS, definition
-    from nests.generators.sheet import character, class_values, sheet_context
-
     out = []
     for i, cid in enumerate(packet.party):
-        ctx = sheet_context(definition(content, NESTS), class_values(content, cid), lay.look)
-        name = character(content, cid).character_class.name
+        name, blocks = _sheet_blocks(content, cid, lay.look, environment_at(lay.grid, lay.ascii))
         flow = Flow(lay, "Character Sheet", *([(1, "Character Sheets")] if i == 0 else []), (2, name))
-        if ctx["heading"]:
-            flow.add(lay.pieces("packet/sheet.txt.j2", row=None, **ctx))
-        for row in ctx["rows"]:
-            flow.add(lay.pieces("packet/sheet.txt.j2", row=row, **ctx))
+        for pieces in blocks:
+            flow.add(pieces)
         out += flow.pages
     return out
 
 
+@lru_cache(maxsize=32)
+def _sheet_blocks(content, class_id: str, look: Look, templates) -> tuple[str, list[list[list[str]]]]:
+    """A class's name and its sheet's blocks (the heading, then each row of boxes) as the
+    packet's pieces, drawn once for every packet with this content, class, look and
+    Jinja environment (``templates``: a user's --templates make another) — a batch of
+    packets prints the same party's sheets again and again."""
+    from nests.content.sheets import NESTS, definition
+    from nests.generators.sheet import character, class_values, sheet_context
+
+    ctx = sheet_context(definition(content, NESTS), class_values(content, class_id), look)
+
+    def pieces(row):
+        return _pieces(render_at(Grid(look.width), look.ascii, "packet/sheet.txt.j2", row=row, **ctx))
+
+    blocks = ([pieces(None)] if ctx["heading"] else []) + [pieces(row) for row in ctx["rows"]]
+    return character(content, class_id).character_class.name, blocks
+
+
 def stamp(packet) -> str:
-    return f"seed {packet.seed} · v{packet.version} · {packet.content_hash}"
+    return f"seed {packet.stamp} · v{packet.version} · {packet.content_hash}"
 
 
 def command(packet) -> str:
     return (f"nests packet --seed {packet.seed} --party {','.join(packet.party)} --nest {packet.nest}"
-            + (f" --depth {packet.depth}" if packet.depth != "oneshot" else ""))
+            + (f" --depth {packet.depth}" if packet.depth != "oneshot" else "")
+            + "".join(f" --reroll {r}" for r in packet.rerolls))
 
 
 def _layout(lay, packet, pages: dict, toc: list, tail: list[Page]) -> list[Page]:
     """The packet's pages with these page numbers and contents; ``tail`` (stat blocks onward) holds no page reference."""
-    tables = packet.extra["tables"]
+    tables = packet.tables
     cover = Flow(lay, "Cover", (1, "Cover"))
     cover.add(lay.pieces("packet/cover.txt.j2", packet=packet, command=command(packet), contents=toc))
     cover.add(lay.pieces("packet/job.txt.j2", packet=packet, job=packet.job, gq=True, pages=pages), (1, "The Job"))
@@ -294,20 +313,23 @@ def finish(lay, laid: list[Page]) -> list[Page]:
 
 
 def _as_printed(packet, look: Look):
-    """The packet the layout reads: itself for the print layout; else a copy (its own page numbers),
-    with every text in printable ASCII for --ascii."""
-    if look == FULL:
-        return packet
+    """The packet the layout reads: itself, or with --ascii a copy with every text in printable ASCII."""
     if not look.ascii:
-        return replace(packet, extra=dict(packet.extra))
+        return packet
     shown = {f: transliterate_value(getattr(packet, f)) for f in ("job", "levels", "creatures", "items", "rulings",
                                                                    "party_names", "nest_name", "nest_outside", "session")}
-    return replace(packet, extra=dict(packet.extra), **shown)
+    return replace(packet, **shown)
 
 
-def packet_pages(content, packet, look: Look = FULL) -> list[Page]:
-    """Every page of the GQ's packet, in the one-shot issue's order, numbered, stamped, cross-referenced.
-    The print layout (``look`` FULL) records the page of every code in ``packet.extra["pages"]``."""
+class Paged(NamedTuple):
+    """The packet's pages and the page of every code they print (``E2``, ``Room 3.1``, ``Level 4``…)."""
+    pages: list[Page]
+    numbers: dict[str, int]
+
+
+def packet_pages(content, packet, look: Look = FULL) -> Paged:
+    """Every page of the GQ's packet, in the one-shot issue's order, numbered, stamped, cross-referenced,
+    with the page of every code (the print layout's go in the JSON and on the SVG map)."""
     shown = _as_printed(packet, look)
     lay = Layout(shown, look)
     pages: dict = defaultdict(lambda: 99)
@@ -320,8 +342,7 @@ def packet_pages(content, packet, look: Look = FULL) -> list[Page]:
         if found == dict(pages) and contents(laid) == toc:
             break
         pages, toc = defaultdict(lambda: 99, found), contents(laid)
-    shown.extra["pages"] = dict(pages)
-    return finish(lay, laid)
+    return Paged(finish(lay, laid), dict(pages))
 
 
 def handout_pages(content, packet, look: Look = FULL) -> list[Page]:
@@ -329,7 +350,7 @@ def handout_pages(content, packet, look: Look = FULL) -> list[Page]:
     tracker, a blank map (the chain's shape only) and the party's sheets. None of the GQ's secrets."""
     shown = _as_printed(packet, look)
     lay = Layout(shown, look)
-    tables = shown.extra["tables"]
+    tables = shown.tables
     job = Flow(lay, "The Job", (1, "The Job"), (1, "Exploring the Nest"))
     job.add(lay.pieces("packet/handout.txt.j2", job=shown.job, packet=shown, exploration=tables.exploration,
                        events=[(word, tables.events[stem].source, [(row.name, str(row.chance)) for row in tables.events[stem].rows])

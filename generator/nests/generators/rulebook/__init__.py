@@ -16,14 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from nests.book import model as m
-from nests.document import Document, Page
+from nests.document import Document, Page, Picture
 from nests.errors import NestsError, Problem
 from nests.generators.rulebook.contents import TITLE as CONTENTS, contents_pages
 from nests.generators.rulebook.flow import Refs
+from nests.ahead import Ahead
 from nests.generators.rulebook.layout import Layout, nodes
-from nests.generators.rulebook.pages import paginate
+from nests.generators.rulebook.pages import Page as BodyPage, paginate
 from nests.generators.rulebook.sheets import Sheets
-from nests.render.grid import PAGE_LINES, PAGE_WIDTH
+from nests.render.grid import BOX_INSET, PAGE_LINES, PAGE_WIDTH
 
 PASSES = 6              # layouts tried until cross-references print their targets' pages
 OUTLINE_LEVELS = 3      # heading levels in the PDF outline
@@ -36,6 +37,7 @@ class BookPage:
     number: int | None = None
     bookmarks: list[tuple[int, str]] = field(default_factory=list)
     headings: list[tuple[int, str, str]] = field(default_factory=list)
+    pictures: list[Picture] = field(default_factory=list)
 
 
 @dataclass
@@ -75,6 +77,19 @@ def _drawn_page(block: m.DrawnPage, warnings: list[m.Warning]) -> str:
     return "\n".join(out) + "\n"
 
 
+def _pictures(items: list) -> list[Picture]:
+    """Where the pictures framed on a page lie on its grid: below the top border,
+    right of the frame's wall and of the boxes around them."""
+    out = []
+    for k, item in enumerate(items):
+        framed = getattr(item, "picture", None)
+        if framed is not None:
+            left = 2 + BOX_INSET // 2 * item[3]
+            out.append(Picture(framed.image.kind, framed.image.data, k + 1, framed.lines, left, framed.columns,
+                               framed.width))
+    return out
+
+
 def _outline(body) -> set[int]:
     """The heading levels the PDF outline holds: the book's first three levels in use."""
     levels = sorted({level for page in body for level, _, _ in page.headings})
@@ -88,7 +103,7 @@ def lay_out(book: m.Book, sheets: Sheets):
         warnings: list[m.Warning] = []
         refs.used, refs.unknown = {}, []
         layout = Layout(refs, sheets, warnings, book.number_parts)
-        pages = paginate(layout.book(book.blocks))
+        pages = paginate(layout.book(book.blocks)) or [BodyPage("body")]     # an empty book is one blank page
         lead = 0            # contents go after the author's own opening pages (cover, credits)
         while lead < len(pages) and pages[lead].kind == "fixed":
             lead += 1
@@ -105,27 +120,46 @@ def lay_out(book: m.Book, sheets: Sheets):
     return front, toc, body, warnings
 
 
-def typeset(book, content, extra_sheets: list[str] = ()) -> Typeset:
-    """The pages of ``book`` (a ``Book``, or a source's path to read by its extension);
-    ``content`` supplies the character sheets it asks for."""
+def _text_pages(pages: list[tuple[int, list]], game: str) -> list[tuple[int, str]]:
+    """Each text page (its number and body lines) rendered."""
     from nests.render import render
 
+    return [(n, render("rulebook_page.txt.j2", items=items, number=n, game=game)) for n, items in pages]
+
+
+def typeset(book, content, extra_sheets: list[str] = (), title: str | None = None) -> Typeset:
+    """The pages of ``book`` (a ``Book``, or a source's path to read by its extension);
+    ``content`` supplies the character sheets it asks for; ``title``, if given, is the
+    book's title (every page's head and the PDF's) in place of the source's."""
     if not isinstance(book, m.Book):
         from nests.book.readers import read_book
 
         book = read_book(str(book))
+    if title:
+        book = dataclasses.replace(book, title=" ".join(title.split()), running_head="")
 
     blocks = list(book.blocks)
     for sheet_id in extra_sheets:
         blocks.append(m.SheetPlaceholder(sheet_id, source=book.source, line=0))
     book = dataclasses.replace(book, blocks=blocks, warnings=list(book.warnings))
     sheets = Sheets(content)
+    sheets.draw_ahead(n.sheet for block in blocks for n in nodes(block) if isinstance(n, m.SheetPlaceholder))
     front, toc, body, warnings = lay_out(book, sheets)
+    if sheets.settle():                 # a sheet drawn meanwhile takes other than the pages counted on
+        front, toc, body, warnings = lay_out(book, sheets)
     warnings = book.warnings + warnings
     ranks = _outline(body)
 
+    # The text pages, one template call each: the later half on the other core meanwhile.
+    numbered = list(enumerate(toc + body, start=1))
+    text_pages = [(n, page.items) for n, page in numbered if page.kind not in ("sheet", "fixed")]
+    half = len(text_pages) // 2
+    later = Ahead(_text_pages, text_pages[half:], book.running_head or book.title)
+    texts = dict(_text_pages(text_pages[:half], book.running_head or book.title))
+    texts.update(later.result())
+
     out = [BookPage("fixed", _drawn_page(p.source, warnings)) for p in front]
-    for n, page in enumerate(toc + body, start=1):
+    for n, page in numbered:
         if page.kind == "sheet":
             try:
                 text = sheets.page(page.source.sheet, page.part, n)
@@ -135,12 +169,13 @@ def typeset(book, content, extra_sheets: list[str] = ()) -> Typeset:
         elif page.kind == "fixed":
             text = _drawn_page(page.source, warnings)
         else:
-            text = render("rulebook_page.txt.j2", items=page.items, number=n, game=book.running_head or book.title)
+            text = texts[n]
         marks = [(ranks[level], f"{number} {title}" if number else title)
                  for level, number, title in page.headings if level in ranks]
-        if page.kind == "contents" and page is toc[0]:
+        if page.kind == "contents" and toc and page is toc[0]:
             marks.insert(0, (1, CONTENTS))
-        out.append(BookPage(page.kind, text, n, marks, page.headings))
+        out.append(BookPage(page.kind, text, n, marks, page.headings,
+                            _pictures(page.items) if page.kind == "body" else []))
     seen, unique = set(), []
     for w in sorted(warnings, key=lambda w: (w.source, w.line)):
         if str(w) not in seen:
@@ -165,10 +200,10 @@ def output_name(source) -> str:
 
 
 def rulebook_document(source: str, content, markup: str | None = None, sheets: list[str] = (),
-                      folder: str = "") -> tuple[Document, list[m.Warning]]:
+                      folder: str = "", title: str | None = None) -> tuple[Document, list[m.Warning]]:
     """The typeset book at ``source`` as a document (``<folder><stem>``.txt and .pdf), and its warnings."""
     from nests.book.readers import read_book
 
-    book = typeset(read_book(str(source), markup), content, list(sheets))
-    pages = [Page(p.text, p.bookmarks) for p in book.pages]
+    book = typeset(read_book(str(source), markup), content, list(sheets), title)
+    pages = [Page(p.text, p.bookmarks, pictures=p.pictures) for p in book.pages]
     return Document(f"{folder}{output_name(source)}", book.title, pages), book.warnings

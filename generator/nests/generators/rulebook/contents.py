@@ -34,6 +34,9 @@ def _entries(body: list[Page], first: int) -> list:
 
 
 def contents_pages(body: list[Page]) -> list[Page]:
+    """The contents pages; none for a book without a heading (nothing to list)."""
+    if not any(page.headings for page in body):
+        return []
     count = 1
     for _ in range(len(body) + 2):                       # each round only ever adds pages
         items = _entries(body, first=count + 1)

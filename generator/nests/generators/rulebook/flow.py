@@ -9,6 +9,7 @@ from nests.book import model as m
 from nests.render.filters import width as _width
 
 BREAK = "\n"          # a forced line break inside the words of a paragraph
+HYPHEN = "-"          # ends the part of a word broken in a table cell
 
 
 def width(text: str) -> int:
@@ -107,27 +108,28 @@ def line_words(text: str) -> list[str]:
     return [" ".join(part.split()) for part in text.split(BREAK)]
 
 
-def wrap(text: str, field: int, marker: str = "") -> list[str]:
+def wrap(text: str, field: int, marker: str = "", hyphen: bool = False) -> list[str]:
     """Greedy re-flow into lines of at most ``field`` columns; forced breaks kept.
 
     A list ``marker`` ("•", "3.") hangs in front of the first line; the
     following lines are indented to the text. A word wider than the field
-    gets a line of its own and is cut, so nothing is ever lost.
+    gets a line of its own and is cut, so nothing is ever lost (with
+    ``hyphen``, each part but the last ends with a hyphen).
     """
     indent = width(marker) + 1 if marker else 0
     lines: list[str] = []
     for part in line_words(text):
-        lines += _wrap(part, field - indent)
+        lines += _wrap(part, field - indent, hyphen)
     pad = " " * indent
     return [(marker + " " if n == 0 and marker else pad) + line for n, line in enumerate(lines)]
 
 
-def _wrap(text: str, room: int) -> list[str]:
+def _wrap(text: str, room: int, hyphen: bool = False) -> list[str]:
     room = max(room, 1)
     words = text.split()
     sizes = [len(w) for w in words] if text.isascii() else [width(w) for w in words]
     if any(size > room for size in sizes):
-        words, sizes = _cut(words, sizes, room)
+        words, sizes = _cut(words, sizes, room, hyphen and room > 1)
     lines: list[str] = []
     start, used = 0, -1
     for k, size in enumerate(sizes):
@@ -153,20 +155,22 @@ def cut(text: str, room: int) -> list[str]:
     return pieces + [piece] if piece or not pieces else pieces
 
 
-def _cut(words: list[str], sizes: list[int], room: int):
-    """Words wider than a line, cut into pieces that fit (by display width)."""
+def _cut(words: list[str], sizes: list[int], room: int, hyphen: bool = False):
+    """Words wider than a line, cut into pieces that fit (by display width), each
+    but the last ending with a hyphen when asked."""
     out_words, out_sizes = [], []
+    mark = width(HYPHEN) if hyphen else 0
     for word, size in zip(words, sizes):
         while size > room:
             piece, used = "", 0
             for ch in word:
                 w = width(ch)
-                if used + w > room and piece:
+                if used + w > room - mark and piece:
                     break
                 piece += ch
                 used += w
-            out_words.append(piece)
-            out_sizes.append(used)
+            out_words.append(piece + HYPHEN if hyphen else piece)
+            out_sizes.append(used + mark)
             word = word[len(piece):]
             size = width(word)
         out_words.append(word)

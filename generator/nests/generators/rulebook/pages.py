@@ -53,9 +53,30 @@ def _split(items: list, room: int, keep: bool) -> tuple[list, list]:
     return items[:cut] + closers, openers + items[cut:]
 
 
+def _together(pieces: list[Piece], k: int, lines_per_page: int) -> int:
+    """The lines from piece ``k`` on that must start on one page: a heading with
+    the headings straight under it and the start of what they head (all of a
+    piece kept whole, two lines of running text); a paragraph's first two lines."""
+    need = 0
+    for piece in pieces[k:]:
+        if piece.kind != "flow":
+            return need or 1                   # a page break or a whole page ends the run
+        if not piece.items:
+            continue
+        if piece.with_next:
+            need += len(piece.items) + (1 if need else 0)
+            continue
+        follow = len(piece.items) if piece.keep else min(2, len(piece.items))
+        if need and need + 1 + follow > lines_per_page:
+            follow = min(2, len(piece.items))  # too long to move whole: it starts under its heading
+        return need + (1 if need else 0) + follow
+    return need
+
+
 def paginate(pieces: list[Piece], lines_per_page: int = BODY) -> list[Page]:
     pages: list[Page] = []
     page = Page("body")
+    heads = 0              # lines at the foot of the page that are headings waiting for their text
 
     def flush():
         nonlocal page
@@ -68,9 +89,11 @@ def paginate(pieces: list[Piece], lines_per_page: int = BODY) -> list[Page]:
     for k, piece in enumerate(pieces):
         if piece.kind == "break":
             flush()
+            heads = 0
             continue
         if piece.kind in ("sheet", "fixed"):
             flush()
+            heads = 0
             pages += [Page(piece.kind, source=piece.source, part=part) for part in range(piece.pages)]
             continue
         items = piece.items
@@ -78,25 +101,30 @@ def paginate(pieces: list[Piece], lines_per_page: int = BODY) -> list[Page]:
             continue
         space = 1 if page.items else 0
         room = lines_per_page - len(page.items) - space
-        need = len(items)
-        if piece.with_next:
-            following = next((c for c in pieces[k + 1:] if c.items or c.kind != "flow"), None)
-            if following is not None and following.kind == "flow":
-                extra = len(following.items) if following.keep else min(2, len(following.items))
-                if need + extra <= lines_per_page:
-                    need += extra
-        elif not piece.keep:
-            need = min(need, 2)               # two lines of a paragraph are enough to start it here
-        if need > room and page.items:
+        need = _together(pieces, k, lines_per_page) if piece.with_next or heads else (
+            len(items) if piece.keep else min(2, len(items)))
+        if need > room and page.items and (len(page.items) > heads or room < 1):
+            # a new page, and the headings at this one's foot go over with what they head
+            # (unless they fill this page by themselves)
+            carried = page.items[len(page.items) - heads:] if 0 < heads < len(page.items) else []
+            del page.items[len(page.items) - len(carried):]
+            while page.items and page.items[-1][0] == "blank":
+                page.items.pop()
+            while carried and carried[0][0] == "blank":
+                carried.pop(0)
             flush()
-            space, room = 0, lines_per_page
+            page.items, heads = carried, len(carried)
+            space = 1 if carried else 0
+            room = lines_per_page - len(carried) - space
+        lead = len(page.items) - heads           # where the headings waiting at the foot begin
         if space:
             page.items.append(("blank", "", None, 0))
         while len(items) > room:
             here, items = _split(items, room, piece.keep)
             page.items.extend(here)
             flush()
-            room = lines_per_page
+            room, lead = lines_per_page, 0
         page.items.extend(items)
+        heads = len(page.items) - lead if piece.with_next else 0
     flush()
     return pages
