@@ -96,7 +96,9 @@ def test_dollars_and_backslashes_print_as_written(mantis):
     model, book = mantis
     said = plain_words(model)
     assert "A raid costs $5 and a shield $10; the prompt reads \\u@\\h and a path reads C:\\games\\mantis." in said
-    assert squeezed("$ raid --count") in body_text(book)
+    printed = body_text(book)
+    assert squeezed("A raid costs $5 and a shield $10; the prompt reads \\u@\\h") in printed
+    assert squeezed("$ raid --count") in printed
 
 
 def test_a_chapter_in_iso_8859_1_is_read_in_its_encoding(mantis):
@@ -225,3 +227,45 @@ def test_an_entity_only_the_unread_dtd_declares_prints_as_written_with_one_warni
     model = read_book(str(path))
     assert "Runs on &os; and &os; — fast." in plain_words(model)
     assert [(w.line, "&os;" in w.message) for w in model.warnings] == [(3, True)]
+
+
+def test_the_command_says_where_an_include_outside_the_folder_stands_and_strict_refuses_it(tmp_path):
+    from click.testing import CliRunner
+
+    from nests.cli import main
+
+    write(tmp_path, "outside.xml", "<chapter><title>Elsewhere</title><para>Not ours.</para></chapter>")
+    write(tmp_path, "book/inside.xml", "<chapter><title>Ours</title><para>Read.</para></chapter>")
+    source = write(tmp_path, "book/guide.dbk", """<!DOCTYPE book [
+<!ENTITY ours SYSTEM "inside.xml">
+<!ENTITY theirs SYSTEM "../outside.xml">
+]>
+<book xmlns:xi="http://www.w3.org/2001/XInclude"><title>Guide</title>
+&ours;
+&theirs;
+<xi:include href="../outside.xml"/>
+</book>
+""")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["rulebook", str(source), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.stderr.splitlines() if ": warning: " in line]
+    assert [line.split(": warning: ")[0] for line in said] == [f"{source}:7", f"{source}:8"]
+    assert all("outside the book's folder" in line and "../outside.xml" in line for line in said)
+    text = (out / "guide.txt").read_text()
+    assert "1 Ours" in text and "Elsewhere" not in text and "[missing: " in text
+    strict = CliRunner().invoke(main, ["rulebook", str(source), "--strict", "-o", str(tmp_path / "strict")])
+    assert strict.exit_code == 2 and not (tmp_path / "strict").exists()
+    assert "Traceback" not in strict.output
+
+
+def test_from_docbook_reads_a_file_whatever_its_extension(tmp_path):
+    from click.testing import CliRunner
+
+    from nests.cli import main
+
+    source = write(tmp_path, "guide.text", "<article><title>Stings</title><sect1><title>Why</title>"
+                                           "<para>Fear.</para></sect1></article>")
+    result = CliRunner().invoke(main, ["rulebook", str(source), "--from", "docbook", "-o", "-"])
+    assert result.exit_code == 0, result.output
+    assert "1 Why" in result.stdout and "Fear." in result.stdout

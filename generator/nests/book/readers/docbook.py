@@ -19,7 +19,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from nests.book import model as m
-from nests.book.readers.common import INLINES, ParagraphEnd, Report, finish, flatten, merge_text, strip, words
+from nests.book.readers.common import (INLINES, ParagraphEnd, Report, children, finish, flatten, merge_text, strip,
+                                       walk, words)
 from nests.book.readers.docbook_blocks import Blocks
 from nests.book.readers.docbook_inline import DOCBOOK_NS, DROPPED, HANDLERS, XML_ID, Entry, Inlines, handles, local
 from nests.book.readers.docbook_tables import Tables
@@ -70,8 +71,33 @@ def read_bytes(raw: bytes, shown: str, path: Path) -> m.Book:
 
 def read_tree(root, report: Report, files: Files) -> m.Book:
     reader = _DocBook(report, files)
-    blocks = reader.as_blocks(reader.node(root, top=True))
+    blocks = place_notes(reader.as_blocks(reader.node(root, top=True)), reader.notes)
+    blocks += list(reader.notes.values())                # mentioned nowhere a block stands (a note's own note)
     return finish(blocks, report, title=reader.title, aliases=reader.aliases, title_heading=False)
+
+
+def place_notes(blocks: list, notes: dict[str, m.Footnote]) -> list:
+    """Each footnote just after the block that first mentions it, in the innermost
+    run of blocks holding that block (inside a list item, a box, a definition)."""
+    out = []
+    for block in blocks:
+        _place_inside(block, notes)
+        out.append(block)
+        for ref in walk([block]):
+            if isinstance(ref, m.FootnoteRef) and ref.label in notes:
+                out.append(notes.pop(ref.label))
+    return out
+
+
+def _place_inside(node, notes: dict[str, m.Footnote]) -> None:
+    for group in children(node):
+        if any(isinstance(n, INLINES + (m.Cell,)) for n in group):
+            continue                                     # words: their notes go after the block
+        if any(isinstance(n, (m.ListItem, m.Definition)) for n in group):
+            for item in group:
+                _place_inside(item, notes)
+        else:
+            group[:] = place_notes(group, notes)
 
 
 class _DocBook(Inlines, Blocks, Tables):
@@ -83,9 +109,10 @@ class _DocBook(Inlines, Blocks, Tables):
         self.owners: list[m.Node] = []                   # what an id inside names: the innermost heading…
         self.depth = 0                                   # sections around the one being read
         self.numbered = True                             # False inside front and back matter
-        self.pending: list[m.Footnote] = []
+        self.notes: dict[str, m.Footnote] = {}           # label → footnote, placed once the book is read
         self.footnotes = self.callouts = 0
         self.footnote_ids: dict[str, str] = {}
+        self.ids: dict | None = None                     # id → element, for xref's endterm and xreflabel
         self.unknown: set[str] = set()
         self.named: set[str] = set()                     # ids already given to what they name
 
@@ -181,12 +208,13 @@ class _DocBook(Inlines, Blocks, Tables):
             if entries:
                 blocks.append(m.DefinitionList(list(entries), source=entries[0].source, line=entries[0].line))
                 entries.clear()
-            blocks.extend(self.flush_footnotes())
 
         for item in items:
             if isinstance(item, ParagraphEnd):
                 flush()
             elif isinstance(item, INLINES):
+                if entries and isinstance(item, m.Text) and not item.text.strip():
+                    continue                             # the space between two entries of one list
                 if entries:
                     flush()
                 run.append(item)
@@ -199,10 +227,6 @@ class _DocBook(Inlines, Blocks, Tables):
                 blocks.append(item)
         flush()
         return blocks
-
-    def flush_footnotes(self) -> list:
-        notes, self.pending = self.pending, []
-        return notes
 
     def blocks_of(self, el, skip=()) -> list:
         return self.as_blocks(self.content(el, skip))

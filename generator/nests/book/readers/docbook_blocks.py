@@ -5,6 +5,8 @@ DocBook reader; see ``docbook.py``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from nests.book import model as m
 from nests.book.readers.common import ParagraphEnd, flatten, strip, words
 from nests.book.readers.docbook_inline import DROPPED, Entry, handles, local, synopsis
@@ -127,7 +129,7 @@ class Blocks:
         self.own(el)
         return [Entry(definition)]
 
-    @handles("figure", "informalfigure", "mediaobject", "screenshot", "equation", "informalequation",
+    @handles("figure", "informalfigure", "mediaobject", "screenshot", "graphic", "equation", "informalequation",
              "mediaobjectco")
     def figure(self, el) -> list:
         name = local(el)
@@ -143,10 +145,26 @@ class Blocks:
         inner = [b for c in self.kids(el) if local(c) not in ("title", "caption", "mediaobject", "imageobject",
                                                               "textobject", "alt", "videoobject", "audioobject")
                  for b in self.as_blocks(self.node(c))]
+        image = self.picture_of(el)
+        if isinstance(image, m.Missing):
+            caption, image = [image, m.Text(" ", **self.at(el))] + caption, None
         figure = m.Figure(caption, alt=alt, numbered=name == "figure" and title is not None, blocks=inner,
-                          **self.at(el))
+                          image=image, **self.at(el))
         self.own(el, figure)
         return [figure]
+
+    def picture_of(self, el) -> m.Image | m.Missing | None:
+        """A figure's picture: of the files its image objects offer (an EPS for print
+        beside a PNG for the web), the first a page can print, else the first."""
+        from nests.book.images import PRINTABLE, picture
+
+        offered = [d for d in el.iter() if local(d) in ("imagedata", "graphic") and d.get("fileref")]
+        if not offered:
+            return None
+        printable = tuple(f".{kind}" for kind in PRINTABLE + ("jpg",))
+        chosen = next((d for d in offered if d.get("fileref").lower().endswith(printable)), offered[0])
+        folder = Path(self.source).parent                 # an included chapter's names are its own folder's
+        return picture(self.report, chosen.get("fileref"), self.line(chosen), [folder], source=self.source)
 
     @handles("biblioentry")
     def bibliography_entry(self, el) -> list:

@@ -149,7 +149,20 @@ class Inlines:
     @handles("xref")
     def xref(self, el) -> list:
         target = el.get("linkend") or (el.get(XLINK) or "").lstrip("#")
-        return [m.Ref(target, [], **self.at(el))] if target else []
+        return [m.Ref(target, self.xref_words(el, target), **self.at(el))] if target else []
+
+    def xref_words(self, el, target: str) -> list:
+        """What a cross-reference prints instead of its target's title, as DocBook's
+        tools do: the words of the element its ``endterm`` names, else the target's
+        ``xreflabel``; neither: nothing (the title and page are printed)."""
+        if self.ids is None:
+            self.ids = {i: e for e in el.getroottree().iter() if isinstance(e.tag, str)
+                        for i in (e.get("id"), e.get(XML_ID)) if i}
+        term = self.ids.get(el.get("endterm") or "")
+        label = words(self.plain_text(term)).strip() if term is not None else ""
+        if not label and target in self.ids:
+            label = words(self.ids[target].get("xreflabel") or "").strip()
+        return [m.Text(label, **self.at(el))] if label else []
 
     @handles("footnote")
     def footnote(self, el) -> list:
@@ -159,7 +172,7 @@ class Inlines:
             if name:
                 self.footnote_ids[name] = label
         blocks = self.as_blocks(self.content(el))
-        self.pending.append(m.Footnote(label, blocks, **self.at(el)))
+        self.notes[label] = m.Footnote(label, blocks, **self.at(el))
         return [m.FootnoteRef(label, **self.at(el))]
 
     @handles("footnoteref")

@@ -71,7 +71,7 @@ class Tables:
             row += [m.Cell([], **at) for _ in range(width - len(row))]
         if table.widths and len(table.widths) != width:
             table.widths = None
-        return [table] + self.flush_footnotes()
+        return [table]
 
     def table_group(self, group, table: m.Table) -> None:
         names, widths = self.column_specs(group)
