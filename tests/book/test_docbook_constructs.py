@@ -156,3 +156,20 @@ def test_a_figure_prints_the_picture_a_page_can_print_of_those_it_offers(tmp_pat
     assert gone.image is None and m.plain(gone.caption).startswith("[missing: image: pics/lost.png]")
     assert [(w.line, "pics/lost.png" in w.message) for w in model.warnings] == [(7, True)]
     check_book(typeset(model, content))
+
+
+def test_a_screen_in_a_table_cell_keeps_its_lines(tmp_path, content):
+    book = tmp_path / "framed.xml"
+    book.write_text("""<article xmlns="http://docbook.org/ns/docbook"><title>Framed</title>
+<para>Ask the hive:</para>
+<table frame="box"><tbody><tr><td><screen>
+hive$ hive --version
+hive 2.0
+</screen></td></tr></tbody></table>
+</article>
+""")
+    model = read_book(str(book))
+    assert len(nodes(model, m.Table)) == 1
+    typeset_book = typeset(model, content)
+    run_of(typeset_book, ["hive$ hive --version", "hive 2.0"])
+    check_book(typeset_book)

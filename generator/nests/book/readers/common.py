@@ -137,8 +137,9 @@ def flatten(blocks: list[m.Block]) -> list[m.Inline]:
             line(block.children if isinstance(block, m.Paragraph) else [block], block)
         elif isinstance(block, (m.Box, m.Definition)):
             line(flatten(block.blocks), block)
-        elif isinstance(block, m.Verbatim):
-            line([m.Code(" ".join(block.lines), source=block.source, line=block.line)], block)
+        elif isinstance(block, m.Verbatim):                # its lines stay lines
+            for text in block.lines:
+                line([m.Code(text.strip(), source=block.source, line=block.line)], block)
         elif isinstance(block, m.Formula):
             line([m.Math(block.text, source=block.source, line=block.line)], block)
         elif isinstance(block, m.DefinitionList):
