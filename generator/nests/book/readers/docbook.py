@@ -175,7 +175,7 @@ class _DocBook(Inlines, Blocks, Tables):
         """An element's text and children, in order, as items."""
         items = self.words(el.text, self.line(el))
         for child in el:
-            if isinstance(child.tag, str) and child not in skip and local(child) not in DROPPED:
+            if isinstance(child.tag, str) and child not in skip:
                 items += self.node(child)
             items += self.words(child.tail, end_line(child))
         return items

@@ -429,9 +429,8 @@ def _text_element(holder, text: str, line: int, shown: str):
 
 
 def end_line(el) -> int:
-    """The line an element's end tag stands on (lxml gives only the start's; for a
-    comment, libxml2 gives the line it ends on). An included element's lines are
-    its own file's: the line after it is not known from them."""
+    """The line an element's end tag stands on (lxml gives only the start's); when its
+    last child was included (its lines are another file's), where its own text ends."""
     if not isinstance(el.tag, str):
         return el.sourceline or 0
     children = list(el)
