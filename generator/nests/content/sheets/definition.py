@@ -44,6 +44,17 @@ class Row:
     stacks: list[Stack]
 
 
+@dataclass(frozen=True)
+class Heading:
+    """The dotted line at the top of a sheet: a value (a Nests class's name), and a
+    character's name beside it when ``name_key`` names one."""
+
+    key: str
+    label: str
+    source: str = "state"       # state or class
+    name_key: str = ""
+
+
 @dataclass
 class SheetDefinition:
     id: str
@@ -51,7 +62,7 @@ class SheetDefinition:
     title: str
     source: dict
     classes: bool
-    heading: dict | None
+    heading: Heading | None
     rows: list[Row]
     fields: list[Field] = field(default_factory=list)     # every field, in sheet order
     file: str = ""
@@ -62,7 +73,7 @@ class SheetDefinition:
         kind keeps a value (a pool's maximum after its current value)."""
         keys = []
         if self.heading:
-            keys.append(self.heading.get("name_key") or self.heading["key"])
+            keys.append(self.heading.name_key or self.heading.key)
         for f in self.fields:
             if f.handler.state == "none":
                 continue
@@ -75,7 +86,7 @@ class SheetDefinition:
         """Every value key of the sheet, in sheet order (a pool's maximum after its current value)."""
         out: list[str] = []
         if self.heading:
-            out += [self.heading["key"]] + ([self.heading["name_key"]] if self.heading.get("name_key") else [])
+            out += [self.heading.key] + ([self.heading.name_key] if self.heading.name_key else [])
         for f in self.fields:
             for k in f.keys:
                 if k not in out:

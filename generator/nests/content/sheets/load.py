@@ -20,7 +20,7 @@ from pathlib import Path
 
 from nests.content.schema import validate
 from nests.content.sheets import kinds  # noqa: F401  (the built-in kinds register)
-from nests.content.sheets.definition import NAME_SIZE, Area, Row, SheetDefinition, Stack, column_widths
+from nests.content.sheets.definition import NAME_SIZE, Area, Heading, Row, SheetDefinition, Stack, column_widths
 from nests.content.sheets.field import Field, build_field
 from nests.content.sheets.spec import NARROW_INTERIOR, TOP
 from nests.content.yamlfile import Document
@@ -86,7 +86,8 @@ def load_definition(doc: Document, sheet_id: str) -> SheetDefinition:
                 _check_area_fits(doc, area, stack.width, report)
     if report:
         raise NestsError(sorted(report, key=lambda p: p.line or 0))
-    heading = dict(data["heading"], **{"from": data["heading"].get("from", "state")}) if "heading" in data else None
+    h = data.get("heading")
+    heading = Heading(h["key"], h["label"], h.get("from", "state"), h.get("name_key", "")) if h else None
     return SheetDefinition(sheet_id, data["game"], data["title"], data["source"], data.get("classes", False),
                            heading, rows, all_fields, doc.name)
 

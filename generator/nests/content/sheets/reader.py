@@ -81,11 +81,11 @@ def _read(text: str, definition: SheetDefinition) -> dict[str, Any]:
         inner = centred.group(1) if centred else body[1:-2].strip(" .")
         cls, _, who = inner.partition(": ")
         values["class"] = cls
-        if heading.get("name_key"):
-            values[heading["name_key"]] = who
+        if heading.name_key:
+            values[heading.name_key] = who
     keys = set(definition.state_keys())
     # a character's sheet (its name in the heading) has its own areas too, such as Notes
-    character = bool(heading and heading.get("name_key") and values.get(heading["name_key"]))
+    character = bool(heading and heading.name_key and values.get(heading.name_key))
     _check_sections(lines, definition, character)
     everyone = {f.label for f in definition.fields}
     for area, found, bottom, box in _areas(lines, definition, character):

@@ -27,7 +27,7 @@ def state_keys(definition: SheetDefinition) -> list[str]:
 def new_state(definition: SheetDefinition, class_id: str, name: str, starting: dict[str, Any]) -> dict[str, Any]:
     """A new character of a class: its starting figures, its name, no Wounds yet, empty notes,
     and every row of each list (the Inventory's slots), the unused ones empty."""
-    fresh = {definition.heading["name_key"]: name, "wounds": 0, "notes": ""}
+    fresh = {definition.heading.name_key: name, "wounds": 0, "notes": ""}
     state: dict[str, Any] = {"class": class_id}
     for key in state_keys(definition):
         if key in fresh:

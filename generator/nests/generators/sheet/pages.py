@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nests.content import Content
-from nests.content.sheets import NAME_SIZE, NESTS, SheetDefinition, definition, definitions, formula_order
+from nests.content.sheets import NAME_SIZE, NESTS, Heading, SheetDefinition, definition, definitions, formula_order
 from nests.content.sheets.kinds.lists import item_text
 from nests.document import Document, File, Page
 from nests.errors import NestsError
@@ -91,15 +91,15 @@ def sheet_context(definition: SheetDefinition, values: dict[str, Any], look: Loo
             "rows": plan(definition, filled, look.interior, character)}
 
 
-def _heading(h: dict, filled: dict[str, Any], interior: int, character: bool) -> dict:
+def _heading(h: Heading, filled: dict[str, Any], interior: int, character: bool) -> dict:
     """The heading line's text (the template centres it on a dotted line) and where in
     it the value a form field sits on stands: a character's name beside the class
     (a write-in place for it on a blank fillable sheet), or the heading's own value."""
-    value = str(filled.get(h["key"]) or "")
-    blank = min(NAME_SIZE, interior - len(h["label"]) - 6)
-    text = value.upper() if value else f"{h['label'].upper()}: " + "_" * blank
-    own = (0, len(text)) if value else (len(h["label"]) + 2, blank)
-    name_key = h.get("name_key") if h.get("name_key") != h["key"] else None
+    value = str(filled.get(h.key) or "")
+    blank = min(NAME_SIZE, interior - len(h.label) - 6)
+    text = value.upper() if value else f"{h.label.upper()}: " + "_" * blank
+    own = (0, len(text)) if value else (len(h.label) + 2, blank)
+    name_key = h.name_key if h.name_key != h.key else ""
     if name_key:
         own = None
         name = str(filled.get(name_key) or "")
@@ -115,9 +115,9 @@ def _heading(h: dict, filled: dict[str, Any], interior: int, character: bool) ->
     if own is not None:
         line = centre(f" {text} ", interior, ".")
         column = 1 + width(line[:line.index(f" {text} ") + 1]) + width(text[:own[0]])
-        value = filled.get(name_key or h["key"])
+        value = filled.get(name_key or h.key)
         # a written value's field reaches on to the right (room to write a longer one) over the dots
-        field = {"key": name_key or h["key"], "column": column, "value": value,
+        field = {"key": name_key or h.key, "column": column, "value": value,
                  "width": max(own[1], min(NAME_SIZE, interior - column)) if value else own[1]}
     return {"text": text, "field": field}
 
@@ -192,7 +192,7 @@ def sheet_documents(content: Content, sheet_ids: list[str], folder: str = "", fi
 def sheet_markdown(definition: SheetDefinition, values: dict[str, Any]) -> str:
     """The sheet for notes apps: headings and tables, no box drawing."""
     filled = sheet_values(definition, values)
-    heading = filled.get(definition.heading["key"]) if definition.heading else None
+    heading = filled.get(definition.heading.key) if definition.heading else None
     areas = [(row.section if k == 0 and n == 0 else None, area, field_cells(area, filled))
              for row in definition.rows for n, stack in enumerate(row.stacks) for k, area in enumerate(stack.areas)]
     return render("sheet.md.j2", sheet=definition, heading=heading, areas=areas, item_text=item_text)
