@@ -86,7 +86,8 @@ class Field:
         return self.handler.macro
 
     def __getitem__(self, name: str) -> Any:
-        """An attribute read by name, for code that reads a field as a mapping."""
+        """An attribute read by name (f["key"]), as code written for the fields' mappings
+        of before reads one (content/loader.py's check of a class's text)."""
         if name == "max_key" or name in self.__dataclass_fields__:
             return getattr(self, name)
         raise KeyError(name)
@@ -100,7 +101,6 @@ class FieldKind:
     name: ClassVar[str] = ""
     macro: ClassVar[str] = ""                # the cell's macro (macros/fields.*.j2); the kind's name by default
     Options: ClassVar[type] = NoOptions     # a frozen dataclass: the kind's own options, each made with option()
-    labelled: ClassVar[bool] = True         # label, then sep, then value on one line
     # what a character's state holds: value, list, text; "none": nothing, because
     # the field is class data (an attack) or a moment's position marked at the
     # table (a choice, such as the Disposition Track), not the character's record

@@ -17,7 +17,6 @@ from nests.render.filters import width as text_width
 class AttackBox(FieldKind):
     """``hits`` and ``misses``: the Hit and Miss lines a blank one leaves room for."""
 
-    labelled = False
     state = "none"
     markdown_block = True
 

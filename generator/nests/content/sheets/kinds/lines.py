@@ -19,7 +19,6 @@ from nests.render.filters import unwrap, wrap
 class Lines(FieldKind):
     """A text on ``rows`` lines of the field's width (its label on a line above, unless ``bare``)."""
 
-    labelled = False
     state = "text"
     markdown_block = True
 

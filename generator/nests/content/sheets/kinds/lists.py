@@ -24,7 +24,6 @@ class ItemList(FieldKind):
     tick (under ``tick_key``), its types (``types_key``) and whether it is known
     (``known_key``); its label on a line above, unless ``bare``."""
 
-    labelled = False
     state = "list"
     markdown_block = True
 

@@ -20,7 +20,6 @@ class Track(FieldKind):
     """``values`` (each printed by ``format``) or ``boxes`` (a count), ``join`` between them;
     its label before them unless ``bare``."""
 
-    labelled = False
 
     @dataclass(frozen=True)
     class Options:
