@@ -215,7 +215,7 @@ def character() -> None:
 def _write_state(state: dict, target: str) -> None:
     from pathlib import Path
 
-    from nests.content.state import state_yaml
+    from nests.content.sheets.state import state_yaml
     from nests.document import Document, File
 
     path = Path(target)
@@ -230,7 +230,7 @@ def _write_state(state: dict, target: str) -> None:
 @content_option
 def character_new(class_id, name, target, content_dirs) -> None:
     """Write a new character of CLASS: its starting figures, computed once from the class."""
-    from nests.content.state import state_yaml
+    from nests.content.sheets.state import state_yaml
     from nests.generators.sheet import new_character
 
     state = new_character(setup(content_dirs, uses=SHEET_CONTENT), class_id, name)
@@ -254,7 +254,7 @@ def character_read(sheet_file, target, content_dirs) -> None:
     from nests.generators.sheet import changes, load_character, read_character
 
     content = setup(content_dirs, uses=SHEET_CONTENT)
-    from nests.content.sheet_reader import decode
+    from nests.content.sheets.reader import decode
 
     try:
         data = Path(sheet_file).read_bytes()
