@@ -473,7 +473,8 @@ def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, o
 
 @main.command()
 @click.argument("source", type=click.Path())
-@click.option("--from", "markup", type=click.Choice(["nests", "md", "rst", "latex", "xml"]), default=None,
+@click.option("--from", "markup", type=click.Choice(["nests", "md", "rst", "latex", "xml", "docbook"]),
+              default=None,
               help="The source's markup (default: told by its file name's extension).")
 @click.option("--strict", is_flag=True, help="Treat every warning as an error: exit 2 and write nothing.")
 @click.option("--sheet", "sheets", multiple=True, metavar="ID",
@@ -488,8 +489,8 @@ def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, o
 @templates_option
 def rulebook(source, markup, strict, sheets, title, formats, paper, impose, output, content_dirs,
              templates_dir) -> None:
-    """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML or the Nests raw
-    markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
+    """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML, DocBook or the
+    Nests raw markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
     (--impose a5: the PDF as a booklet)."""
     from nests.errors import Problem
     from nests.generators.rulebook import rulebook_document
