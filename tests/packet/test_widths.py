@@ -93,7 +93,7 @@ def test_every_word_of_the_printed_packet_is_still_there(made, seed, look):
     assert before - after == Counter(), "words lost at this width"
     repeated = {"Room", "continued", "Environment", "Id", "Spent", "Found", "In", "Connections", "Notes"}
     assert set(after - before) <= repeated | {w for w in after - before if w.replace(".", "").isdigit()}
-    # the sheets keep every word as a sheet at that width does (tests/test_sheet_widths.py)
+    # the sheets keep every word as a sheet at that width does (tests/sheet/test_sheet_widths.py)
     ticks = {"o", "v", "x"} if look.ascii else set()          # the sheets' tick boxes, in ASCII
     assert set(_words(_content_lines(printed, 47, True))) == set(_words(_content_lines(text, body, True))) - ticks
 

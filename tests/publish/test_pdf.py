@@ -18,7 +18,7 @@ from nests.document import Drawing, Field, Page
 from nests.publish.pdf import pdf_bytes, pdf_html
 from nests.render.glyphs import DOUBLE, DOWN, LEFT, NONE, RIGHT, UP, shapes
 
-GOLDEN = Path(__file__).parent / "golden" / "sheets"
+GOLDEN = Path(__file__).parents[1] / "golden" / "sheets"
 ALL = ["ants", "beetle", "ladybug", "scorpion", "spider", "wasp", "template"]
 MM = 72 / 25.4                                  # points per millimetre
 PAPER_HEIGHT = {"a4": 297 * MM, "letter": 11 * 72}
