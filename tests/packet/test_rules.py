@@ -12,14 +12,13 @@ SEEDS = range(1, 61)
 
 
 @pytest.fixture(scope="module")
-def tables():
-    return load_tables(load_content())
+def tables(content):
+    return load_tables(content)
 
 
 @pytest.fixture(scope="module")
-def packets():
-    content = load_content()
-    return [packet_data(build_packet(content, seed, ["wasp", "spider", "beetle", "ants"]), {}) for seed in SEEDS]
+def packets(packet_of):
+    return [packet_data(packet_of(seed), {}) for seed in SEEDS]
 
 
 def events(data):
@@ -178,19 +177,19 @@ def test_stat_blocks_cover_the_printed_encounters(packets):
         assert {c["enemy"] for c in data["creatures"]} == met | ({target} if target else set())
 
 
-def test_session_line_is_simulated_over_the_chain(tmp_path):
+def test_session_line_is_simulated_over_the_chain(packet_of, tmp_path):
     """Issue 10: the glance page's line on what one session reaches is simulated (its own sub-stream) over this
     chain, with the Exploration Actions per session from content/packet.yaml; more Actions reach deeper."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2] / "content" / "packet.yaml"
     (tmp_path / "packet.yaml").write_text(root.read_text().replace("actions: 8,", "actions: 40,"))
-    usual, longer = load_content(), load_content([str(tmp_path)])
+    longer = load_content([str(tmp_path)])
     deeper = 0
     for seed in range(1, 11):
-        a = build_packet(usual, seed, ["wasp"]).session
+        usual = packet_of(seed, ["wasp"])
+        a, levels = usual.session, len(usual.levels)
         b = build_packet(longer, seed, ["wasp"]).session
-        levels = len(build_packet(usual, seed, ["wasp"]).levels)
         assert 1 <= a.median <= a.p90 <= levels and a.actions == 8 and b.actions == 40
         deeper += b.median > a.median
     assert deeper >= 8
