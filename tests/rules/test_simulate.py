@@ -184,6 +184,19 @@ def test_wounds_shift_down_and_swarms_ignore_them(content, sim):
     assert b.group("minor-termite-soldier", 1, 10)[0].swarm and not b.group("nasute-soldier", 1, 6)[0].swarm
 
 
+def test_a_fight_resolves_attacks_as_the_rules_engine_does(content, sim):
+    """Six Degrees of Success (Table 18, Modification): a fight's own quick Qualification gives the Degree the
+    rules engine's degree_of gives for the same face, modifiers and Shifts."""
+    from nests.rules.combat import Fight
+
+    tables = build_packet(content, 1, ["wasp"]).extra["tables"]
+    for effort, resistance, static, shift in [(60, 40, [], 0), (45, 55, [-40, 30], -2), (0, 100, [-70], 1), (90, 10, [30], 3)]:
+        for seed in range(40):
+            battle = Fight(random.Random(seed), tables, sim, ([], []))
+            face = random.Random(seed).randrange(100)
+            assert battle.degree(effort, resistance, static, shift) == degree_of(tables, face, effort, resistance, static, shift)
+
+
 def test_starting_disposition_and_flying(content, sim):
     """Combat > Starting Disposition (Table 8): Success against Initiative, Holding, else Recoiling.
     Combat > Attack Action > Flying: a Close Attack reaches a Flying target only from a Flying attacker."""

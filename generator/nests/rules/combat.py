@@ -18,11 +18,11 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Callable
 
 from nests.model import Attack
 from nests.rules.encounter import alarm_pheromones
-from nests.rules.resolution import degree_of
 
 RULINGS = ["sim-rally", "sim-fight-sides", "sim-targets", "sim-attack-lines", "sim-swarm-wounds", "sim-alarm", "sim-break",
            "sim-fight-rounds", "sim-area-attack", "sim-special-rules", "modifier-match"]
@@ -89,6 +89,7 @@ class Fighter:
     acted: bool = False                # has taken its Tactical Action this Round
 
     def __post_init__(self):
+        self.refresh()
         self.reaches_flyers = self.flying > 0 or any(not s.close for s in self.strikes.values())
         self.against_carapace = any(s.against_carapace for s in self.strikes.values())
 
@@ -96,9 +97,10 @@ class Fighter:
     def killed(self) -> bool:
         return self.wounds >= self.wounds_max
 
-    @property
-    def standing(self) -> bool:
-        return self.wounds < self.wounds_max and not self.out and self.place not in self.retreats
+    def refresh(self) -> None:
+        """``standing``: neither killed, nor broken from Combat, nor where its track forbids Attacks. Kept as a
+        plain attribute (every Turn asks it of every Combatant); whatever changes those calls this."""
+        self.standing = self.wounds < self.wounds_max and not self.out and self.place not in self.retreats
 
     def reaches(self, s: Strike, target: "Fighter") -> bool:
         """Flying (Combat > Attack Action): a Close Attack reaches a Flying target only from a Flying attacker."""
@@ -108,6 +110,7 @@ class Fighter:
         return target.flying <= 0 or self.reaches_flyers
 
 
+_STANDING = attrgetter("standing")
 _DAMAGE = re.compile(r"^\s*(\d+)\s*(?:Wounds?)?(\s+per\s+\w+)?", re.IGNORECASE)
 
 
@@ -144,6 +147,7 @@ def _kill_some(b: Blow, n: int) -> None:
 
 def _move(f: Fighter, steps: int) -> None:
     f.place = max(0, min(len(f.track) - 1, f.place + steps))
+    f.refresh()
 
 
 # Attack lines this simulation reads, by what they say (ruling sim-attack-lines); Effects
@@ -168,11 +172,27 @@ class Fight:
     sides: tuple[list[Fighter], list[Fighter]]
     attacked: bool = False
 
+    def __post_init__(self):
+        self._degrees = list(self.tables.degrees)
+        self._initial = {k: self._degrees.index(v) for k, v in self.tables.initial.items()}
+
+    def degree(self, effort: int, resistance: int, static: list[int], shift: int) -> str:
+        """``resolution.degree_of`` for one fresh d100, without its look-ups: Table 18's Degree for the face,
+        each static modifier's Shift against the same face (ruling modifier-match), standing Shifts, clamped."""
+        face = self.rng.randrange(100)
+        net = shift
+        for m in static:
+            if face < abs(m):
+                net += 1 if m > 0 else -1
+        index = self._initial[(face < effort, face >= resistance)] + net
+        return self._degrees[0 if index < 0 else min(index, len(self._degrees) - 1)]
+
     def hurt(self, f: Fighter, n: int) -> None:
         f.wounds += max(0, min(n, f.wounds_max - f.wounds))
+        f.refresh()
 
     def over(self) -> bool:
-        return not any(f.standing for f in self.sides[0]) or not any(f.standing for f in self.sides[1])
+        return not any(map(_STANDING, self.sides[0])) or not any(map(_STANDING, self.sides[1]))
 
     def attack(self, f: Fighter, target: Fighter, opponents: list[Fighter]) -> None:
         """An Attack Action: Threat Rate against Survival Rate, static modifiers (Carapace, Flying,
@@ -189,7 +209,7 @@ class Fight:
         if f.darkness:
             static.append(-f.darkness)
         shift = f.shift + (0 if f.swarm else -f.wounds) + (1 if disposition in sim.shift_up else 0)
-        degree = degree_of(self.tables, self.rng.randrange(100), f.threat, target.survival, static, shift)
+        degree = self.degree(f.threat, target.survival, static, shift)
         hits, which = sim.outcomes[degree]
         critical = degree in (self.tables.degrees[0], self.tables.degrees[-1])
         self.attacked = True
@@ -216,11 +236,11 @@ class Fight:
             return
         helper = max(helpers, key=lambda a: a.support["leadership"])
         helper.acted = True
-        degree = degree_of(self.tables, self.rng.randrange(100), helper.support["leadership"], f.support["passions"],
-                           [helper.support[action[1]]], helper.shift)
+        degree = self.degree(helper.support["leadership"], f.support["passions"], [helper.support[action[1]]], helper.shift)
         wanted = self.sim.support_outcomes[degree]
         if wanted in f.track:
             f.place = f.track.index(wanted)
+            f.refresh()
 
     def turn(self, f: Fighter, side: int) -> None:
         opponents = self.sides[1 - side]
@@ -233,6 +253,7 @@ class Fight:
             # ruling sim-break: one Wound from death, she Breaks from Combat (Boolean Roll against Initiative)
             if self.rng.randrange(100) < f.initiative:
                 f.out = True
+                f.refresh()
             return
         if not f.strikes or not f.standing:
             return
@@ -263,6 +284,7 @@ class Fight:
             outcome = "success" if self.rng.randrange(100) < f.initiative else "failure"
             wanted = self.sim.start[outcome]
             f.place = f.track.index(wanted) if wanted in f.track else len(f.track) // 2
+            f.refresh()
 
 
 @dataclass(frozen=True)
@@ -294,9 +316,10 @@ def fight(rng: random.Random, bestiary: "Bestiary", party: list[Fighter], nest: 
                 battle.turn(f, side)
         if not battle.attacked:
             break            # no one could reach anyone: the party walks on
-    won, beaten = not any(f.standing for f in nest), not any(f.standing for f in party)
+    won, beaten = not any(map(_STANDING, nest)), not any(map(_STANDING, party))
     for f in party:
         f.out = False
+        f.refresh()
     return FightResult(won, beaten, rounds)
 
 
