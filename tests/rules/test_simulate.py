@@ -21,7 +21,8 @@ from nests.generators.packet.generate import build_packet
 from nests.generators.sheet import character
 from nests.rules.combat import Bestiary, fight
 from nests.rules.resolution import degree_of
-from nests.rules.simulate import Food, Member, Run, _eat, _hunger, course, exploration_roll, new_game
+from nests.rules.sim_events import Food, Member, _eat, _hunger
+from nests.rules.simulate import Run, course, exploration_roll, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 RULEBOOK = ROOT.parent / "shared" / "rulebook" / "nests-and-insects-1.0.0.raw.txt"
