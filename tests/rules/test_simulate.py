@@ -138,6 +138,9 @@ def test_the_rulings_used_are_printed(content):
     assert {"sim-session", "sim-room-lookups", "sim-pool"} <= set(ids)
     for rid in ids:
         assert re.search(rf"^  {re.escape(rid)}: ", text, re.M), rid
+    for args in (["--seed", "3"], ["--seed", "42", "--party", "scorpion,ladybug", "--depth", "full"]):
+        lines = CliRunner().invoke(main, ["simulate", "--runs", "20"] + args).output.splitlines()
+        assert max(len(line) for line in lines) <= 79 and not any(line.endswith(" ") for line in lines), args
 
 
 # -- the rules it plays ------------------------------------------------------------------------
