@@ -25,7 +25,8 @@ def packet_data(packet) -> dict:
         "creatures": packet.creatures,
         "items": [i.to_json() for i in packet.items],
         "rulings": packet.rulings,
-        "session": {k: packet.session[k] for k in ("hours", "actions", "sessions", "scout", "median", "p90", "heart_percent")},
+        "session": {k: packet.session[k] for k in ("hours", "actions", "runs", "scout", "median", "p90", "mean", "heart_percent",
+                                                   "job_percent", "down_percent", "rooms")},
         "pages": packet.extra["pages"],
     }
 

@@ -43,6 +43,12 @@ class Estimate:
     target: str | None
     rulings: list[tuple[str, str]]              # (id, text) in rulings.yaml order
 
+    def glance(self) -> dict:
+        """The figures a packet's glance page prints and its JSON's ``session`` carries."""
+        return {"runs": self.runs, "actions": self.actions, "median": self.median, "p90": self.p90, "mean": self.mean,
+                "heart_percent": self.heart, "job_percent": self.job,
+                "down_percent": {cid: p for cid, _, p in self.down}, "rooms": [h.room for h in self.rooms]}
+
     def to_json(self) -> dict:
         return {"runs": self.runs, "actions": self.actions,
                 "levels": {"median": self.median, "p90": self.p90, "mean": self.mean,
