@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: all build test bench golden lock clean
+.PHONY: all build test stats-check bench golden lock clean
 
 all: build
 
@@ -37,6 +37,14 @@ build: $(BIN)/nests
 # Tests that share a costly module fixture are marked xdist_group and run in one process.
 test: $(BIN)/nests
 	$(BIN)/python -m pytest -q -n auto --dist worksteal
+
+# The batch's statistics at full size: 2,000 packets (--stats-only), every table's
+# observed results against its exact odds, a chi-squared test each (p > 0.001).
+# `make test` runs the same check on fewer packets; CI runs this too.
+STATS_DIR := build/stats-check
+stats-check: $(BIN)/nests
+	$(BIN)/nests batch --count 2000 --seed 1 --stats-only -o $(STATS_DIR)
+	$(BIN)/python -m tests.packet.stats_check $(STATS_DIR)
 
 # Speed and memory, measured side by side in one run (not a test). The anchors
 # include the game author's generator, run by SWI-Prolog: installed from Debian's

@@ -70,6 +70,7 @@ class Row:
     reference: Timing | None = None
     note: str = ""
     goal: float | None = None          # the ratio of medians asked for: at most this
+    unit: str = "ms"                   # what the figures measure (a memory row: "MiB")
 
     @property
     def ratios(self) -> list[float]:
@@ -223,8 +224,8 @@ def pdf_row(subject: str, document: Callable[[], object], what: str, warm_up: bo
 
 
 # -- printing ----------------------------------------------------------------------
-def _span(t: Timing) -> str:
-    return f"{t.min:8.1f} {t.median:8.1f} ms"
+def _span(t: Timing, unit: str = "ms") -> str:
+    return f"{t.min:8.1f} {t.median:8.1f} {unit:3}"
 
 
 def _quartiles(values: list[float]) -> tuple[float, float]:
@@ -235,10 +236,10 @@ def _quartiles(values: list[float]) -> tuple[float, float]:
 
 
 def show(row: Row) -> str:
-    line = f"  {row.subject:<58} {_span(row.ours)}"
+    line = f"  {row.subject:<58} {_span(row.ours, row.unit)}"
     if row.reference is not None:
         low, high = _quartiles(row.ratios)
-        line += (f"   {row.anchor:<16} {_span(row.reference)}   {row.ratio:5.2f}× "
+        line += (f"  {row.anchor:<16} {_span(row.reference, row.unit)}  {row.ratio:5.2f}× "
                  f"(rounds {low:.2f}–{high:.2f}×, n={len(row.ours.times)})")
         if row.goal is not None:
             line += f" goal ≤ {row.goal:.2f}×: {'met' if row.met else 'NOT MET'}"

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
-import time
 from dataclasses import replace
 from pathlib import Path
 
-from tests.bench import NESTS, Process, Row, Timing, alone, compare, pdf_row, temporary
+from tests.bench import ENV, NESTS, Process, Row, Timing, alone, compare, measure, pdf_row, temporary
 
 TITLE = "Nest packet, one-shot depth (seed 42, party wasp, spider, beetle, ants)"
 PARTY = ["wasp", "spider", "beetle", "ants"]
-MANY = 20
+BATCH = 200
+BATCH_GOAL = 0.5        # a batch against one process per packet: at least twice as fast
+MEMORY_GOAL = 1.1       # flat: 1,000 packets take no more memory than 100, give or take a tenth
 PDF_GOAL = 1.1          # the whole command against WeasyPrint's own start and work on the same HTML
 
 # WeasyPrint alone, as a process of its own: its import, then the same HTML to PDF.
@@ -22,14 +22,6 @@ os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
 import weasyprint
 weasyprint.HTML(filename=sys.argv[1], base_url=sys.argv[2]).write_pdf(sys.argv[3])
 """
-
-
-def _txt(seed: int) -> int:
-    from nests.content import load_content
-    from nests.generators.packet.write import packet_documents
-
-    [document] = packet_documents(load_content(), seed, PARTY, None, False)
-    return sum(len(p.text) for p in document.pages)
 
 
 def _document():
@@ -69,7 +61,38 @@ def rows():
                 rounds=11)
     yield replace(row, note=f"{row.ours.median / len(document.pages):.1f} ms a page over {len(document.pages)} pages")
 
-    start = time.perf_counter()
-    with multiprocessing.get_context("fork").Pool(2) as pool:
-        pool.map(_txt, range(MANY))
-    yield Row(f"{MANY} packets in plaintext on 2 cores, once", Timing(((time.perf_counter() - start) * 1000,)))
+    # A batch against the same packets made one process each, as many at once as there are
+    # cores (the batch's pool uses them all too): packets per second, and whether the
+    # batch's memory stays flat from 100 packets to 1,000.
+    with temporary() as out:
+        txt_json = ["--format", "txt", "--format", "json", "--party", ",".join(PARTY)]
+        batch = Process(NESTS + ["batch", "--count", str(BATCH), "--seed", "1", "-o", out, *txt_json])
+        row = compare(f"a batch of {BATCH} packets (txt + JSON)", batch, f"{BATCH} processes", Separate(out, txt_json),
+                      rounds=3, warm_up=False, goal=BATCH_GOAL)
+        yield replace(row, note=f"{BATCH / row.ours.median * 1000:.1f} packets a second against "
+                                f"{BATCH / row.reference.median * 1000:.1f}")
+        few, many = (Process(NESTS + ["batch", "--count", str(n), "--seed", "1", "--stats-only", "-o", out])
+                     for n in (100, 1000))
+        small, large = measure(few, many, rounds=1, warm_up=False)
+        yield Row("batch --stats-only: peak memory of its largest process", Timing((large.peak_mib,)),
+                  "100 packets", Timing((small.peak_mib,)), note="1,000 packets against 100", goal=MEMORY_GOAL,
+                  unit="MiB")
+
+
+class Separate:
+    """``BATCH`` `nests packet` processes, as many at a time as there are cores."""
+
+    def __init__(self, out: str, options: list[str]):
+        self.out, self.options = out, options
+
+    def __call__(self) -> None:
+        import os
+        import subprocess
+        from concurrent.futures import ThreadPoolExecutor
+
+        def one(seed):
+            cmd = NESTS + ["packet", "--seed", str(seed), "-o", self.out, *self.options]
+            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=ENV)
+
+        with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+            list(pool.map(one, range(1, BATCH + 1)))

@@ -216,7 +216,7 @@ def character() -> None:
 def _write_state(state: dict, target: str) -> None:
     from pathlib import Path
 
-    from nests.content.state import state_yaml
+    from nests.content.sheets.state import state_yaml
     from nests.document import Document, File
 
     path = Path(target)
@@ -231,7 +231,7 @@ def _write_state(state: dict, target: str) -> None:
 @content_option
 def character_new(class_id, name, target, content_dirs) -> None:
     """Write a new character of CLASS: its starting figures, computed once from the class."""
-    from nests.content.state import state_yaml
+    from nests.content.sheets.state import state_yaml
     from nests.generators.sheet import new_character
 
     state = new_character(setup(content_dirs, uses=SHEET_CONTENT), class_id, name)
@@ -255,7 +255,7 @@ def character_read(sheet_file, target, content_dirs) -> None:
     from nests.generators.sheet import changes, load_character, read_character
 
     content = setup(content_dirs, uses=SHEET_CONTENT)
-    from nests.content.sheet_reader import decode
+    from nests.content.sheets.reader import decode
 
     try:
         data = Path(sheet_file).read_bytes()
@@ -374,12 +374,16 @@ def enemy_command(enemy_ids, width, ascii_only, formats, paper, output, content_
               help="Plaintext page width in columns, shadow included (40 and up; default 94): the txt reflows, "
                    "its page references follow; the PDF, JSON and SVG keep the print layout.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Plaintext in printable ASCII only: + - | frames (the PDF is unchanged).")
+@click.option("--reroll", "rerolls", multiple=True, metavar="PART",
+              help="Draw one part anew, all else as the seed rolled it: room:3.2, level:4 (its Rooms), item:I7 "
+                   "(its Function), job; @N picks another re-roll (room:3.2@2). Repeatable. "
+                   "Files: packet-<seed>+room-3.2@1.*")
 @click.option("--schema", is_flag=True, help="Print the JSON Schema of the packet's JSON and stop.")
 @output_option
 @content_option
 @templates_option
-def packet(seed, party, nest, depth, paper, formats, impose, handout, width, ascii_only, schema, output, content_dirs,
-           templates_dir) -> None:
+def packet(seed, party, nest, depth, paper, formats, impose, handout, width, ascii_only, rerolls, schema, output,
+           content_dirs, templates_dir) -> None:
     """Write a pre-rolled Nest packet: DIR/packet-<seed>.txt, .pdf and .json (--impose a5: the PDFs as booklets)."""
     import os
 
@@ -390,6 +394,12 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
         return
     formats = formats or (("txt",) if output == "-" else ("txt", "pdf", "json"))
     check_print_options(formats, impose)
+    if rerolls:
+        from nests.generators.packet.reroll import parse_reroll
+
+        rerolls = tuple(parse_reroll(r) for r in rerolls)
+        if seed is None:
+            raise NestsError("--reroll changes one part of a packet you have: give its --seed")
     output_directory(output)
     with pdf_ready(formats, output, 2 if handout else 1):      # from the start: its import overlaps all of ours
         from nests.content.packet import packet_tables
@@ -403,10 +413,63 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
         party_ids = ([p.strip() for p in party.split(",")] if party is not None
                      else packet_tables(content).settings["default_party"])
         documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats,
-                                     look=Look(width or Look.width, ascii_only))
+                                     look=Look(width or Look.width, ascii_only), rerolls=rerolls)
         if chosen:          # only once the packet exists, so a bad party prints nothing but its error
             click.echo(f"seed: {seed}", err=output == "-")
         emit(documents, formats, paper, output, impose)
+
+
+@main.command()
+@click.option("--count", type=click.IntRange(1, 1_000_000), required=True, help="How many packets: seeds S, S+1, …")
+@click.option("--seed", type=click.IntRange(0, 999_999_999), default=None, help="The first seed (default: a random one, printed).")
+@click.option("--party", default=None, metavar="CLASS,CLASS…", help="1 to 6 distinct classes (default: content/packet.yaml).")
+@click.option("--nest", default=None, help="The Nest (a file in content/nests/; default: termite).")
+@click.option("--depth", type=click.Choice(["oneshot", "full"]), default="oneshot", show_default=True,
+              help="As for nests packet.")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDFs.")
+@click.option("--format", "formats", type=click.Choice(["txt", "pdf", "json", "svg"]), multiple=True,
+              help="txt, pdf, json, svg (repeatable; default txt, pdf, json, as nests packet).")
+@impose_option
+@click.option("--stats-only", is_flag=True, help="Write only the CSV and stats.json, not the packets.")
+@click.option("-o", "--output", default="build/batch", show_default=True, help="Directory to write into.")
+@content_option
+@templates_option
+def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, output, content_dirs, templates_dir) -> None:
+    """Write N packets (DIR/packet-<seed>.* as nests packet writes them), a CSV with one row per
+    packet (DIR/batch-<S>-<N>.csv) and every table's results against their odds (DIR/stats.json)."""
+    import os
+    import sys
+    import time
+
+    from nests.batch import Batch, run_batch
+    from nests.content.packet import packet_tables
+
+    formats = formats or ("txt", "pdf", "json")
+    check_print_options(formats, impose)
+    if output == "-":
+        raise NestsError("a batch writes files; give -o DIR")
+    output_directory(output)
+    content = setup(content_dirs, templates_dir)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
+        click.echo(f"seed: {seed}", err=True)
+    party_ids = ([p.strip() for p in party.split(",")] if party is not None
+                 else packet_tables(content).settings["default_party"])
+    job = Batch(content, tuple(party_ids), nest, depth, tuple(formats), paper, impose, output, stats_only)
+    started = time.perf_counter()
+    if sys.stderr.isatty():
+        with click.progressbar(length=count, label="packets", file=sys.stderr) as bar:
+            written = run_batch(job, seed, count, lambda done, total: bar.update(1))
+    else:
+        step = max(1, count // 10)
+        written = run_batch(job, seed, count, lambda done, total: done % step and done != total
+                            or click.echo(f"batch: {done}/{total} packets", err=True))
+    took = time.perf_counter() - started
+    if not stats_only:
+        click.echo(f"wrote {count} packets, seeds {seed} to {seed + count - 1}, in {output}")
+    for path in written:
+        click.echo(f"wrote {path}")
+    click.echo(f"{count} packets in {took:.1f} s ({count / took:.1f} a second)", err=True)
 
 
 @main.command()
@@ -435,7 +498,8 @@ def simulate(seed, party, nest, depth, runs, fmt, content_dirs, templates_dir) -
 
 @main.command()
 @click.argument("source", type=click.Path())
-@click.option("--from", "markup", type=click.Choice(["nests", "md", "rst", "latex", "xml"]), default=None,
+@click.option("--from", "markup", type=click.Choice(["nests", "md", "rst", "latex", "xml", "docbook"]),
+              default=None,
               help="The source's markup (default: told by its file name's extension).")
 @click.option("--strict", is_flag=True, help="Treat every warning as an error: exit 2 and write nothing.")
 @click.option("--sheet", "sheets", multiple=True, metavar="ID",
@@ -450,8 +514,8 @@ def simulate(seed, party, nest, depth, runs, fmt, content_dirs, templates_dir) -
 @templates_option
 def rulebook(source, markup, strict, sheets, title, formats, paper, impose, output, content_dirs,
              templates_dir) -> None:
-    """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML or the Nests raw
-    markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
+    """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML, DocBook or the
+    Nests raw markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
     (--impose a5: the PDF as a booklet)."""
     from nests.errors import Problem
     from nests.generators.rulebook import rulebook_document

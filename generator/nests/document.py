@@ -28,6 +28,24 @@ class Drawing:
 
 
 @dataclass
+class Picture:
+    """A picture the PDF prints where the text page frames its place.
+
+    The frame covers page lines ``first_line`` … ``first_line + lines - 1`` (0-based,
+    the top border being line 0) and columns ``first_column`` … ``+ columns - 1``;
+    in print the picture replaces it, ``width`` columns wide, centred in it, scaled
+    to fit. ``kind`` is png, jpeg, gif or svg; ``data`` its bytes."""
+
+    kind: str
+    data: bytes
+    first_line: int
+    lines: int
+    first_column: int
+    columns: int
+    width: float
+
+
+@dataclass
 class Field:
     """A fillable PDF form field over a write-in area of the page grid.
 
@@ -54,6 +72,7 @@ class Page:
     bookmarks: list[tuple[int, str]] = field(default_factory=list)  # (level from 1, label)
     drawing: Drawing | None = None                                  # a vector picture in the PDF
     fields: list[Field] = field(default_factory=list)               # form fields, when asked for
+    pictures: list[Picture] = field(default_factory=list)           # a book's figures, in the PDF
 
 
 @dataclass

@@ -15,8 +15,9 @@ SEED, PARTY = 15, ["wasp", "spider", "beetle"]
 def outputs() -> dict[str, str]:
     content = load_content()
     packet = build_packet(content, SEED, PARTY)
-    text = join_pages([p.text for p in packet_pages(content, packet)])
-    return {f"packet-{SEED}.txt": text, f"packet-{SEED}.json": packet_json(packet)}
+    laid = packet_pages(content, packet)
+    text = join_pages([p.text for p in laid.pages])
+    return {f"packet-{SEED}.txt": text, f"packet-{SEED}.json": packet_json(packet, laid.numbers)}
 
 
 def main() -> None:

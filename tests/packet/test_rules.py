@@ -19,12 +19,7 @@ def tables():
 @pytest.fixture(scope="module")
 def packets():
     content = load_content()
-    return [packet_data(_with_pages(build_packet(content, seed, ["wasp", "spider", "beetle", "ants"]))) for seed in SEEDS]
-
-
-def _with_pages(packet):
-    packet.extra["pages"] = {}
-    return packet
+    return [packet_data(build_packet(content, seed, ["wasp", "spider", "beetle", "ants"]), {}) for seed in SEEDS]
 
 
 def events(data):
@@ -201,8 +196,8 @@ def test_the_glance_estimate_is_the_first_runs_of_nests_simulate(tmp_path):
         packet = build_packet(usual, seed, ["wasp", "ants"])
         a, b = packet.session, build_packet(longer, seed, ["wasp", "ants"]).session
         est = party_estimate(usual, packet, runs)
-        assert {k: v for k, v in a.items() if k not in ("hours", "scout")} == est.glance()
-        assert 1 <= a["median"] <= a["p90"] <= len(packet.levels) and a["actions"] == 8 and b["actions"] == 40
-        assert a["runs"] == runs and set(a["down_percent"]) == {"wasp", "ants"} and len(a["rooms"]) <= 3
-        short_total, long_total = short_total + a["mean"], long_total + b["mean"]
+        assert {k: v for k, v in a.to_json().items() if k not in ("hours", "scout")} == est.glance()
+        assert 1 <= a.median <= a.p90 <= len(packet.levels) and a.actions == 8 and b.actions == 40
+        assert a.runs == runs and set(a.down_percent) == {"wasp", "ants"} and len(a.rooms) <= 3
+        short_total, long_total = short_total + a.mean, long_total + b.mean
     assert long_total > short_total

@@ -35,9 +35,9 @@ def made(content):
     out = {}
     for seed in SEEDS:
         packet = build_packet(content, seed, PARTY)
-        out[seed, None] = (packet, join_pages([p.text for p in packet_pages(content, packet)]), 47)
+        out[seed, None] = (packet, join_pages([p.text for p in packet_pages(content, packet).pages]), 47)
         for look in LOOKS:
-            text = join_pages([p.text for p in packet_pages(content, packet, look)])
+            text = join_pages([p.text for p in packet_pages(content, packet, look).pages])
             out[seed, look] = (packet, text, Layout(packet, look).body)
     return out
 

@@ -178,7 +178,7 @@ def test_wounds_shift_down_and_swarms_ignore_them(content, sim):
     """Combat Summary: Wounds Shift Down all subsequent Combat Actions; Ants (Character > Ants) and Minor
     Termite Soldiers (Special Rule - Swarm) suffer no Wound penalties."""
     packet = build_packet(content, 1, ["wasp"])
-    tables = packet.extra["tables"]
+    tables = packet.tables
     for face in range(100):
         well = degree_of(tables, face, 60, 40)
         hurt = degree_of(tables, face, 60, 40, shift=-2)
@@ -193,7 +193,7 @@ def test_a_fight_resolves_attacks_as_the_rules_engine_does(content, sim):
     rules engine's degree_of gives for the same face, modifiers and Shifts."""
     from nests.rules.combat import Fight
 
-    tables = build_packet(content, 1, ["wasp"]).extra["tables"]
+    tables = build_packet(content, 1, ["wasp"]).tables
     for effort, resistance, static, shift in [(60, 40, [], 0), (45, 55, [-40, 30], -2), (0, 100, [-70], 1), (90, 10, [30], 3)]:
         for seed in range(40):
             battle = Fight(random.Random(seed), tables, sim, ([], []))
@@ -204,7 +204,7 @@ def test_a_fight_resolves_attacks_as_the_rules_engine_does(content, sim):
 def test_starting_disposition_and_flying(content, sim):
     """Combat > Starting Disposition (Table 8): Success against Initiative, Holding, else Recoiling.
     Combat > Attack Action > Flying: a Close Attack reaches a Flying target only from a Flying attacker."""
-    tables = build_packet(content, 1, ["wasp"]).extra["tables"]
+    tables = build_packet(content, 1, ["wasp"]).tables
     b = Bestiary(tables, sim)
     soldier = b.group("centipede", 1, 8)[0]                    # both its Attacks Close, no Flying
     wasp, spider = b.member(character(content, "wasp"), 0), b.member(character(content, "spider"), 0)
@@ -219,7 +219,7 @@ def test_starting_disposition_and_flying(content, sim):
 
 def test_a_fight_ends_when_a_side_is_beaten(content, sim):
     """Combat Summary: Combat ends when all Combatants on one side are killed or Retreating."""
-    tables = build_packet(content, 1, ["wasp"]).extra["tables"]
+    tables = build_packet(content, 1, ["wasp"]).tables
     b = Bestiary(tables, sim)
     for seed in range(30):
         party = [b.member(character(content, cid), 0) for cid in PARTY]

@@ -169,14 +169,29 @@ class Formula(Node):
 
 
 @dataclass
+class Image(Node):
+    """A figure's picture, read from inside the book's folder (``nests.book.images``).
+    The text page frames its place; the PDF prints it there. One that cannot be
+    printed has no ``data`` and a ``note`` saying why, shown in its frame."""
+    name: str                                  # as the source names it
+    kind: str = ""                             # png, jpeg, gif or svg; "" when not printed
+    data: bytes = b""
+    width: int = 0                             # its size in CSS pixels (1/96 in), for its shape
+    height: int = 0
+    note: str = ""
+
+
+@dataclass
 class Figure(Node):
-    """An image is never printed: its caption (or alt text) is."""
+    """A figure: its picture (if the source names one and it is there), or a text
+    drawing, or blocks drawn as the figure; and its caption (or alt text)."""
     caption: list[Inline]
     alt: str = ""
     anchor: str = ""
     numbered: bool = False
     lines: list[str] = field(default_factory=list)   # a text drawing to print, if the source has one
     blocks: list["Block"] = field(default_factory=list)   # or blocks drawn as the figure (a table)
+    image: Image | None = None
 
 
 @dataclass

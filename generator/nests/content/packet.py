@@ -17,6 +17,7 @@ from pathlib import Path
 from nests.content.schema import Int, List, Map, Str, validate
 from nests.content.tables import FaceTable, face_rows, face_table, load_tables
 from nests.errors import NestsError
+from nests.model import Die
 
 ROOM_NAME = 30      # a Room's name in the glance page's column of Levels (templates/packet/glance.txt.j2)
 SESSION = Map(required={"hours": Str(allow_empty=False, max_len=20), "actions": Int(1, 100), "runs": Int(1, 5000)})
@@ -108,6 +109,21 @@ class PacketTables:
         if stem.startswith("rooms-"):
             return self.nests[stem[len("rooms-"):]][1]
         return self.jobs[stem] if stem in self.jobs else self.tables.table(stem)
+
+    def face_table_of(self, table: str) -> FaceTable | None:
+        """The die table a printed roll names (``jobs/pay``, ``nests/termite``, ``food-colour``…), if it is one."""
+        folder, _, stem = table.rpartition("/")
+        if folder == "jobs":
+            return self.jobs.get(stem)
+        if folder == "nests":
+            return self.nests[stem][1] if stem in self.nests else None
+        return None if folder else self.tables.face_tables.get(stem)
+
+    def fixed_die(self, table: str) -> bool:
+        """Whether the file of the table a roll names fixes its die (a die or an event table), unlike
+        Table 27, whose dice depend on the Level, or a stat block's Wounds die."""
+        doc = self.tables.docs.get(table)
+        return self.face_table_of(table) is not None or (doc is not None and Die.parse(doc.data["die"]) is not None)
 
 
 @lru_cache(maxsize=4)

@@ -31,6 +31,7 @@ from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str,
 from nests.content.yamlfile import Document
 from nests.errors import NestsError, Problem
 from nests.model import Die
+from nests.render import grid
 
 SIX = ["Critical Failure", "Complete Failure", "Partial Failure",
        "Partial Success", "Complete Success", "Critical Success"]
@@ -205,11 +206,10 @@ def face_rows(needs: dict | None = None, result_width: int | None = None, **extr
 # colour and type in 20 columns with its id ("I12 "), the others 17, 16 and 21 columns.
 ITEM_KEY = {"food-colour": 7, "food-type": 8, "item-condition": 10, "item-alignment": 10,
             "beneficial-abilities": 14, "harmful-abilities": 14}
-EVENT_NAME = 40     # an Event's name on a Room key's line (templates/packet/room.txt.j2)
 
 
 def _event_rows(needs: dict | None = None, **extra) -> Spec:
-    return List(Map(required={"id": Str(allow_empty=False), "name": Str(allow_empty=False, max_len=EVENT_NAME), "chance": CHANCE,
+    return List(Map(required={"id": Str(allow_empty=False), "name": Str(allow_empty=False, max_len=grid.EVENT_NAME), "chance": CHANCE,
                               **(needs or {})}, optional=extra), min_len=1)
 
 

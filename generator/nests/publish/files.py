@@ -51,10 +51,3 @@ def commit(staged: list[tuple[str, Path]]) -> list[Path]:
             raise _refuse(path, err) from None
         written.append(path)
     return written
-
-
-def write_atomic(path: Path, data: bytes | str) -> Path:
-    """One file, staged and renamed."""
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    return commit([stage(Path(path), data)])[0]

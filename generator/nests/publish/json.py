@@ -11,28 +11,29 @@ import json
 from nests.paths import TEMPLATES
 
 
-def packet_data(packet) -> dict:
-    """The packet (``generators.packet.model.Packet``, paginated) as data for other tools."""
+def packet_data(packet, pages: dict[str, int]) -> dict:
+    """The packet (``generators.packet.model.Packet``) and the page of every code as data for other tools."""
+    stamp = {"stamp": packet.stamp} if packet.rerolls else {}      # a packet as rolled keeps its earlier keys
     return {
         "seed": packet.seed,
+        **stamp,
         "version": packet.version,
         "content_hash": packet.content_hash,
         "depth": packet.depth,
         "party": list(packet.party),
         "nest": packet.nest,
-        "job": packet.job,
+        "job": packet.job.to_json(),
         "levels": [lv.to_json() for lv in packet.levels],
-        "creatures": packet.creatures,
+        "creatures": [c.to_json() for c in packet.creatures],
         "items": [i.to_json() for i in packet.items],
-        "rulings": packet.rulings,
-        "session": {k: packet.session[k] for k in ("hours", "actions", "runs", "scout", "median", "p90", "mean", "heart_percent",
-                                                   "job_percent", "down_percent", "rooms")},
-        "pages": packet.extra["pages"],
+        "rulings": [r.to_json() for r in packet.rulings],
+        "session": packet.session.to_json(),
+        "pages": pages,
     }
 
 
-def packet_json(packet) -> str:
-    return json.dumps(packet_data(packet), ensure_ascii=False, indent=1) + "\n"
+def packet_json(packet, pages: dict[str, int]) -> str:
+    return json.dumps(packet_data(packet, pages), ensure_ascii=False, indent=1) + "\n"
 
 
 def packet_schema() -> str:

@@ -3,24 +3,29 @@
 Each page fills the printable area of the paper (templates/pages.html.j2);
 its drawing glyphs are drawn as vector shapes from the grid (publish/vector.py),
 a page's Drawing is printed in place of the text it covers, and its Fields
-become named PDF form fields.
+become named PDF form fields; a book's pictures are printed over their frames.
 
 WeasyPrint is imported here and only here, so that commands which make no
 PDF never pay for it. It may fetch nothing but files under our templates
-folder (the fonts). The PDF carries fixed metadata so that the same pages
+folder (the fonts) and the pictures the HTML itself holds: a book's picture is
+read by its reader (from inside the book's folder only, nests.book.images) and
+reaches WeasyPrint as a ``data:`` URI of those bytes, so no file of the book and
+no address is ever opened while the PDF is made, in this process or a worker. The PDF carries fixed metadata so that the same pages
 give the same bytes in every run and every process.
 """
 
 from __future__ import annotations
 
+import base64
 import os
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable
 
 from nests import __version__, paths
 from nests.errors import NestsError
-from nests.document import Drawing, Field, Page
+from nests.document import Drawing, Field, Page, Picture
 from nests.publish.vector import vector_shapes
 from nests.render import grid, render
 from nests.render.paper import PAPERS
@@ -36,20 +41,41 @@ def _fetcher_class():
     allowed = paths.TEMPLATES.resolve().as_uri() + "/"
 
     class TemplatesOnly(URLFetcher):
-        """Serves files from our templates folder; refuses every other address."""
+        """Serves files from our templates folder, and the pictures a book's pages hold
+        within themselves (``data:`` URIs we made from bytes we read, see ``printed``);
+        refuses every other address."""
 
         def fetch(self, url, headers=None):
+            if PICTURE_URI.match(url):
+                return super().fetch(url, headers)
             if not url.startswith(allowed) or ".." in url:
-                raise FatalURLFetchingError(f"refused to fetch {url}: only our own templates may be read")
+                raise FatalURLFetchingError(f"refused to fetch {url[:80]}: only our own templates may be read")
             return super().fetch(url, headers)
 
     return TemplatesOnly
 
 
+# A picture handed to WeasyPrint inside the HTML: the only address besides our templates it may read.
+PICTURE_URI = re.compile(r"data:image/(png|jpeg|gif|svg\+xml);base64,[A-Za-z0-9+/=]*\Z")
+MEDIA_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "gif": "image/gif", "svg": "image/svg+xml"}
+
+
+@dataclass
+class PrintedPicture:
+    """A picture as the PDF template places it: its ``data:`` URI, the frame it
+    replaces and its own width (in grid cells), centred in the frame."""
+
+    uri: str
+    first_line: int
+    lines: int
+    left: float
+    width: float
+
+
 @dataclass
 class PrintedPage:
-    """What the PDF template needs of a page: its text (blank under a drawing
-    and under each text field that holds a value)
+    """What the PDF template needs of a page: its text (blank under a drawing,
+    under each picture's frame and under each text field that holds a value)
     and its width in columns (the grid's, or a sheet's at --width N)."""
 
     text: str
@@ -57,6 +83,13 @@ class PrintedPage:
     bookmarks: list[tuple[int, str]] = field(default_factory=list)
     drawing: Drawing | None = None
     fields: list[Field] = field(default_factory=list)
+    pictures: list[PrintedPicture] = field(default_factory=list)
+
+
+def printed_picture(picture: Picture) -> PrintedPicture:
+    uri = f"data:{MEDIA_TYPES[picture.kind]};base64,{base64.b64encode(picture.data).decode('ascii')}"
+    return PrintedPicture(uri, picture.first_line, picture.lines,
+                          picture.first_column + (picture.columns - picture.width) / 2, picture.width)
 
 
 def blank_under(text: str, drawing: Drawing | None) -> str:
@@ -84,6 +117,8 @@ def printed(page: Page) -> PrintedPage:
         if f.kind not in FIELD_KINDS:
             raise NestsError(f"form field {f.name!r}: kind {f.kind!r} is not one of {', '.join(FIELD_KINDS)}")
     text = blank_under(page.text.rstrip("\n"), page.drawing)
+    for picture in getattr(page, "pictures", ()):   # the picture replaces its frame in print, in the text layer too
+        text = _blank(text, picture.first_line, picture.lines, picture.first_column, picture.columns)
     for f in page.fields:
         # A text field that holds a value shows it itself; printed under it as
         # well, the value would be doubled. An empty one keeps the write-in
@@ -91,7 +126,8 @@ def printed(page: Page) -> PrintedPage:
         if f.kind == "text" and f.value:
             text = _blank(text, f.line, f.height, f.column, f.width)
     columns = max(len(line) for line in text.split("\n")) if text.strip() else grid.PAGE_WIDTH
-    return PrintedPage(text, columns, list(page.bookmarks), page.drawing, list(page.fields))
+    return PrintedPage(text, columns, list(page.bookmarks), page.drawing, list(page.fields),
+                       [printed_picture(p) for p in getattr(page, "pictures", ())])
 
 
 def pdf_html(pages: list, title: str, paper: str = "a4") -> str:

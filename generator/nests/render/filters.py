@@ -163,11 +163,6 @@ def cut(text: str, start: int, end: int | None = None) -> str:
     return "".join(out)
 
 
-def column_of(text: str, index: int) -> int:
-    """The display column at which the character ``text[index]`` starts."""
-    return width(text[:index])
-
-
 def place(marks, field: int, fill: str) -> str:
     """A run of ``fill`` ``field`` columns long with each (column, text) mark laid over it."""
     cells = [fill] * field

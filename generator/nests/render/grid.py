@@ -14,6 +14,18 @@ TEXT_WIDTH = 89          # running text, one space from each side
 NARROWEST = 40           # the narrowest page a sheet or a stat block reflows to (--width N), shadow included
 BOX_INSET = 4            # columns a framed box inside the text takes from its text: a wall and a space each side
 
+# The packet's fixed columns: its templates draw them, and the content checks hold a
+# table's words to the same numbers.
+TRACKER_NAME = 11        # a class name before its colon on the Hunger and Wounds tracker (packet/pool.txt.j2)
+EVENT_NAME = 40          # an Event's name on a Room key's line (packet/room.txt.j2)
+
+# The printed cell's shape, for a picture framed on the grid (its frame as many lines
+# tall as the picture is, printed): on A4 less 10 mm at each edge a column is
+# 190/93 mm wide and a line 277/50 mm tall; a picture's pixel is a CSS pixel, 1/96 in.
+COLUMN_MM = 190 / 93
+LINE_MM = 277 / 50
+PIXEL_MM = 25.4 / 96
+
 
 class Grid:
     """The same numbers for a page ``page_width`` columns wide (shadow included), under the
@@ -23,6 +35,8 @@ class Grid:
     PAGE_LINES = PAGE_LINES
     BODY_LINES = BODY_LINES
     BOX_INSET = BOX_INSET
+    TRACKER_NAME = TRACKER_NAME
+    EVENT_NAME = EVENT_NAME
 
     def __init__(self, page_width: int = PAGE_WIDTH):
         self.PAGE_WIDTH = page_width

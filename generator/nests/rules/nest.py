@@ -50,10 +50,6 @@ class LevelChain(Record):
     levels: list[Level]
     heart: int
 
-    def first_at_least(self, rating: int) -> Level:
-        """The first Level whose rating is at least ``rating`` (the Heart when none is lower)."""
-        return next((lv for lv in self.levels if lv.rating >= rating), self.levels[-1])
-
 
 def first_level(rng: random.Random, tables) -> Level:
     first = tables.levels.extra["first_level"]

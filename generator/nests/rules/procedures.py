@@ -6,9 +6,8 @@ An event-table row names how the Nest's side of its Event is settled:
 * ``args``: the arguments it takes, as a content schema; the content stage
   validates every ``resolve`` with it (``check``), so a bad row is one line
   naming its file, line and key;
-* ``resolve(ctx, row, spec)``: settles the Event and returns a result record;
-* ``view(result, packet)``: what the packet's JSON and its template get (a
-  JSON-ready dict; the template has one macro per procedure name).
+* ``resolve(ctx, row, spec)``: settles the Event and returns a typed result record
+  (how a packet prints it is the packet's business: generators/packet/views.py).
 
 ``Context`` carries what a resolution may need: the random source, the tables,
 the Level's rating and place in the chain, and, inside a packet, the Room
@@ -110,20 +109,6 @@ class SecretResult(Record):
     rulings: list[str] = field(default_factory=lambda: ["secret-one-based"])
 
 
-def _roll(r: Roll, table: str, tables) -> dict:
-    """A printed roll as data: die, roll, what counts when capped, the table and its rulebook place."""
-    out = {"die": r.die, "roll": r.result}
-    if r.value is not None:
-        out["counts"] = r.value
-    source = tables.docs[table].data["source"] if table in getattr(tables, "docs", {}) else table
-    out.update(table=table, source=source)
-    return out
-
-
-def quantified(q: Quantification, tables) -> dict:
-    """A Quantification roll as data: its die comes from Table 27 (the Level's dice)."""
-    return {**_roll(q.roll, "nest-levels", tables), "rating": q.after}
-
 
 # -- handlers -------------------------------------------------------------------------
 class Procedure:
@@ -137,8 +122,6 @@ class Procedure:
     def resolve(self, ctx: Context, row, spec: dict):
         raise NotImplementedError
 
-    def view(self, result, packet) -> dict:
-        return {}
 
     def enemies(self, result) -> list[str]:
         """The creatures this Event brings (their stat blocks go in the packet)."""
@@ -163,9 +146,6 @@ class Passage(Procedure):
         leads = spec["success"] if b.success else spec["failure"]
         return PassageResult(BooleanRoll(b.effort, None, Roll(b.roll.die, b.roll.result, f"{row.name} {leads}"), b.success), leads)
 
-    def view(self, r, packet):
-        return {"roll": _roll(r.boolean.roll, "costs", packet.tables), "effort": r.boolean.effort,
-                "success": r.boolean.success, "leads_to": r.leads_to}
 
 
 class Obstacle(Procedure):
@@ -189,15 +169,6 @@ class Obstacle(Procedure):
         rulings = (["obstacle-blocks", "obstacle-resources"] if stands else []) + q.rulings
         return SetResult(spec["feature"], q, stands, "obstacle", rulings, salvage, resources)
 
-    def view(self, r, packet):
-        out = {"feature": r.feature, "roll": quantified(r.quantification, packet.tables), "rating": r.quantification.after,
-               "blocks": r.blocks}
-        if r.salvage is not None:
-            out["salvage"] = {**_roll(r.salvage.roll, "risks", packet.tables), "effort": r.salvage.effort,
-                              "success": r.salvage.success}
-        if r.resources is not None:
-            out["resources"] = quantified(r.resources, packet.tables)
-        return out
 
 
 class Darkness(Procedure):
@@ -212,9 +183,6 @@ class Darkness(Procedure):
         q = quantify(ctx.rng, ctx.tables, "set", None, die=getattr(ctx.dice, spec["die"]), feature="Darkness")
         return DarknessResult(q, q.after, rulings=q.rulings)
 
-    def view(self, r, packet):
-        return {"feature": "Darkness", "rating": r.rating,
-                **({"roll": quantified(r.quantification, packet.tables)} if r.quantification else {})}
 
 
 class Resource(Procedure):
@@ -227,9 +195,6 @@ class Resource(Procedure):
         q = quantify(ctx.rng, ctx.tables, "set", None, die=getattr(ctx.dice, spec["die"]), feature="Building Resources")
         return ResourceResult(q, rulings=["resource-increase"] + q.rulings)
 
-    def view(self, r, packet):
-        return {"feature": "Building Resources", "roll": quantified(r.quantification, packet.tables),
-                "rating": r.quantification.after}
 
 
 class Encounter(Procedure):
@@ -238,16 +203,6 @@ class Encounter(Procedure):
     def resolve(self, ctx, row, spec):
         return encounter(ctx.rng, ctx.tables, ctx.level, ctx.nest)
 
-    def view(self, r, packet):
-        groups = []
-        for g in r.groups:
-            out = {"creature": packet.codes[g.enemy], "enemy": g.enemy, "name": g.name, "count": g.count,
-                   "wounds_max": g.wounds_max}
-            if g.wounds_roll:
-                out["wounds_roll"] = {**_roll(g.wounds_roll, "enemies/" + g.enemy, packet.tables),
-                                      "source": packet.tables.enemies[g.enemy].data["source"]}
-            groups.append(out)
-        return {"roll": _roll(r.roll, f"encounters-{r.nest}", packet.tables), "groups": groups}
 
     def enemies(self, r) -> list[str]:
         return [g.enemy for g in r.groups]
@@ -263,8 +218,6 @@ class FoodItem(Procedure):
             return ctx.items.find(ctx, bool(spec["known"]))
         return food_item(ctx.rng, ctx.tables, ctx.level, known=bool(spec["known"]))
 
-    def view(self, r, packet):
-        return r.view()
 
 
 class Shortcut(Procedure):
@@ -275,20 +228,6 @@ class Shortcut(Procedure):
     def resolve(self, ctx, row, spec):
         return shortcut(ctx.rng, ctx.tables, ctx.level, ctx.chain, ctx.level_number)
 
-    def view(self, r, packet):
-        if r.dud:
-            out = {"dud": True}
-            if r.roll:
-                out["roll"] = _roll(r.roll, "nest-levels", packet.tables)
-            if r.from_level:
-                out["from_level"] = r.from_level
-            return out
-        out = {"roll": _roll(r.roll, "nest-levels", packet.tables), "rating": r.new_rating}
-        if r.leads_to_level:
-            to_rating = packet.chain.levels[r.leads_to_level - 1].rating
-            out.update(from_level=r.from_level, to_level=r.leads_to_level, to_rating=to_rating, reaches_heart=r.reaches_heart,
-                       leads_to_level=r.leads_to_level, leads_to_rating=to_rating)     # the keys of earlier packets
-        return out
 
 
 class NewLevel(Procedure):
@@ -304,11 +243,6 @@ class NewLevel(Procedure):
             return LevelResult(nxt, rulings=["packet-level-link"]) if nxt else LevelResult(None, rulings=["packet-level-link"])
         return LevelResult(next_level(ctx.rng, ctx.tables, current))
 
-    def view(self, r, packet):
-        if r.level is None:
-            return {"heart": True}
-        return {"to_level": r.level.number, "to_rating": r.level.rating,
-                "leads_to_level": r.level.number, "leads_to_rating": r.level.rating}      # the keys of earlier packets
 
 
 class Secret(Procedure):
@@ -324,11 +258,6 @@ class Secret(Procedure):
         inner = ctx.resolve(choice.result)
         return SecretResult(category_roll, Roll(choice_roll.die, choice_roll.result, f"{category.result}: {inner.name}"), inner)
 
-    def view(self, r, packet):
-        then = r.category.meaning.split(": ")[-1]
-        return {"category": {**_roll(r.category, "secret", packet.tables), "result": then},
-                "choice": {**_roll(r.choice, f"secret-{then.lower()}s", packet.tables), "result": r.event.name},
-                "event": packet.event_view(r.event).to_json()}
 
     def enemies(self, r) -> list[str]:
         inner = r.event.resolution

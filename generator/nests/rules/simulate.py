@@ -35,7 +35,7 @@ KIND_WORDS = {"cost": "Cost", "risk": "Risk", "reward": "Reward"}      # the pac
 def packet_parts(packet):
     """The packet's engine objects: its Level chain, its tables and the Job's target creature (or None).
     The one place this module reads the packet beyond its Levels and Rooms."""
-    return packet.extra["chain"], packet.extra["tables"], packet.job["target"].get("enemy")
+    return packet.chain, packet.tables, packet.job.target.enemy
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ _QUIET = ("usepackage", "documentclass", "newcommand", "renewcommand", "providec
           # font switches ({\\bf words}): the words print, plain
           "bf", "it", "em", "sl", "sc", "tt", "rm", "sf", "bfseries", "itshape", "ttfamily", "rmfamily",
           "sffamily", "upshape", "mdseries", "scshape", "normalfont")
-_DROPPED = ("index", "label", "hline", "cline", "toprule", "midrule", "bottomrule", "centering",
+_DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midrule", "bottomrule", "centering",
             "vspace", "hspace", "noindent", "maketitle", "tableofcontents", "listoffigures",
             "listoftables", "printindex", "medskip", "bigskip", "smallskip", "protect",
             "phantomsection", "addcontentsline", "setcounter", "newline")
@@ -132,6 +132,7 @@ class _Reader:
         self.on_label = None
         self.walker = None
         self.commands: dict = {}                      # the author's own commands (see latex_macros)
+        self.graphics: list[str] = []                 # the folders \graphicspath names
 
     # -- parsing -----------------------------------------------------------
     def parse(self, text: str, first_line: int = 1):
@@ -158,6 +159,7 @@ class _Reader:
         from nests.book.readers.latex_macros import expand
 
         self.source, self.path = shown, path
+        self.graphics += graphics_paths(text)
         nodes = self.parse(expand(text, self.commands))
         body = next((n for n in nodes if _is_env(n, "document")), None)
         if body is not None:                          # a whole document: the preamble gives the title
@@ -220,7 +222,8 @@ class _Reader:
             self.pending.append(note)
             return [m.FootnoteRef(label, source=src, line=line)]
         if name in ("includegraphics",):
-            return [self.image(node, line)]
+            found = self.image(node, line)
+            return [found] if isinstance(found, m.Missing) else []
         if name in ("input", "include"):
             return [self.report.missing(self.text(_arg(node, -1)).strip(), line,
                                         "an include inside running text is not read")]
@@ -263,13 +266,15 @@ class _Reader:
             else:
                 self.aliases[name] = self.owner.anchor
 
-    def image(self, node, line: int) -> m.Inline:
+    def image(self, node, line: int) -> m.Image | m.Missing:
+        """The picture \\includegraphics names, found as graphicx finds it: from the
+        book's folder, then through each \\graphicspath, with or without its extension."""
+        from nests.book.images import picture
+
         target = self.text(_arg(node, -1)).strip()
-        folder = getattr(self, "path", Path(".")).parent
-        candidates = [folder / target] + [folder / (target + ext) for ext in (".png", ".pdf", ".jpg", ".eps")]
-        if any(c.is_file() for c in candidates):
-            return m.Text("", source=self.source, line=line)
-        return self.report.missing(f"image: {target}", line, f"image {target!r} is not there")
+        here, root = getattr(self, "path", Path(".")).parent, Path(self.report.source).parent
+        folders = [root] + [root / g for g in self.graphics] + [here] + [here / g for g in self.graphics]
+        return picture(self.report, target, line, list(dict.fromkeys(folders)), latex=True, source=self.source)
 
 
 class _Blocks:
@@ -470,13 +475,15 @@ class _Blocks:
     def figure(self, nodes, owner, caption=None) -> m.Figure:
         from pylatexenc.latexwalker import LatexMacroNode
         r, line = self.r, self.r.line(owner)
-        caption = list(caption or [])
+        caption, image = list(caption or []), None
         for child in nodes:
             if isinstance(child, LatexMacroNode) and child.macroname == "includegraphics":
-                placeholder = r.image(child, r.line(child))
-                if isinstance(placeholder, m.Missing):
-                    caption = [placeholder, m.Text(" ", source=r.source, line=line)] + caption
-        return m.Figure(strip(caption), numbered=bool(caption), source=r.source, line=line)
+                found = r.image(child, r.line(child))
+                if isinstance(found, m.Missing):
+                    caption = [found, m.Text(" ", source=r.source, line=line)] + caption
+                elif image is None:
+                    image = found                      # a figure prints its first picture
+        return m.Figure(strip(caption), numbered=bool(caption), image=image, source=r.source, line=line)
 
     def include(self, name: str, line: int) -> list[m.Block]:
         r = self.r
@@ -491,8 +498,22 @@ class _Blocks:
         shown = str(Path(r.source).parent / target.relative_to(folder))
         inner = _Reader(r.report, r.aliases, r.depth + 1)
         inner.commands = r.commands                    # an included file uses the book's commands
+        inner.graphics = r.graphics                    # and its \graphicspath
         blocks = inner.document(target.read_text(encoding="utf-8", errors="replace"), shown, target)
         return blocks
+
+
+def graphics_paths(text: str) -> list[str]:
+    """The folders each \\graphicspath{{a/}{b/}} of the text names (a \\subfix{…} around one read through)."""
+    text = re.sub(r"(?<!\\)%.*", "", text)
+    out = []
+    for found in re.finditer(r"\\graphicspath\s*\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}", text):
+        body = found.group(1)
+        groups = re.findall(r"\{((?:[^{}]|\{[^{}]*\})*)\}", body) if body.strip().startswith("{") else [body]
+        for group in groups:
+            inner = re.fullmatch(r"\s*\\(?:subfix|detokenize)\s*\{(.*)\}\s*", group, re.S)
+            out.append((inner.group(1) if inner else group).strip())
+    return [g for g in out if g]
 
 
 def _quotes(text: str) -> str:

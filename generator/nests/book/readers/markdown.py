@@ -166,10 +166,12 @@ class _Reader:
     def figure(self, image, line: int) -> m.Figure:
         alt = words(_plain_text(image)).strip()
         caption: list[m.Inline] = [m.Text(image.attrs.get("title") or alt, source=self.source, line=line)]
-        missing = self.lacking_image(image.attrs.get("src", ""), line)
-        if missing:
-            caption = [missing, m.Text(" ", source=self.source, line=line)] + caption
-        return m.Figure(strip(caption), alt=alt, source=self.source, line=line)
+        from nests.book.images import picture
+
+        found = picture(self.report, image.attrs.get("src", ""), line, [self.folder], source=self.source)
+        if isinstance(found, m.Missing):
+            caption, found = [found, m.Text(" ", source=self.source, line=line)] + caption, None
+        return m.Figure(strip(caption), alt=alt, image=found, source=self.source, line=line)
 
     def lacking_image(self, src: str, line: int) -> m.Missing | None:
         if _SCHEME.match(src) or (self.folder / src).is_file():

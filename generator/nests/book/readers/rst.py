@@ -356,10 +356,12 @@ class _Walker:
                 caption.extend([m.Text(" ", source=src, line=line)] + self.inlines(part.children))
         if not caption and alt:
             caption = [m.Text(alt, source=src, line=line)]
-        missing = self.lacking_image(image["uri"], line) if image is not None else None
-        if missing:
-            caption = [missing, m.Text(" ", source=src, line=line)] + caption
-        return m.Figure(strip(caption), alt=alt, source=src, line=line)
+        from nests.book.images import picture
+
+        found = picture(self.report, image["uri"], line, [self.folder], source=src) if image is not None else None
+        if isinstance(found, m.Missing):
+            caption, found = [found, m.Text(" ", source=src, line=line)] + caption, None
+        return m.Figure(strip(caption), alt=alt, image=found, source=src, line=line)
 
     # -- inlines -----------------------------------------------------------
     def inlines(self, children, line: int = 0) -> list[m.Inline]:

@@ -1,6 +1,6 @@
 """The packet as a typed model: ``build_packet(content, seed, party, nest, depth)`` → ``model.Packet``.
 
-Every part rolls on its own named sub-stream (``substream(seed, name)``):
+Every part rolls on its own named sub-stream (``reroll.Streams``, ``substream(seed, name)``):
 "job", "levels", "level-2/room-3" (its Features and lookups),
 "level-2/room-3/name", "item-key/<colour>/<type>" (a Form's Function) and
 "simulate" (the glance page's difficulty estimate), so changing one part never
@@ -11,26 +11,28 @@ page (ruling packet-known-item).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from nests import __version__
 from nests.content.packet import packet_tables
 from nests.content.simulate import simulate_settings
 from nests.errors import NestsError
+from nests.render import grid
 from nests.render.filters import width
-from nests.generators.packet.model import Event, Item, LevelKey, Lookup, Packet, Room
+from nests.generators.packet.model import (Creature, Function, Item, Job, JobPick, LevelKey, Lookup, Packet, Rolled,
+                                           Room, Ruling, Session)
+from nests.generators.packet.views import event_view, quantified, rolled
 from nests.generators.sheet import character
-from nests.rules.dice import substream
+from nests.generators.packet.reroll import Reroll, Streams
 from nests.rules.exploration import ORDINALS, ExplorationAction, lookup
 from nests.rules.lookup import roll_on
 from nests.rules.nest import level_chain
-from nests.rules.procedures import PROCEDURES, Context, _roll, quantified
+from nests.rules.procedures import PROCEDURES, Context
 from nests.rules.quantification import quantify
 from nests.rules.resolution import D100
 from nests.rules.simulate import simulate
 
 KINDS = ["cost", "risk", "reward"]
-TRACKER_NAME = 11       # a class name before its colon on the Hunger and Wounds tracker (packet/pool.txt.j2)
 DEPTHS = ["oneshot", "full"]
 PACKET_RULINGS = ["packet-perception", "packet-lookups", "packet-level-link", "packet-rooms", "room-darkness",
                   "packet-room-features", "item-function-by-form", "packet-job-tables", "packet-complications",
@@ -51,23 +53,22 @@ def check_party(content, party: list[str]) -> list[str]:
     for cid in party:
         # the Hunger and Wounds tracker gives a member's class name 11 columns and its colon
         doc = content.class_documents[cid]
-        if width(doc.data["name"]) > TRACKER_NAME:
+        if width(doc.data["name"]) > grid.TRACKER_NAME:
             raise NestsError(doc.problem(("name",), f"{doc.data['name']!r} is {width(doc.data['name'])} columns wide; "
-                                                    f"a packet's party tracker holds {TRACKER_NAME}"))
+                                                    f"a packet's party tracker holds {grid.TRACKER_NAME}"))
     for cid in party:
         if party.count(cid) > 1:
             raise NestsError(f"--party: class {cid!r} is named {party.count(cid)} times; each class at most once (Character Selection)")
     return list(party)
 
 
-def _job(pt, seed: int) -> dict:
-    rng = substream(seed, "job")
+def _job(pt, streams: Streams) -> Job:
+    rng = streams("job", "job")
 
     def pick(stem: str, what: str):
         row, r = roll_on(rng, pt, stem, what)
-        out = {"die": r.die, "roll": r.result, "table": f"jobs/{stem}", "source": pt.jobs[stem].source, "result": row.result}
-        out.update({k: v for k, v in row.data.items() if k not in ("faces", "result", "then")})
-        return out, row
+        words = {k: row.data[k] for k in ("verb", "enemy", "text") if k in row.data}
+        return JobPick(r.die, r.result, f"jobs/{stem}", pt.jobs[stem].source, result=row.result, **words), row
 
     client, _ = pick("clients", "Client")
     kind, kind_row = pick("kinds", "Job")
@@ -75,9 +76,8 @@ def _job(pt, seed: int) -> dict:
     pay, _ = pick("pay", "Pay")
     first, _ = pick("complications", "Complication")
     second, _ = pick("complications", "Complication")
-    complications = [first] if second["roll"] == first["roll"] else [first, second]
-    return {"client": client, "kind": kind, "target": target, "pay": pay, "complications": complications,
-            "source": pt.jobs["clients"].source}
+    complications = (first,) if second.roll == first.roll else (first, second)
+    return Job(client, kind, target, pay, complications, pt.jobs["clients"].source)
 
 
 @dataclass(frozen=True)
@@ -86,44 +86,42 @@ class FoundItem:
     code: str
     name: str
     known: bool
-    amount: dict
-    form_rolls: list | None
+    amount: Rolled
+    form_rolls: tuple[Rolled, ...] | None
     first_room: str | None            # a Known Item: the earlier Room its Form was found in
     procedure: str = "food-item"
     rulings: list[str] = field(default_factory=list)
-
-    def view(self) -> dict:
-        out = {"item": self.code, "known": self.known, "reused": self.first_room is not None, "item_name": self.name,
-               "amount": self.amount}
-        if self.form_rolls:
-            out["form_rolls"] = self.form_rolls
-        if self.first_room:
-            out["first_room"] = self.first_room
-        return out
 
 
 class ItemKey:
     """Items by Form (Items > Known Items: all Items with the same Form have the same Function).
     One Function per Form for the whole Nest, each rolled on its own sub-stream."""
 
-    def __init__(self, pt, seed: int):
+    def __init__(self, pt, streams: Streams):
         self.tables = pt.tables
         colours = [r.result for r in pt.table("food-colour").rows]
         types = [r.result for r in pt.table("food-type").rows]
         self.items: dict[tuple[str, str], Item] = {}
         for c in colours:
             for t in types:
-                rng = substream(seed, f"item-key/{c}/{t}")
+                rng = streams(f"item-key/{c}/{t}", f"item:I{len(self.items) + 1}")
                 condition, r1 = roll_on(rng, pt, "item-condition", "Condition")
                 alignment, r2 = roll_on(rng, pt, "item-alignment", "Alignment")
                 ability, r3 = roll_on(rng, pt, alignment.data["then"], "Ability")
-                function = {"condition": condition.result, "condition_note": condition.data.get("note", ""),
-                            "alignment": alignment.result, "ability": ability.result, "ability_note": ability.data.get("note", ""),
-                            "rolls": [_roll(r1, "item-condition", pt.tables), _roll(r2, "item-alignment", pt.tables),
-                                      _roll(r3, alignment.data["then"], pt.tables)]}
+                function = Function(condition.result, condition.data.get("note", ""), alignment.result, ability.result,
+                                    ability.data.get("note", ""),
+                                    (rolled(r1, "item-condition", pt.tables), rolled(r2, "item-alignment", pt.tables),
+                                     rolled(r3, alignment.data["then"], pt.tables)))
                 self.items[(c, t)] = Item(f"I{len(self.items) + 1}", c, t, function)
         self.history: list[tuple[str, Item]] = []        # (room id, Item) in the order found
         self.room: str = ""
+        self.own = None
+
+    def enter(self, room_id: str, own) -> None:
+        """The Room being keyed, and the sub-stream (made when first needed) on which a Known Item without
+        an earlier Form rolls its new Form: the Room's own draws never wait on what earlier Rooms found, so
+        re-rolling one Room moves nothing in another (ruling packet-reroll)."""
+        self.room, self.own, self._own = room_id, None, own
 
     def find(self, ctx: Context, known: bool) -> FoundItem:
         amount = quantify(ctx.rng, ctx.tables, "set", None, die=ctx.dice.costs_risks, feature="amount")
@@ -132,23 +130,28 @@ class ItemKey:
         if known and earlier:
             room, item = earlier[-1]
             return FoundItem(item.id, item.name, True, amount_view, None, room, rulings=["known-item", "packet-known-item"])
-        colour, r1 = roll_on(ctx.rng, ctx.tables, "food-colour", "Colour")
-        kind, r2 = roll_on(ctx.rng, ctx.tables, "food-type", "Type")
+        rng = ctx.rng
+        if known:
+            self.own = self.own or self._own()
+            rng = self.own
+        colour, r1 = roll_on(rng, ctx.tables, "food-colour", "Colour")
+        kind, r2 = roll_on(rng, ctx.tables, "food-type", "Type")
         item = self.items[(colour.result, kind.result)]
-        rolls = [_roll(r1, "food-colour", ctx.tables), _roll(r2, "food-type", ctx.tables)]
+        rolls = (rolled(r1, "food-colour", ctx.tables), rolled(r2, "food-type", ctx.tables))
         if item.room is None:
             item.room, item.known, item.amount = self.room, known, amount.after
-            item.form_rolls = rolls + [amount_view]
-        self.history.append((self.room, item))
+            item.form_rolls = rolls + (amount_view,)
+        if not known:           # what later Known Items name: Unknown Items only, each drawn on its own Room's stream
+            self.history.append((self.room, item))
         return FoundItem(item.id, item.name, known, amount_view, rolls, None,
                          rulings=["known-item", "packet-known-item"] if known else [])
 
 
 class _Builder:
-    def __init__(self, pt, seed: int, nest: str, chain, perception: int):
-        self.pt, self.tables, self.seed, self.chain, self.perception = pt, pt.tables, seed, chain, perception
+    def __init__(self, pt, streams: Streams, nest: str, chain, perception: int):
+        self.pt, self.tables, self.streams, self.chain, self.perception = pt, pt.tables, streams, chain, perception
         self.nest_id, self.nest = nest, pt.nests[nest][0]
-        self.items = ItemKey(pt, seed)
+        self.items = ItemKey(pt, streams)
         self.rulings: list[str] = []
         self.codes: dict[str, str] = {}
 
@@ -158,14 +161,15 @@ class _Builder:
     def room(self, lv, number: int, spare: bool) -> Room:
         tables = self.tables
         room_id = f"{lv.number}.{number}"
-        self.items.room = room_id
+        parts = (f"room:{room_id}", f"level:{lv.number}")         # what --reroll may name it by
+        self.items.enter(room_id, lambda: self.streams(f"level-{lv.number}/room-{number}/known-item", *parts))
         if lv.number == 1 and number == 1:
             name, flavour, name_roll = self.nest["entrance"]["result"], self.nest["entrance"]["flavour"], None
         else:
-            row, r = roll_on(substream(self.seed, f"level-{lv.number}/room-{number}/name"), self.pt, f"rooms-{self.nest_id}", "Room")
+            row, r = roll_on(self.streams(f"level-{lv.number}/room-{number}/name", *parts), self.pt, f"rooms-{self.nest_id}", "Room")
             name, flavour = row.result, row.data["flavour"]
-            name_roll = {"die": r.die, "roll": r.result, "table": f"nests/{self.nest_id}", "source": self.pt.nests[self.nest_id][1].source}
-        rng = substream(self.seed, f"level-{lv.number}/room-{number}")
+            name_roll = Rolled(r.die, r.result, f"nests/{self.nest_id}", self.pt.nests[self.nest_id][1].source)
+        rng = self.streams(f"level-{lv.number}/room-{number}", *parts)
         feats = []
         for feature, die in (("Area", lv.dice.features), ("Height", lv.dice.features), ("Darkness", lv.dice.costs_risks)):
             q = quantify(rng, tables, "set", None, die=die, feature=feature)
@@ -178,10 +182,10 @@ class _Builder:
             for n in range(self.pt.settings["lookups"]):
                 face = D100.roll(rng)
                 ctx = Context(rng, tables, lv.rating, self.nest["encounters"], self.chain, lv.number, self.perception,
-                              ExplorationAction(), room_darkness=feats[2]["rating"], items=self.items)
+                              ExplorationAction(), room_darkness=feats[2].rating, items=self.items)
                 checks, found = lookup(rng, tables, word, lv.rating, face, self.nest["encounters"], self.chain,
                                        self.perception, ctx.action, ctx=ctx)
-                roll = {"die": D100.name, "roll": face, "table": stem, "source": tables.events[stem].source}
+                roll = Rolled(D100.name, face, stem, tables.events[stem].source)
                 out.append(Lookup(kind, ORDINALS[n], roll, {c.name: c.chance for c in checks}, found))
             room.lookups[kind] = out
         return room
@@ -190,17 +194,8 @@ class _Builder:
         return [eid for e in events if e.resolution is not None
                 for eid in PROCEDURES[e.resolution.procedure].enemies(e.resolution)]
 
-    def event_view(self, e) -> Event:
-        if e.void:
-            self.note(["one-level-per-action"])
-            return Event(e.id, e.name, "void", {}, e.blocked)
-        r = e.resolution
-        self.note(r.rulings)
-        for attr in ("quantification", "resources"):
-            q = getattr(r, attr, None)
-            if q is not None:
-                self.note(q.rulings)
-        return Event(e.id, e.name, r.procedure, PROCEDURES[r.procedure].view(r, self), e.blocked)
+    def event_view(self, e):
+        return event_view(e, self, self.note)
 
 
 def printed_levels(pt, chain, depth: str) -> dict[int, tuple[int, bool]]:
@@ -220,7 +215,9 @@ def printed_levels(pt, chain, depth: str) -> dict[int, tuple[int, bool]]:
     return dict(sorted(out.items()))
 
 
-def build_packet(content, seed: int, party: list[str], nest: str | None = None, depth: str = "oneshot") -> Packet:
+def build_packet(content, seed: int, party: list[str], nest: str | None = None, depth: str = "oneshot",
+                 rerolls: tuple[Reroll, ...] = ()) -> Packet:
+    """The packet of ``seed``; with ``rerolls``, those parts drawn anew (see reroll.py)."""
     pt = packet_tables(content)
     nest = nest or pt.settings["default_nest"]
     if nest not in pt.nests:
@@ -234,35 +231,42 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
         return next(f.rating for f in c.common_abilities if f.id == fid)
 
     perception = max(ability(c, "perception") for c in characters)
-    job = _job(pt, seed)
+    streams = Streams(seed, rerolls)
+    job = _job(pt, streams)
     tables = pt.tables
-    chain = level_chain(substream(seed, "levels"), tables)
-    b = _Builder(pt, seed, nest, chain, perception)
+    chain = level_chain(streams("levels"), tables)
+    b = _Builder(pt, streams, nest, chain, perception)
     for lv in chain.levels:
         b.note(lv.rulings)
     keyed = printed_levels(pt, chain, depth)
+    streams.check(keyed, len(chain.levels), len(b.items.items))
     if depth == "oneshot" and any(spare for _, spare in keyed.values()):
         b.note(["packet-spare-rooms"])
     levels = []
     for lv in chain.levels:
-        roll = {"die": lv.roll.die, "roll": lv.roll.result, **({"counts": lv.roll.value} if lv.roll.value is not None else {}),
-                "table": "nest-levels", "source": tables.levels.source}
-        key = LevelKey(lv.number, lv.rating, roll, lv.roll.meaning,
-                       {"features": lv.dice.features, "costs_risks": lv.dice.costs_risks, "rewards": lv.dice.rewards},
-                       lv.dice.band, lv.number == len(chain.levels))
+        roll = Rolled(lv.roll.die, lv.roll.result, "nest-levels", tables.levels.source, counts=lv.roll.value)
+        key = LevelKey(lv.number, lv.rating, roll, lv.roll.meaning, lv.dice, lv.dice.band, lv.number == len(chain.levels))
         count, spare = keyed.get(lv.number, (0, False))
         key.rooms = [b.room(lv, n, spare) for n in range(1, count + 1)]
         levels.append(key)
     # Stat blocks: the creatures the printed Rooms' Encounters bring, and the Job's target (ruling packet-creatures).
     met = {eid for lv in levels for room in lv.rooms for lks in room.lookups.values() for lk in lks for eid in b.enemies_in(lk.found)}
-    target_enemy = job["target"].get("enemy")
+    target_enemy = job.target.enemy
     order = [row.id for row in tables.encounters[b.nest["encounters"]].rows]
     creature_ids = [eid for eid in order if eid in met or eid == target_enemy]
     if target_enemy and target_enemy not in creature_ids:
         creature_ids.append(target_enemy)
-    b.codes = {eid: f"E{i + 1}" for i, eid in enumerate(creature_ids)}
+    # A re-rolled packet keeps every stat block of the packet as first rolled, under its code, so no
+    # other Room's codes move; a creature new to it takes the next code (ruling packet-reroll).
+    kept = {c.enemy: c.id for c in build_packet(content, seed, party, nest, depth).creatures} if rerolls else {}
+    b.codes = dict(kept)
+    for eid in creature_ids:
+        b.codes.setdefault(eid, f"E{len(b.codes) + 1}")
+    creature_ids = list(b.codes)
+    if rerolls:
+        b.note(["packet-reroll"])
     if target_enemy:
-        job["target"]["creature"] = b.codes[target_enemy]
+        job = replace(job, target=replace(job.target, creature=b.codes[target_enemy]))
     for lv in levels:
         for room in lv.rooms:
             for lks in room.lookups.values():
@@ -274,19 +278,20 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
     creatures = []
     for eid in creature_ids:
         doc = tables.enemies[eid].data
-        creatures.append({"id": b.codes[eid], "enemy": eid, "name": doc["name"], "provisional": doc["provisional"]})
+        creatures.append(Creature(b.codes[eid], eid, doc["name"], doc["provisional"]))
         if doc["provisional"]:
             b.note(["provisional-enemies"])
     order = list(tables.rulings)
-    rulings = [{"id": r, "text": tables.rulings[r]} for r in sorted(b.rulings, key=order.index)]
+    rulings = [Ruling(r, tables.rulings[r]) for r in sorted(b.rulings, key=order.index)]
     s = pt.settings["session"]
     names = [content.class_documents[cid].data["name"] for cid in party]
     packet = Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
-                    perception, job, levels, creatures, list(b.items.items.values()), rulings, {},
-                    {"chain": chain, "tables": tables})
+                    perception, job, levels, creatures, list(b.items.items.values()), rulings, None, chain, tables,
+                    tuple(rerolls))
     # The glance page's difficulty estimate: the first runs of `nests simulate` for this packet (ruling packet-session).
-    estimate = simulate(packet, characters, simulate_settings(content), s["actions"], s["runs"],
-                        content.catalogue["inventory_slots"], seed, b.nest["encounters"])
+    est = simulate(packet, characters, simulate_settings(content), s["actions"], s["runs"],
+                   content.catalogue["inventory_slots"], seed, b.nest["encounters"])
     scout = max(characters, key=lambda c: ability(c, "exploration"))
-    packet.session = {"hours": s["hours"], "scout": scout.character_class.name, **estimate.glance()}
+    packet.session = Session(s["hours"], est.actions, est.runs, scout.character_class.name, est.median, est.p90, est.mean,
+                             est.heart, est.job, {cid: p for cid, _, p in est.down}, tuple(h.room for h in est.rooms))
     return packet

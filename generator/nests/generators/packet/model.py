@@ -1,6 +1,9 @@
-"""The packet as a small typed model; ``to_json()`` gives each part as JSON-ready data.
+"""The packet as a typed model, end to end; ``to_json()`` gives each part as JSON-ready data.
 
-A value that is not set is left out of the JSON, never null.
+Every pre-rolled result is a ``Rolled`` (its die and roll, the table and its
+rulebook place); each Event carries its procedure's typed view
+(``generators/packet/views.py``). A value that is not set is left out of the
+JSON, never null, and the JSON keys keep the order earlier packets printed.
 """
 
 from __future__ import annotations
@@ -13,31 +16,92 @@ def _clean(d: dict) -> dict:
     return {k: v for k, v in d.items() if v is not None}
 
 
-@dataclass
+def _json(value):
+    """A part of the packet as JSON-ready data: typed parts through their own ``to_json``."""
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    if isinstance(value, (list, tuple)):
+        return [_json(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """One printed roll: the die, the face, what counts when capped, the table and its rulebook place,
+    and what it gave (a row's result, a rating, or the Effort a Boolean Roll was made against)."""
+    die: str
+    roll: int
+    table: str
+    source: str
+    counts: int | None = None
+    result: str | None = None
+    rating: int | None = None
+    effort: int | None = None
+    success: bool | None = None
+
+    def to_json(self) -> dict:
+        return _clean({"die": self.die, "roll": self.roll, "counts": self.counts, "table": self.table,
+                       "source": self.source, "result": self.result, "rating": self.rating, "effort": self.effort,
+                       "success": self.success})
+
+
+@dataclass(frozen=True)
+class JobPick(Rolled):
+    """One roll on a Job table: the row's result and the words the table gives it (every key of a
+    Job row is required by its schema, so these are all it can have)."""
+    verb: str | None = None
+    enemy: str | None = None
+    text: str | None = None
+    creature: str | None = None          # the target's stat block code (E…), once the creatures are known
+
+    def to_json(self) -> dict:
+        return {**super().to_json(), **_clean({"verb": self.verb, "enemy": self.enemy, "text": self.text,
+                                                 "creature": self.creature})}
+
+
+@dataclass(frozen=True)
+class Job:
+    client: JobPick
+    kind: JobPick
+    target: JobPick
+    pay: JobPick
+    complications: tuple[JobPick, ...]
+    source: str
+
+    def to_json(self) -> dict:
+        return {"client": self.client.to_json(), "kind": self.kind.to_json(), "target": self.target.to_json(),
+                "pay": self.pay.to_json(), "complications": [c.to_json() for c in self.complications],
+                "source": self.source}
+
+
+@dataclass(frozen=True)
 class Event:
-    """One generated Event as printed: the handler's view of its resolution (``data``)."""
+    """One generated Event as printed: the procedure that settled it (``side``; "void": a second
+    Level in one action) and that procedure's typed view of the resolution."""
     id: str
     name: str
-    side: str                    # the procedure that settled it ("void": a second Level in one action)
-    data: dict
+    side: str
+    view: Any                    # a views.*View, or None for "void"
     blocked: bool = False
 
     def to_json(self) -> dict:
-        return {"name": self.name, "id": self.id, **({"blocked": True} if self.blocked else {}), "side": self.side, **self.data}
+        return {"name": self.name, "id": self.id, **({"blocked": True} if self.blocked else {}), "side": self.side,
+                **(self.view.to_json() if self.view is not None else {})}
 
 
 @dataclass
 class Lookup:
+    """One pre-rolled d100 lookup of a Room (Cost, Risk or Reward 1st–3rd): the engine's Events it
+    found (``found``) and, once the creatures are coded, their printed views (``events``)."""
     kind: str                    # cost, risk, reward
     ordinal: str
-    roll: dict
-    chances: dict
-    found: list                  # the engine's Events
+    roll: Rolled
+    chances: dict[str, int | None]
+    found: list                  # the engine's Events (rules.exploration.Event)
     events: list[Event] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        return {"die": self.roll["die"], "roll": self.roll["roll"], "table": self.roll["table"], "source": self.roll["source"],
-                "events": [e.to_json() for e in self.events]}
+        return {**self.roll.to_json(), "events": [e.to_json() for e in self.events]}
 
 
 @dataclass
@@ -46,31 +110,30 @@ class Room:
     level: int
     name: str
     flavour: str
-    name_roll: dict | None
-    area: dict
-    height: dict
-    darkness: dict
+    name_roll: Rolled | None
+    area: Rolled
+    height: Rolled
+    darkness: Rolled
     lookups: dict[str, list[Lookup]]
     spare: bool = False
 
-    def shortcuts(self) -> list[tuple[Lookup, dict]]:
-        """Every Shortcut of this Room that leads somewhere, a Secret's included: (its lookup, its data)."""
+    def shortcuts(self) -> list[tuple[Lookup, Any]]:
+        """Every Shortcut of this Room that leads somewhere, a Secret's included: (its lookup, its view)."""
         out = []
         for lookups in self.lookups.values():
             for lk in lookups:
                 for e in lk.events:
-                    d = e.to_json()
-                    while d:
-                        if d["side"] == "shortcut" and "to_level" in d:
-                            out.append((lk, d))
-                        d = d.get("event") if d["side"] == "secret" else None
+                    while e is not None:
+                        if e.side == "shortcut" and e.view.to_level is not None:
+                            out.append((lk, e.view))
+                        e = e.view.event if e.side == "secret" else None
         return out
 
     def to_json(self) -> dict:
         out = {"id": self.id, "name": self.name, "flavour": self.flavour}
         if self.name_roll:
-            out["name_roll"] = self.name_roll
-        out.update(area=self.area, height=self.height, darkness=self.darkness)
+            out["name_roll"] = self.name_roll.to_json()
+        out.update(area=self.area.to_json(), height=self.height.to_json(), darkness=self.darkness.to_json())
         if self.spare:
             out["spare"] = True
         for kind, lookups in self.lookups.items():
@@ -82,19 +145,36 @@ class Room:
 class LevelKey:
     number: int
     rating: int
-    roll: dict
+    roll: Rolled
     meaning: str
-    dice: dict
+    dice: Any                    # rules.nest.LevelDice: the Features, Costs/Risks and Rewards dice
     band: str
     heart: bool
     rooms: list[Room] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        out = {"number": self.number, "rating": self.rating, "roll": self.roll, "dice": self.dice, "band": self.band}
+        out = {"number": self.number, "rating": self.rating, "roll": self.roll.to_json(),
+               "dice": {"features": self.dice.features, "costs_risks": self.dice.costs_risks, "rewards": self.dice.rewards},
+               "band": self.band}
         if self.heart:
             out["heart"] = True
         out["rooms"] = [r.to_json() for r in self.rooms]
         return out
+
+
+@dataclass(frozen=True)
+class Function:
+    """What every Item of one Form does, for the whole Nest (Items > Known Items)."""
+    condition: str
+    condition_note: str
+    alignment: str
+    ability: str
+    ability_note: str
+    rolls: tuple[Rolled, ...]
+
+    def to_json(self) -> dict:
+        return {"condition": self.condition, "condition_note": self.condition_note, "alignment": self.alignment,
+                "ability": self.ability, "ability_note": self.ability_note, "rolls": [r.to_json() for r in self.rolls]}
 
 
 @dataclass
@@ -103,11 +183,11 @@ class Item:
     id: str
     colour: str
     type: str
-    function: dict
+    function: Function
     room: str | None = None
     known: bool | None = None
     amount: int | None = None
-    form_rolls: list | None = None
+    form_rolls: tuple[Rolled, ...] | None = None
 
     @property
     def name(self) -> str:
@@ -115,8 +195,52 @@ class Item:
 
     def to_json(self) -> dict:
         form = _clean({"colour": self.colour, "type": self.type, "amount": self.amount, "name": self.name,
-                       "rolls": self.form_rolls})
-        return _clean({"id": self.id, "room": self.room, "known": self.known, "form": form, "function": self.function})
+                       "rolls": _json(self.form_rolls) if self.form_rolls else None})
+        return _clean({"id": self.id, "room": self.room, "known": self.known, "form": form,
+                       "function": self.function.to_json()})
+
+
+@dataclass(frozen=True)
+class Creature:
+    """A stat block the packet prints: its code (E1 …) and the enemy it is."""
+    id: str
+    enemy: str
+    name: str
+    provisional: bool
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "enemy": self.enemy, "name": self.name, "provisional": self.provisional}
+
+
+@dataclass(frozen=True)
+class Ruling:
+    id: str
+    text: str
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Session:
+    """The glance page's difficulty estimate: the first runs of ``nests simulate`` (rules.simulate)
+    on this packet with its party, one session of ``hours`` each."""
+    hours: str
+    actions: int
+    runs: int
+    scout: str
+    median: int
+    p90: int
+    mean: float
+    heart_percent: float
+    job_percent: float
+    down_percent: dict[str, float]      # class id → percent of runs in which she goes down
+    rooms: tuple[str, ...]              # the Rooms that hurt most, worst first
+
+    def to_json(self) -> dict:
+        return {"hours": self.hours, "actions": self.actions, "runs": self.runs, "scout": self.scout,
+                "median": self.median, "p90": self.p90, "mean": self.mean, "heart_percent": self.heart_percent,
+                "job_percent": self.job_percent, "down_percent": dict(self.down_percent), "rooms": list(self.rooms)}
 
 
 @dataclass
@@ -131,13 +255,20 @@ class Packet:
     nest_name: str
     nest_outside: str
     perception: int
-    job: dict
+    job: Job
     levels: list[LevelKey]
-    creatures: list[dict]
+    creatures: list[Creature]
     items: list[Item]
-    rulings: list[dict]
-    session: dict
-    extra: dict[str, Any] = field(default_factory=dict)
+    rulings: list[Ruling]
+    session: Session
+    chain: Any                   # rules.nest.LevelChain: the Levels as rolled
+    tables: Any                  # content.tables.Tables the packet was rolled on
+    rerolls: tuple = ()          # reroll.Reroll: the parts drawn anew ("room:3.2@1")
+
+    @property
+    def stamp(self) -> str:
+        """The seed and the parts re-rolled: all it takes, with the same content, to make this packet again."""
+        return str(self.seed) + "".join(f"+{r}" for r in self.rerolls)
 
     @property
     def heart(self) -> LevelKey:

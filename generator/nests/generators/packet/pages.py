@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from nests.document import Drawing
 from nests.errors import NestsError
@@ -190,9 +191,9 @@ def _creatures(lay, content, packet) -> list[Page]:
 
     flow = Flow(lay, "Stat Blocks", (1, "Stat Blocks"))
     for c in packet.creatures:
-        e = enemy(content, c["enemy"])
-        flow.add(lay.pieces("packet/statblock.txt.j2", enemy=transliterate_value(e) if lay.ascii else e, code=c["id"]),
-                 (2, f"{c['id']} {c['name']}"), [c["id"]])
+        e = enemy(content, c.enemy)
+        flow.add(lay.pieces("packet/statblock.txt.j2", enemy=transliterate_value(e) if lay.ascii else e, code=c.id),
+                 (2, f"{c.id} {c.name}"), [c.id])
     return flow.pages
 
 
@@ -259,17 +260,18 @@ def _sheet_blocks(content, class_id: str, look: Look, templates) -> tuple[str, l
 
 
 def stamp(packet) -> str:
-    return f"seed {packet.seed} · v{packet.version} · {packet.content_hash}"
+    return f"seed {packet.stamp} · v{packet.version} · {packet.content_hash}"
 
 
 def command(packet) -> str:
     return (f"nests packet --seed {packet.seed} --party {','.join(packet.party)} --nest {packet.nest}"
-            + (f" --depth {packet.depth}" if packet.depth != "oneshot" else ""))
+            + (f" --depth {packet.depth}" if packet.depth != "oneshot" else "")
+            + "".join(f" --reroll {r}" for r in packet.rerolls))
 
 
 def _layout(lay, packet, pages: dict, toc: list, tail: list[Page]) -> list[Page]:
     """The packet's pages with these page numbers and contents; ``tail`` (stat blocks onward) holds no page reference."""
-    tables = packet.extra["tables"]
+    tables = packet.tables
     cover = Flow(lay, "Cover", (1, "Cover"))
     cover.add(lay.pieces("packet/cover.txt.j2", packet=packet, command=command(packet), contents=toc))
     cover.add(lay.pieces("packet/job.txt.j2", packet=packet, job=packet.job, gq=True, pages=pages), (1, "The Job"))
@@ -309,20 +311,23 @@ def finish(lay, laid: list[Page]) -> list[Page]:
 
 
 def _as_printed(packet, look: Look):
-    """The packet the layout reads: itself for the print layout; else a copy (its own page numbers),
-    with every text in printable ASCII for --ascii."""
-    if look == FULL:
-        return packet
+    """The packet the layout reads: itself, or with --ascii a copy with every text in printable ASCII."""
     if not look.ascii:
-        return replace(packet, extra=dict(packet.extra))
+        return packet
     shown = {f: transliterate_value(getattr(packet, f)) for f in ("job", "levels", "creatures", "items", "rulings",
                                                                    "party_names", "nest_name", "nest_outside", "session")}
-    return replace(packet, extra=dict(packet.extra), **shown)
+    return replace(packet, **shown)
 
 
-def packet_pages(content, packet, look: Look = FULL) -> list[Page]:
-    """Every page of the GQ's packet, in the one-shot issue's order, numbered, stamped, cross-referenced.
-    The print layout (``look`` FULL) records the page of every code in ``packet.extra["pages"]``."""
+class Paged(NamedTuple):
+    """The packet's pages and the page of every code they print (``E2``, ``Room 3.1``, ``Level 4``…)."""
+    pages: list[Page]
+    numbers: dict[str, int]
+
+
+def packet_pages(content, packet, look: Look = FULL) -> Paged:
+    """Every page of the GQ's packet, in the one-shot issue's order, numbered, stamped, cross-referenced,
+    with the page of every code (the print layout's go in the JSON and on the SVG map)."""
     shown = _as_printed(packet, look)
     lay = Layout(shown, look)
     pages: dict = defaultdict(lambda: 99)
@@ -335,8 +340,7 @@ def packet_pages(content, packet, look: Look = FULL) -> list[Page]:
         if found == dict(pages) and contents(laid) == toc:
             break
         pages, toc = defaultdict(lambda: 99, found), contents(laid)
-    shown.extra["pages"] = dict(pages)
-    return finish(lay, laid)
+    return Paged(finish(lay, laid), dict(pages))
 
 
 def handout_pages(content, packet, look: Look = FULL) -> list[Page]:
@@ -344,7 +348,7 @@ def handout_pages(content, packet, look: Look = FULL) -> list[Page]:
     tracker, a blank map (the chain's shape only) and the party's sheets. None of the GQ's secrets."""
     shown = _as_printed(packet, look)
     lay = Layout(shown, look)
-    tables = shown.extra["tables"]
+    tables = shown.tables
     job = Flow(lay, "The Job", (1, "The Job"), (1, "Exploring the Nest"))
     job.add(lay.pieces("packet/handout.txt.j2", job=shown.job, packet=shown, exploration=tables.exploration,
                        events=[(word, tables.events[stem].source, [(row.name, str(row.chance)) for row in tables.events[stem].rows])

@@ -22,25 +22,40 @@ def _document(stem: str, title: str, laid, files: dict, txt=None) -> Document:
 
 
 def packet_documents(content, seed: int, party: list[str], nest: str | None, handout: bool = False,
-                     folder: str = "", depth: str = "oneshot", formats=None, look: Look = FULL) -> list[Document]:
+                     folder: str = "", depth: str = "oneshot", formats=None, look: Look = FULL,
+                     rerolls: tuple = ()) -> list[Document]:
     """The packet and, with ``handout``, packet-<seed>-players (txt, pdf only). With ``formats``, the JSON
     and the SVG map are made only when asked for (a PDF alone does not wait for them). ``look`` (--width,
-    --ascii) shapes the plaintext alone: the PDF, the JSON's pages and the SVG keep the print layout."""
+    --ascii) shapes the plaintext alone: the PDF, the JSON's pages and the SVG keep the print layout.
+    With ``rerolls`` (reroll.Reroll), those parts are drawn anew and the files are named after them too
+    (packet-42+room-3.2@1.txt), beside the packet as first rolled."""
+    packet, laid = laid_packet(content, seed, party, nest, depth, rerolls)
+    return documents_of(content, packet, laid, handout, folder, formats, look)
+
+
+def laid_packet(content, seed: int, party: list[str], nest: str | None, depth: str = "oneshot", rerolls: tuple = ()):
+    """The packet of a seed and its print layout (``pages.Paged``: the pages and the page of every code)."""
+    packet = build_packet(content, seed, party, nest, depth, rerolls)
+    return packet, packet_pages(content, packet)
+
+
+def documents_of(content, packet, laid, handout: bool = False, folder: str = "", formats=None,
+                 look: Look = FULL) -> list[Document]:
+    """The documents of a packet already laid out (see ``packet_documents``)."""
     from nests.publish.json import packet_json
     from nests.render import render
 
-    packet = build_packet(content, seed, party, nest, depth)
-    laid = packet_pages(content, packet)             # before the JSON: it carries the pages of every code
+    seed = packet.seed
     title = f"Nest Packet {seed}: {packet.nest_name}"
-    stem = f"{folder}packet-{seed}"
+    stem = f"{folder}packet-{seed}" + "".join(f"+{r.file_part}" for r in packet.rerolls)
     files = {}
     if formats is None or "json" in formats:
-        files["json"] = File(f"{stem}.json", packet_json(packet))
+        files["json"] = File(f"{stem}.json", packet_json(packet, laid.numbers))
     if formats is None or "svg" in formats:
-        files["svg"] = File(f"{stem}-map.svg", render("packet/map.svg.j2", packet=packet, pages=packet.extra["pages"],
+        files["svg"] = File(f"{stem}-map.svg", render("packet/map.svg.j2", packet=packet, pages=laid.numbers,
                                                       blank=False, rows=None))
     reflowed = look != FULL and (formats is None or "txt" in formats)
-    docs = [_document(stem, title, laid, files, packet_pages(content, packet, look) if reflowed else None)]
+    docs = [_document(stem, title, laid.pages, files, packet_pages(content, packet, look).pages if reflowed else None)]
     if handout:
         docs.append(_document(f"{stem}-players", f"{title}: players' handout", handout_pages(content, packet), {},
                               handout_pages(content, packet, look) if reflowed else None))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from nests.book import model as m
-from nests.document import Document, Page
+from nests.document import Document, Page, Picture
 from nests.errors import NestsError, Problem
 from nests.generators.rulebook.contents import TITLE as CONTENTS, contents_pages
 from nests.generators.rulebook.flow import Refs
@@ -24,7 +24,7 @@ from nests.ahead import Ahead
 from nests.generators.rulebook.layout import Layout, nodes
 from nests.generators.rulebook.pages import Page as BodyPage, paginate
 from nests.generators.rulebook.sheets import Sheets
-from nests.render.grid import PAGE_LINES, PAGE_WIDTH
+from nests.render.grid import BOX_INSET, PAGE_LINES, PAGE_WIDTH
 
 PASSES = 6              # layouts tried until cross-references print their targets' pages
 OUTLINE_LEVELS = 3      # heading levels in the PDF outline
@@ -37,6 +37,7 @@ class BookPage:
     number: int | None = None
     bookmarks: list[tuple[int, str]] = field(default_factory=list)
     headings: list[tuple[int, str, str]] = field(default_factory=list)
+    pictures: list[Picture] = field(default_factory=list)
 
 
 @dataclass
@@ -74,6 +75,19 @@ def _drawn_page(block: m.DrawnPage, warnings: list[m.Warning]) -> str:
                                      file=block.source, line=block.line + k))
         out.append(ljust(line, PAGE_WIDTH))
     return "\n".join(out) + "\n"
+
+
+def _pictures(items: list) -> list[Picture]:
+    """Where the pictures framed on a page lie on its grid: below the top border,
+    right of the frame's wall and of the boxes around them."""
+    out = []
+    for k, item in enumerate(items):
+        framed = getattr(item, "picture", None)
+        if framed is not None:
+            left = 2 + BOX_INSET // 2 * item[3]
+            out.append(Picture(framed.image.kind, framed.image.data, k + 1, framed.lines, left, framed.columns,
+                               framed.width))
+    return out
 
 
 def _outline(body) -> set[int]:
@@ -160,7 +174,8 @@ def typeset(book, content, extra_sheets: list[str] = (), title: str | None = Non
                  for level, number, title in page.headings if level in ranks]
         if page.kind == "contents" and toc and page is toc[0]:
             marks.insert(0, (1, CONTENTS))
-        out.append(BookPage(page.kind, text, n, marks, page.headings))
+        out.append(BookPage(page.kind, text, n, marks, page.headings,
+                            _pictures(page.items) if page.kind == "body" else []))
     seen, unique = set(), []
     for w in sorted(warnings, key=lambda w: (w.source, w.line)):
         if str(w) not in seen:
@@ -190,5 +205,5 @@ def rulebook_document(source: str, content, markup: str | None = None, sheets: l
     from nests.book.readers import read_book
 
     book = typeset(read_book(str(source), markup), content, list(sheets), title)
-    pages = [Page(p.text, p.bookmarks) for p in book.pages]
+    pages = [Page(p.text, p.bookmarks, pictures=p.pictures) for p in book.pages]
     return Document(f"{folder}{output_name(source)}", book.title, pages), book.warnings

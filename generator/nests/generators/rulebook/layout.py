@@ -18,7 +18,8 @@ from nests.book import model as m
 from nests.generators.rulebook.flow import Refs, cut, printable, width, words, wrap
 from nests.generators.rulebook.tables import table_items
 from nests.render.glyphs import BULLETS, SHADOW
-from nests.render.grid import BOX_INSET as BOX_INDENT, INTERIOR as WIDE, TEXT_WIDTH as TEXT
+from nests.render.grid import (BODY_LINES as BODY, BOX_INSET as BOX_INDENT, COLUMN_MM, INTERIOR as WIDE, LINE_MM,
+                               PIXEL_MM, TEXT_WIDTH as TEXT)
 
 DEFINITION_INDENT = 4
 RULED = (1, 2)           # heading levels underlined (the template picks the rule)
@@ -28,15 +29,29 @@ NARROWEST = 24           # past this, nested lists and boxes stop taking columns
 class Line(tuple):
     """A body line, ``(kind, text, arg, depth)``, marked with the headings
     ``(level, number, title)`` and anchors that begin on it: wherever the line
-    lands, they land."""
+    lands, they land. The top of a picture's frame also carries the picture
+    (``Framed``), for the PDF to print where the frame lands."""
     headings: tuple = ()
     anchors: tuple = ()
+    picture = None
+
+
+@dataclass(frozen=True)
+class Framed:
+    """A picture in its frame: the frame's lines and columns, and the picture's
+    width and its offset from the frame's left, in columns."""
+    image: m.Image
+    lines: int
+    columns: int
+    offset: float
+    width: float
 
 
 def marked(item: tuple, headings=(), anchors=()) -> Line:
     line = Line(item[:4])
     line.headings = tuple(getattr(item, "headings", ())) + tuple(headings)
     line.anchors = tuple(getattr(item, "anchors", ())) + tuple(a for a in anchors if a)
+    line.picture = getattr(item, "picture", None)
     return line
 
 
@@ -306,14 +321,42 @@ class Layout:
         number = str(self.numbering.next("figure")) if block.numbered else ""
         label = f"Figure {number}" if number else ""
         caption = words(block.caption, self.refs) or block.alt
-        items = self.drawing(block.lines, place, block) if block.lines else []
+        said = self.caption(label, caption, place)
+        alt = block.alt if block.alt.strip() != caption.strip() else ""      # not said twice
+        items = self.picture(block.image, alt, place, len(said)) if block.image else []
+        items += self.drawing(block.lines, place, block) if block.lines else []
         for inner in block.blocks:
             pieces = self.table(inner, place, label="") if isinstance(inner, m.Table) else self.pieces(inner, place)
             for piece in pieces:
                 items += piece.items
         self.name(block.anchor, label or caption, number)
-        items += self.caption(label, caption, place)
+        items += said
         return [Piece(mark_first(items, anchors=[block.anchor]), keep=True, line=block.line)]
+
+    def picture(self, image: m.Image, alt: str, place: Place, below: int) -> list:
+        """A picture's frame, as wide as the text and as tall as the picture is printed
+        there (at its own size if smaller, never taller than a page less ``below``
+        lines): the text page shows the frame, the PDF the picture in its place."""
+        field = TEXT - BOX_INDENT * place.depth
+        inner = Place(place.depth + 1, 0, place.lists)
+        said = [s for t in ([image.note] if not image.data else []) + ([alt] if alt else []) for s in wrap(t, inner.field)]
+        framed = None
+        if not image.data:
+            lines = ["", *said, ""]
+        else:
+            width = min(field, image.width * PIXEL_MM / COLUMN_MM)
+            height = width * image.height / image.width * COLUMN_MM / LINE_MM
+            tall = min(max(3, BODY - below - 1), max(3, round(height)))
+            if height > tall:
+                width = width * tall / height
+            said = said[:tall - 2]                     # the alt text, in the middle of the frame
+            before = (tall - 2 - len(said)) // 2
+            lines = [""] * before + said + [""] * (tall - 2 - before - len(said))
+            framed = Framed(image, tall, field, (field - width) / 2, width)
+        top = Line(("box_top", wrap(image.name, field - 4)[0], None, place.depth))
+        top.picture = framed
+        body = inner.text([centred(s, inner.field) if s else "" for s in lines])
+        return [top, *body, ("box_bottom", "", None, place.depth)]
 
     @handles(m.Box)
     def box(self, block: m.Box, place: Place) -> list[Piece]:

@@ -1,0 +1,77 @@
+"""Re-rolling one part of a packet: ``--reroll room:3.2`` (also ``level:4``, ``item:I7``, ``job``).
+
+Every part of a packet draws from its own named sub-stream of the seed
+(``Streams``). Re-rolling a part renames the sub-streams of that part alone
+(``level-3/room-2`` becomes ``level-3/room-2+room:3.2@1``), so that part is drawn
+anew while every other part draws exactly what it drew before. ``@N`` (default
+1) picks the N-th re-roll of the part, so any re-rolled packet can be made again
+from its stamp, ``42+room:3.2@1``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from nests.errors import NestsError
+from nests.rules.dice import substream
+
+_PART = re.compile(r"^(?:(room):(\d+\.\d+)|(level):(\d+)|(item):(I\d+)|(job))(?:@(\d+))?$")
+FORMS = "room:LEVEL.ROOM (room:3.2), level:N, item:IN (item:I7) or job, each with @N to pick another re-roll"
+
+
+@dataclass(frozen=True)
+class Reroll:
+    kind: str            # room, level, item or job
+    target: str          # "3.2", "4", "I7"; "" for the Job
+    times: int           # which re-roll of the part: 1, 2, …
+
+    @property
+    def part(self) -> str:
+        return f"{self.kind}:{self.target}" if self.target else self.kind
+
+    @property
+    def file_part(self) -> str:
+        """The part as a file name may hold it (no colon)."""
+        return f"{self.kind}-{self.target}@{self.times}" if self.target else f"{self.kind}@{self.times}"
+
+    def __str__(self) -> str:
+        return f"{self.part}@{self.times}"
+
+
+def parse_reroll(text: str) -> Reroll:
+    m = _PART.match(text.strip())
+    if not m or (m.group(8) is not None and int(m.group(8)) < 1):
+        raise NestsError(f"--reroll {text!r}: not a part of the packet; give {FORMS}")
+    kind = next(g for g in (m.group(1), m.group(3), m.group(5), m.group(7)) if g)
+    target = m.group(2) or m.group(4) or m.group(6) or ""
+    return Reroll(kind, target, int(m.group(8) or 1))
+
+
+class Streams:
+    """The packet's named random sub-streams of one seed; a re-rolled part's are drawn anew."""
+
+    def __init__(self, seed: int, rerolls: tuple[Reroll, ...] = ()):
+        self.seed = seed
+        self.rerolls = {r.part: r for r in rerolls}
+        if len(self.rerolls) < len(rerolls):
+            raise NestsError("--reroll names the same part twice; re-roll each part once (pick another with @N)")
+
+    def __call__(self, name: str, *parts: str):
+        """The sub-stream ``name``, which belongs to ``parts`` (a Room to its Room and its Level)."""
+        for part in parts:
+            if part in self.rerolls:
+                name = f"{name}+{self.rerolls[part]}"
+        return substream(self.seed, name)
+
+    def check(self, keyed: dict[int, tuple[int, bool]], levels: int, items: int) -> None:
+        """Every re-rolled part exists in this packet: a keyed Room or Level, an Item Form."""
+        rooms = [f"{n}.{r}" for n, (count, _) in keyed.items() for r in range(1, count + 1)]
+        for r in self.rerolls.values():
+            if r.kind == "room" and r.target not in rooms:
+                raise NestsError(f"--reroll {r.part}: no such Room is keyed in this packet; keyed: {', '.join(rooms)}")
+            if r.kind == "level" and int(r.target) not in keyed:
+                where = f"keyed Levels: {', '.join(map(str, keyed))}" if int(r.target) <= levels else f"the chain has {levels} Levels"
+                raise NestsError(f"--reroll {r.part}: Level {r.target} has no keyed Room in this packet; {where}")
+            if r.kind == "item" and not 1 <= int(r.target[1:]) <= items:
+                raise NestsError(f"--reroll {r.part}: the Item Key holds I1 to I{items}")

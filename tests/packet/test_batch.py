@@ -1,0 +1,148 @@
+"""`nests batch`: packets byte-identical to `nests packet`, a CSV row each, and stats that count every roll
+once, where it was drawn, and agree with the tables' exact odds."""
+
+import csv
+import json
+import subprocess
+import sys
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from nests.cli import main
+from nests.content import load_content
+from nests.content.packet import packet_tables
+from nests.generators.packet import stats
+from nests.generators.packet.generate import build_packet
+from nests.model import Die
+from tests.frames import pages_of
+from tests.packet import stats_check
+
+SEED, COUNT = 40, 3
+PARTY = ["wasp", "spider", "beetle", "ants"]
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory):
+    """A batch of three run as users run it: its own process, a pool of workers, output piped."""
+    out = tmp_path_factory.mktemp("batch")
+    run = subprocess.run([sys.executable, "-m", "nests", "batch", "--count", str(COUNT), "--seed", str(SEED),
+                          "--format", "txt", "--format", "json", "-o", str(out)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    return out, run
+
+
+def test_each_packet_of_a_batch_is_the_packet_of_its_seed(batch, tmp_path):
+    out, run = batch
+    for seed in range(SEED, SEED + COUNT):
+        alone = CliRunner().invoke(main, ["packet", "--seed", str(seed), "--format", "txt", "--format", "json",
+                                          "-o", str(tmp_path)])
+        assert alone.exit_code == 0, alone.output
+        for ext in ("txt", "json"):
+            assert (out / f"packet-{seed}.{ext}").read_bytes() == (tmp_path / f"packet-{seed}.{ext}").read_bytes()
+    assert f"batch: {COUNT}/{COUNT} packets" in run.stderr          # piped: plain progress lines
+    assert f"wrote {out / f'batch-{SEED}-{COUNT}.csv'}" in run.stdout
+
+
+def _rolls(data, skip_form=False):
+    """Every {die, roll} of a packet's JSON with its table, read from the JSON alone. An Item's Form
+    rolls in the Item Key repeat the ones its Room printed (skip_form leaves them out)."""
+    if isinstance(data, dict):
+        if "die" in data and "roll" in data:
+            yield data
+        for key, value in data.items():
+            if skip_form and key == "form":
+                continue
+            yield from _rolls(value, skip_form)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _rolls(value, skip_form)
+
+
+def test_the_csv_has_a_row_per_packet_read_from_the_packet(batch):
+    out, _ = batch
+    content = load_content()
+    castes = [row.id for row in packet_tables(content).tables.encounters["termite-nest"].rows]
+    with open(out / f"batch-{SEED}-{COUNT}.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert list(rows[0]) == ["seed", "levels", "heart_depth", "pages", *castes, "difficulty"]
+    assert [int(r["seed"]) for r in rows] == list(range(SEED, SEED + COUNT))
+    for row in rows:
+        data = json.loads((out / f"packet-{row['seed']}.json").read_text())
+        assert int(row["levels"]) == len(data["levels"])
+        assert int(row["pages"]) == len(pages_of((out / f"packet-{row['seed']}.txt").read_text()))
+        met = Counter()
+        for e in _events(data):
+            for g in e.get("groups", []):
+                met[g["enemy"]] += g["count"]
+        assert {c: int(row[c]) for c in castes} == {c: met[c] for c in castes}
+        jumps = [e for e in _events(data) if e["side"] == "shortcut" and "to_level" in e]
+        assert 2 <= int(row["heart_depth"]) <= len(data["levels"])
+        if not jumps:
+            assert int(row["heart_depth"]) == len(data["levels"])
+        down = data["session"]["down_percent"]
+        assert float(row["difficulty"]) == round(sum(down.values()) / len(down), 1)
+        assert 0 <= float(row["difficulty"]) <= 100
+
+
+def _events(data):
+    for lv in data["levels"]:
+        for room in lv["rooms"]:
+            for kind in ("cost", "risk", "reward"):
+                for lk in room[kind]:
+                    for e in lk["events"]:
+                        while e:
+                            yield e
+                            e = e.get("event")
+
+
+def test_stats_count_every_printed_roll_once_where_it_was_drawn(batch):
+    """Every {die, roll} of the JSON is one roll: each a face of its die; the stats count them all, the
+    Item Key's copies of a Room's Form rolls left out, and each table's results add up to its total."""
+    out, _ = batch
+    counted = Counter()
+    for seed in range(SEED, SEED + COUNT):
+        data = json.loads((out / f"packet-{seed}.json").read_text())
+        for r in _rolls(data):
+            die = Die.parse(r["die"])
+            assert die.first <= r["roll"] <= die.last, r
+        for r in _rolls(data, skip_form=True):
+            counted[r["table"].rsplit("/", 1)[-1], r["die"]] += 1
+    tables = json.loads((out / "stats.json").read_text())["tables"]
+    by_table = Counter()
+    for key, entry in tables.items():
+        assert sum(r["observed"] for r in entry["results"].values()) == entry["total"]
+        assert sum(Fraction(r["probability"]) for r in entry["results"].values()) == 1
+        by_table[key.split("@")[0], entry["die"]] += entry["total"]
+    assert by_table == counted
+
+
+def test_a_tables_results_agree_with_its_exact_odds_over_many_packets():
+    """Chi-squared, table by table, at p > 0.001 (a batch of 2,000 runs the same check: make stats-check)."""
+    content = load_content()
+    pt = packet_tables(content)
+    counts = Counter()
+    for seed in range(1000, 1150):
+        counts.update(stats.tally(build_packet(content, seed, PARTY), pt))
+    rows = stats_check.check(stats.table_stats(counts, pt))
+    assert len(rows) >= 20
+    assert [r for r in rows if r[3] <= stats_check.P_MIN] == []
+
+
+def test_the_check_finds_a_loaded_die():
+    """The chi-squared check can fail: a d10 that shows 0 twice as often as it should."""
+    results = {str(f): {"observed": 200 if f == 0 else 89, "probability": "1/10"} for f in range(10)}
+    entry = {"die": "d10", "total": 1001, "results": results}
+    assert stats_check.check({"tables": {"loaded": entry}})[0][3] < stats_check.P_MIN
+
+
+def test_a_bad_batch_is_one_line_and_writes_nothing(tmp_path):
+    out = tmp_path / "out"
+    run = CliRunner().invoke(main, ["batch", "--count", "2", "--seed", "1", "--party", "wasp,moth", "-o", str(out)])
+    assert run.exit_code == 2 and "unknown class 'moth'" in run.output and "Traceback" not in run.output
+    assert not out.exists()
+    run = CliRunner().invoke(main, ["batch", "--count", "2", "--seed", "1", "--nest", "ant", "-o", str(out)])
+    assert run.exit_code == 2 and "unknown Nest 'ant'" in run.output and not out.exists()

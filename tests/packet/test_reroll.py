@@ -1,0 +1,138 @@
+"""`nests packet --reroll PART`: one part drawn anew, every other part as the seed rolled it.
+
+What may change besides the part (issue: only that part, its Items, creatures and rulings,
+the pages and the glance estimate): the Item Key's notes of where a Form was first found,
+stat blocks new to the packet (each old one keeps its code), the rulings, and a later
+Room's Known Item that names the Form last found in the re-rolled Room (ruling
+packet-known-item: a Known Item is the Form last found as an Unknown Item in an earlier Room).
+"""
+
+import json
+import re
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from nests.cli import main
+from nests.content import load_content
+from nests.generators.packet.generate import build_packet
+from nests.generators.packet.reroll import parse_reroll
+from nests.publish.json import packet_data, packet_schema
+
+PARTY = ["wasp", "spider", "beetle", "ants"]
+SEEDS = range(200, 212)
+VALIDATOR = jsonschema.Draft202012Validator(json.loads(packet_schema()))
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_content()
+
+
+def _data(content, seed, *parts):
+    return packet_data(build_packet(content, seed, PARTY, rerolls=tuple(parse_reroll(p) for p in parts)), {})
+
+
+def _rooms(data):
+    return {room["id"]: room for lv in data["levels"] for room in lv["rooms"]}
+
+
+def _follows(a, b, rerolled):
+    """Two views of one Event that differ only as a Known Item naming a re-rolled Room's Form may."""
+    if a.get("side") == b.get("side") == "secret":
+        same = {k: v for k, v in a.items() if k != "event"} == {k: v for k, v in b.items() if k != "event"}
+        return same and (a["event"] == b["event"] or _follows(a["event"], b["event"], rerolled))
+    known = all(e.get("side") == "food-item" and e.get("known") for e in (a, b))
+    return known and (a.get("first_room") in rerolled or b.get("first_room") in rerolled)
+
+
+def _same_room(a, b, rerolled):
+    """A Room not re-rolled: its Features and lookups as before, event by event."""
+    assert {k: v for k, v in a.items() if k not in ("cost", "risk", "reward")} == \
+           {k: v for k, v in b.items() if k not in ("cost", "risk", "reward")}
+    for kind in ("cost", "risk", "reward"):
+        for x, y in zip(a[kind], b[kind], strict=True):
+            assert {k: v for k, v in x.items() if k != "events"} == {k: v for k, v in y.items() if k != "events"}
+            for e, f in zip(x["events"], y["events"], strict=True):
+                assert e == f or _follows(e, f, rerolled), (a["id"], e, f)
+
+
+def _unchanged_but(before, after, part):
+    """Every key of the packet but the ones the part may change."""
+    skip = {"stamp", "levels", "items", "creatures", "rulings", "pages", "session"} | ({"job"} if part == "job" else set())
+    assert {k: v for k, v in before.items() if k not in skip} == {k: v for k, v in after.items() if k not in skip}
+    assert [lv["rating"] for lv in before["levels"]] == [lv["rating"] for lv in after["levels"]]
+    # stat blocks keep their codes (ruling packet-reroll)
+    codes = {c["enemy"]: c["id"] for c in after["creatures"]}
+    assert all(codes[c["enemy"]] == c["id"] for c in before["creatures"])
+    functions = {i["id"]: i["function"] for i in after["items"]}
+    for item in before["items"]:
+        if part != f"item:{item['id']}":
+            assert functions[item["id"]] == item["function"]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_rerolled_room_or_level_changes_its_rooms_and_nothing_else(content, seed):
+    before = _data(content, seed)
+    rooms = list(_rooms(before))
+    for part, rerolled in [(f"room:{rooms[len(rooms) // 2]}", {rooms[len(rooms) // 2]}),
+                           (f"room:{rooms[-1]}", {rooms[-1]}),
+                           ("level:1", {r for r in rooms if r.startswith("1.")})]:
+        after = _data(content, seed, part)
+        assert after["stamp"] == f"{seed}+{part}@1"
+        _unchanged_but(before, after, part)
+        old, new = _rooms(before), _rooms(after)
+        assert list(old) == list(new)
+        for rid in rerolled:
+            assert old[rid] != new[rid], (part, rid)
+        for rid in old.keys() - rerolled:
+            _same_room(old[rid], new[rid], rerolled)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_a_rerolled_item_or_job_changes_that_alone(content, seed):
+    before = _data(content, seed)
+    for part in ("item:I7", "job"):
+        after = _data(content, seed, part)
+        _unchanged_but(before, after, part)
+        assert _rooms(before) == _rooms(after)
+        if part == "job":
+            assert after["job"] != before["job"]
+        else:
+            assert [i for i in after["items"] if i["id"] == "I7"] != [i for i in before["items"] if i["id"] == "I7"]
+
+
+def test_a_reroll_is_reproducible_and_another_reroll_differs(content):
+    once, again = _data(content, 7, "room:3.1"), _data(content, 7, "room:3.1@1")
+    other = _data(content, 7, "room:3.1@2")
+    assert once == again and _rooms(once)["3.1"] != _rooms(other)["3.1"]
+    assert other["stamp"] == "7+room:3.1@2"
+    VALIDATOR.validate(other)                         # the shipped JSON Schema knows the stamp
+    assert "stamp" not in _data(content, 7)           # a packet as rolled keeps the keys it always had
+
+
+def test_the_pages_say_it_and_the_files_stand_beside_the_original(tmp_path):
+    run = CliRunner().invoke(main, ["packet", "--seed", "42", "--reroll", "room:3.1", "--format", "txt", "-o", str(tmp_path)])
+    assert run.exit_code == 0, run.output
+    text = (tmp_path / "packet-42+room-3.1@1.txt").read_text()
+    stamps = re.findall(r"seed (\S+) · v", text)
+    assert stamps and set(stamps) == {"42+room:3.1@1"}
+    assert "--reroll" in text and "room:3.1@1" in text.split("Rebuild:")[1][:400]
+    assert not (tmp_path / "packet-42.txt").exists()
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--seed", "42", "--reroll", "room:9.9"], "no such Room is keyed in this packet; keyed: 1.1,"),
+    (["--seed", "42", "--reroll", "level:99"], "Level 99 has no keyed Room"),
+    (["--seed", "42", "--reroll", "item:I99"], "the Item Key holds I1 to I24"),
+    (["--seed", "42", "--reroll", "hall:3"], "not a part of the packet; give room:LEVEL.ROOM"),
+    (["--seed", "42", "--reroll", "job@0"], "not a part of the packet"),
+    (["--seed", "42", "--reroll", "job", "--reroll", "job@2"], "names the same part twice"),
+    (["--reroll", "job"], "give its --seed"),
+])
+def test_a_bad_reroll_is_one_line(tmp_path, args, says):
+    run = CliRunner().invoke(main, ["packet", *args, "--format", "txt", "-o", str(tmp_path / "out")])
+    assert run.exit_code == 2 and says in run.output, run.output
+    assert "Traceback" not in run.output and len(run.output.strip().splitlines()) == 1
+    assert not (tmp_path / "out").exists()
