@@ -60,6 +60,7 @@ def check_print_options(formats, impose=None) -> None:
 SHEET_CONTENT = ("classes", "sheets")
 RULES_CONTENT = ("tables",)
 ENEMY_CONTENT = ("tables", "sheets")        # a stat block is laid out by the sheet's definition
+SIMULATE_CONTENT = ("classes", "sheets", "tables", "packet", "simulate")   # a class is checked against the sheets
 
 
 def setup(content_dirs=(), templates_dir=None, uses: tuple[str, ...] = ()):
@@ -469,6 +470,30 @@ def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, o
     for path in written:
         click.echo(f"wrote {path}")
     click.echo(f"{count} packets in {took:.1f} s ({count / took:.1f} a second)", err=True)
+
+
+@main.command()
+@click.option("--seed", type=click.IntRange(0, 999_999_999), required=True, help="The packet's seed.")
+@click.option("--party", default=None, metavar="CLASS,CLASS…", help="1 to 6 distinct classes (default: content/packet.yaml).")
+@click.option("--nest", default=None, help="The Nest (a file in content/nests/; default: termite).")
+@click.option("--depth", type=click.Choice(["oneshot", "full"]), default="oneshot", show_default=True,
+              help="The packet's depth: which Levels have Rooms of their own.")
+@click.option("--runs", type=int, default=None, help="How many sessions to play (default: content/simulate.yaml).")
+@click.option("--format", "fmt", type=click.Choice(["txt", "json"]), default="txt", show_default=True,
+              help="The report as text or as JSON.")
+@content_option
+@templates_option
+def simulate(seed, party, nest, depth, runs, fmt, content_dirs, templates_dir) -> None:
+    """Estimate how hard the packet of --seed is: the party plays it many times, one session each, and the
+    report gives the Levels reached, the chances of the Heart, of the Job and of each member going down,
+    the Rooms that hurt most, and the rulings it played by."""
+    from nests.content.packet import packet_tables
+    from nests.generators.estimate import estimate_report
+
+    content = setup(content_dirs, templates_dir, SIMULATE_CONTENT)
+    party_ids = ([p.strip() for p in party.split(",")] if party is not None
+                 else packet_tables(content).settings["default_party"])
+    click.echo(estimate_report(content, seed, party_ids, nest, depth, runs, fmt), nl=False)
 
 
 @main.command()
