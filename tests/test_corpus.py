@@ -569,7 +569,7 @@ def test_a_character_file_that_is_a_directory(runner, tmp_path):
 def test_wide_characters_wrap_in_columns(runner, tmp_path):
     """A special rule in wide characters wraps where the page's columns end: every line
     of the stat block keeps the page's width."""
-    from nests.render.filters import width
+    from nests.text.measure import width
 
     directory = tmp_path / "my-content" / "enemies"
     directory.mkdir(parents=True)
@@ -601,7 +601,7 @@ def test_a_character_item_wider_than_its_row(runner, tmp_path):
 def test_a_sheet_of_wide_labels_keeps_its_grid(runner, tmp_path):
     """Labels, area titles and reminders are laid out by columns: wide characters keep every
     line of a sheet at the page's width, and the blank Nests sheet fits the narrowest page."""
-    from nests.render.filters import width
+    from nests.text.measure import width
 
     directory = tmp_path / "my-content" / "sheets"
     directory.mkdir(parents=True)

@@ -7,8 +7,8 @@ from wcwidth import wcswidth
 from nests.content.sheets import definitions
 from nests.generators.sheet import (Look, build_sheets, character_documents, new_character, read_character,
                                     render_sheet, sheet_markdown)
-from nests.render.filters import unwrap, wrap
-from nests.render.transliterate import transliterate
+from nests.text.measure import unwrap, wrap
+from nests.text.transliterate import transliterate
 from tests.frames import check_width, words
 from tests.golden import SHEETS
 

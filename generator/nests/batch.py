@@ -25,7 +25,7 @@ from nests.content.packet import packet_tables
 from nests.errors import NestsError
 from nests.generators.packet import stats
 from nests.generators.packet.generate import check_party
-from nests.generators.packet.write import documents_of, laid_packet
+from nests.packet import documents_of, laid_packet
 
 
 @dataclass(frozen=True)

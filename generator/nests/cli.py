@@ -8,7 +8,8 @@ import click
 
 from nests import __version__
 from nests.errors import NestsError
-from nests.render import grid, paper as papers
+from nests.render import paper as papers
+from nests.text import grid
 
 FORMATS = click.Choice(["txt", "pdf"])
 PAPER = click.Choice(list(papers.SHEETS))
@@ -68,11 +69,12 @@ def setup(content_dirs=(), templates_dir=None, uses: tuple[str, ...] = ()):
     named) and point rendering at the user's templates."""
     import gc
 
+    from nests.checks import checked
     from nests.content import load_content
     from nests.render import use_templates
 
     use_templates(templates_dir)
-    content = load_content(content_dirs).check(*uses)
+    content = checked(load_content(content_dirs), *uses)
     if not gc.isenabled():          # started by nests.entry, which says why
         gc.freeze()
         gc.enable()
@@ -403,7 +405,7 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
     output_directory(output)
     with pdf_ready(formats, output, 2 if handout else 1):      # from the start: its import overlaps all of ours
         from nests.content.packet import packet_tables
-        from nests.generators.packet.write import packet_documents
+        from nests.packet import packet_documents
         from nests.generators.sheet import Look
 
         content = setup(content_dirs, templates_dir)

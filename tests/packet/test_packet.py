@@ -290,7 +290,7 @@ SCRIPT = """
 import hashlib, sys
 from pathlib import Path
 from nests.content import load_content
-from nests.generators.packet.write import packet_documents
+from nests.packet import packet_documents
 from nests.publish import render_all
 c = load_content()
 docs = packet_documents(c, 15, ["wasp", "spider"], None, handout=True)

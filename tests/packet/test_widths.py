@@ -11,7 +11,7 @@ from nests.cli import main
 from nests.content import load_content
 from nests.generators.packet.generate import build_packet
 from nests.generators.packet.pages import Layout, handout_pages, packet_pages
-from nests.generators.packet.write import packet_documents
+from nests.packet import packet_documents
 from nests.generators.sheet import Look
 from nests.publish.txt import join_pages
 from tests.frames import check_width, words

@@ -128,7 +128,7 @@ class Content:
         """A class's text fits the line the sheet definition gives it (pronouns, diet):
         the label, ": " and the text in the field's width."""
         from nests.content.sheets import definitions
-        from nests.render.filters import width
+        from nests.text.measure import width
 
         out = []
         for sheet in definitions(self).values():

@@ -7,7 +7,7 @@ so on load instead of breaking a box line.
 
 from __future__ import annotations
 
-from nests.render.filters import width
+from nests.text.measure import width
 from nests.content.schema import Bool, Int, List, Map, Modifier, Rating, Spec, Str, Table
 
 # Widths of sheet fields (characters), from the sheet template's layout.

@@ -31,7 +31,7 @@ from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str,
 from nests.content.yamlfile import Document
 from nests.errors import NestsError, Problem
 from nests.model import Die
-from nests.render import grid
+from nests.text import grid
 
 SIX = ["Critical Failure", "Complete Failure", "Partial Failure",
        "Partial Success", "Complete Success", "Critical Success"]
@@ -181,16 +181,9 @@ CHANCE = Map(required={"base": Int(-100, 200), "level": OneOf([-1, 0, 1])},
 DIE_NAME = Str(allow_empty=False)
 HEAD = {"source": Str(allow_empty=False), "die": Str(allow_empty=False)}
 RULINGS = List(Str(allow_empty=False))
-class _Resolve(Spec):
-    """A row's ``resolve``: the named procedure checks its own arguments (nests.rules.procedures)."""
-
-    def check(self, value, path, report):
-        from nests.rules.procedures import ResolveSpec
-
-        ResolveSpec().check(value, path, report)
-
-
-RESOLVE = _Resolve()
+# A row's ``resolve`` names a procedure and gives it its arguments: a mapping here; which
+# procedures exist and what each takes is the rules' to say, checked by nests.checks.
+RESOLVE = Map(open=True)
 
 
 def face_rows(needs: dict | None = None, result_width: int | None = None, **extra) -> Spec:

@@ -16,9 +16,10 @@ from nests.model import Attack
 from nests.content.yamlfile import Document as YamlDocument
 from nests.generators.sheet import FULL, Look
 from nests.generators.sheet.layout import plan
-from nests.render import grid, render
-from nests.render.grid import PAGE_LINES
-from nests.render.transliterate import page_to_ascii, transliterate_value
+from nests.render import render
+from nests.text import grid
+from nests.text.grid import PAGE_LINES
+from nests.text.transliterate import page_to_ascii, transliterate_value
 
 
 @dataclass(frozen=True)

@@ -118,7 +118,7 @@ def strip(inlines: list[m.Inline]) -> list[m.Inline]:
 def flatten(blocks: list[m.Block]) -> list[m.Inline]:
     """Blocks as the words of a table cell, which holds words only: paragraphs
     one under the other, a list's items each on its line after its marker."""
-    from nests.render.glyphs import BULLETS
+    from nests.text.glyphs import BULLETS
 
     out: list[m.Inline] = []
 

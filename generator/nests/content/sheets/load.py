@@ -25,9 +25,9 @@ from nests.content.sheets.field import Field, build_field
 from nests.content.sheets.spec import NARROW_INTERIOR, TOP
 from nests.content.yamlfile import Document
 from nests.errors import NestsError, Problem
-from nests.render import grid
-from nests.render.filters import width as text_width
-from nests.rules import formula as formulas
+from nests.text import grid
+from nests.text.measure import width as text_width
+from nests.content import formula as formulas
 
 
 # ── loading and checking ───────────────────────────────────────────────────

@@ -18,9 +18,9 @@ from nests.content.sheets.field import Field
 from nests.content.sheets.pages import Damaged, check_pages
 from nests.content.sheets.reading import STAND_IN, Missing, narrow
 from nests.errors import NestsError, Problem
-from nests.render import grid
-from nests.render.filters import width
-from nests.render.glyphs import to_ascii
+from nests.text import grid
+from nests.text.measure import width
+from nests.text.glyphs import to_ascii
 
 
 def read_sheet(text: str, definition: SheetDefinition, name: str) -> dict[str, Any]:

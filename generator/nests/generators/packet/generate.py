@@ -17,8 +17,8 @@ from nests import __version__
 from nests.content.packet import packet_tables
 from nests.content.simulate import simulate_settings
 from nests.errors import NestsError
-from nests.render import grid
-from nests.render.filters import width
+from nests.text import grid
+from nests.text.measure import width
 from nests.generators.packet.model import (Creature, Function, Item, Job, JobPick, LevelKey, Lookup, Packet, Rolled,
                                            Room, Ruling, Session)
 from nests.generators.packet.views import event_view, quantified, rolled

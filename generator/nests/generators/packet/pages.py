@@ -20,8 +20,8 @@ from nests.errors import NestsError
 from nests.generators.sheet import FULL, Look
 from nests.render import render
 from nests.render.environment import environment_at, render_at
-from nests.render.grid import Grid
-from nests.render.transliterate import page_to_ascii, transliterate, transliterate_value
+from nests.text.grid import Grid
+from nests.text.transliterate import page_to_ascii, transliterate, transliterate_value
 from nests.rules.nest import stand_in as nest_stand_in
 
 

@@ -24,7 +24,7 @@ from nests.ahead import Ahead
 from nests.generators.rulebook.layout import Layout, nodes
 from nests.generators.rulebook.pages import Page as BodyPage, paginate
 from nests.generators.rulebook.sheets import Sheets
-from nests.render.grid import BOX_INSET, PAGE_LINES, PAGE_WIDTH
+from nests.text.grid import BOX_INSET, PAGE_LINES, PAGE_WIDTH
 
 PASSES = 6              # layouts tried until cross-references print their targets' pages
 OUTLINE_LEVELS = 3      # heading levels in the PDF outline
@@ -61,7 +61,7 @@ def _refs(book: m.Book) -> Refs:
 
 def _drawn_page(block: m.DrawnPage, warnings: list[m.Warning]) -> str:
     """A page the author drew: kept as drawn, each line padded to the page width."""
-    from nests.render.filters import ljust, width
+    from nests.text.measure import ljust, width
 
     lines = list(block.lines)
     if len(lines) != PAGE_LINES:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from nests.generators.rulebook.flow import width, wrap
 from nests.generators.rulebook.pages import Page
-from nests.render.grid import BODY_LINES as BODY, TEXT_WIDTH as TEXT
+from nests.text.grid import BODY_LINES as BODY, TEXT_WIDTH as TEXT
 
 INDENT = 2             # columns per heading level
 TITLE = "Contents"

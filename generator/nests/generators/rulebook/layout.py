@@ -17,8 +17,8 @@ from functools import lru_cache
 from nests.book import model as m
 from nests.generators.rulebook.flow import Refs, cut, printable, width, words, wrap
 from nests.generators.rulebook.tables import table_items
-from nests.render.glyphs import BULLETS, SHADOW
-from nests.render.grid import (BODY_LINES as BODY, BOX_INSET as BOX_INDENT, COLUMN_MM, INTERIOR as WIDE, LINE_MM,
+from nests.text.glyphs import BULLETS, SHADOW
+from nests.text.grid import (BODY_LINES as BODY, BOX_INSET as BOX_INDENT, COLUMN_MM, INTERIOR as WIDE, LINE_MM,
                                PIXEL_MM, TEXT_WIDTH as TEXT)
 
 DEFINITION_INDENT = 4

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from nests.generators.rulebook.flow import width
 from nests.generators.rulebook.layout import BOX_INDENT, Piece
-from nests.render.grid import BODY_LINES as BODY, TEXT_WIDTH as TEXT
+from nests.text.grid import BODY_LINES as BODY, TEXT_WIDTH as TEXT
 
 CONTINUED = " (continued)"
 

@@ -17,9 +17,9 @@ from typing import Any
 from nests.content.sheets import Area, Field, SheetDefinition, layout
 from nests.content.sheets.cell import Cell
 from nests.errors import NestsError, Problem
-from nests.render import grid
-from nests.render.filters import width as text_width, wrap_lines
-from nests.rules.formula import compute
+from nests.text import grid
+from nests.text.measure import width as text_width, wrap_lines
+from nests.content.formula import compute
 
 
 @dataclass

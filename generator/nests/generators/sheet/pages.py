@@ -23,11 +23,12 @@ from nests.generators.sheet.drawn import drawn
 from nests.generators.sheet.form import form_fields
 from nests.generators.sheet.layout import field_cells, plan
 from nests.model import Character, CharacterClass
-from nests.render import grid, render
-from nests.render.filters import centre, width
-from nests.render.transliterate import transliterate_value
+from nests.render import render
+from nests.text import grid
+from nests.text.measure import centre, width
+from nests.text.transliterate import transliterate_value
 from nests.rules.character import create_character, starting_values
-from nests.rules.formula import compute
+from nests.content.formula import compute
 
 
 @dataclass(frozen=True)
