@@ -4,7 +4,6 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from wcwidth import wcswidth
 
-from nests.content.sheets import definitions
 from nests.generators.sheet import (Look, build_sheets, character_documents, new_character, read_character,
                                     render_sheet, sheet_markdown)
 from nests.text.measure import unwrap, wrap
@@ -40,7 +39,7 @@ def test_ascii_sheets_are_printable_ascii_on_the_same_grid(content, full, width)
 
 @pytest.mark.parametrize("sheet_id", ["base-rules", "rules-and-procedures", "basic-rules", "malleus-deum"])
 def test_other_games_reflow_too(content, sheet_id):
-    d = definitions(content)[sheet_id]
+    d = content.sheets[sheet_id]
     wide = "".join(render_sheet(d, {}))
     for width in (40, 64):
         narrow = "".join(render_sheet(d, {}, look=Look(width)))
@@ -49,7 +48,7 @@ def test_other_games_reflow_too(content, sheet_id):
 
 
 def test_markdown_sheet_has_headings_and_tables_and_no_box_drawing(content):
-    d = definitions(content)["nests-and-insects"]
+    d = content.sheets["nests-and-insects"]
     from nests.generators.sheet import class_values
 
     md = sheet_markdown(d, class_values(content, "wasp"))
@@ -97,7 +96,7 @@ def test_a_characters_sheet_at_any_width_is_whole_and_reads_back(content, width)
 @pytest.mark.parametrize("width", AWKWARD)
 def test_other_games_at_awkward_widths(content, width):
     for sheet_id in ["base-rules", "rules-and-procedures", "basic-rules", "malleus-deum"]:
-        d = definitions(content)[sheet_id]
+        d = content.sheets[sheet_id]
         narrow = "".join(render_sheet(d, {}, look=Look(width)))
         check_width(narrow, width)
         assert words("".join(render_sheet(d, {}))) <= words(narrow), sheet_id

@@ -149,9 +149,8 @@ def classes(content_dirs) -> None:
 def sheets(content_dirs) -> None:
     """List the sheet definitions (content/sheets/): id, game, and the rulebook it follows."""
     from nests.content import load_content
-    from nests.content.sheets import definitions
 
-    for sheet_id, d in definitions(load_content(content_dirs)).items():
+    for sheet_id, d in load_content(content_dirs).sheets.items():
         click.echo(f"{sheet_id:<22} {d.game} ({d.source['file']}, {d.source['section']})")
 
 
@@ -404,7 +403,6 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
             raise NestsError("--reroll changes one part of a packet you have: give its --seed")
     output_directory(output)
     with pdf_ready(formats, output, 2 if handout else 1):      # from the start: its import overlaps all of ours
-        from nests.content.packet import packet_tables
         from nests.packet import packet_documents
         from nests.generators.sheet import Look
 
@@ -413,7 +411,7 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
         if chosen:
             seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
         party_ids = ([p.strip() for p in party.split(",")] if party is not None
-                     else packet_tables(content).settings["default_party"])
+                     else content.packet.settings["default_party"])
         documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats,
                                      look=Look(width or Look.width, ascii_only), rerolls=rerolls)
         if chosen:          # only once the packet exists, so a bad party prints nothing but its error
@@ -444,7 +442,6 @@ def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, o
     import time
 
     from nests.batch import Batch, run_batch
-    from nests.content.packet import packet_tables
 
     formats = formats or ("txt", "pdf", "json")
     check_print_options(formats, impose)
@@ -456,7 +453,7 @@ def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, o
         seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
         click.echo(f"seed: {seed}", err=True)
     party_ids = ([p.strip() for p in party.split(",")] if party is not None
-                 else packet_tables(content).settings["default_party"])
+                 else content.packet.settings["default_party"])
     job = Batch(content, tuple(party_ids), nest, depth, tuple(formats), paper, impose, output, stats_only)
     started = time.perf_counter()
     if sys.stderr.isatty():
@@ -489,12 +486,11 @@ def simulate(seed, party, nest, depth, runs, fmt, content_dirs, templates_dir) -
     """Estimate how hard the packet of --seed is: the party plays it many times, one session each, and the
     report gives the Levels reached, the chances of the Heart, of the Job and of each member going down,
     the Rooms that hurt most, and the rulings it played by."""
-    from nests.content.packet import packet_tables
     from nests.generators.estimate import estimate_report
 
     content = setup(content_dirs, templates_dir, SIMULATE_CONTENT)
     party_ids = ([p.strip() for p in party.split(",")] if party is not None
-                 else packet_tables(content).settings["default_party"])
+                 else content.packet.settings["default_party"])
     click.echo(estimate_report(content, seed, party_ids, nest, depth, runs, fmt), nl=False)
 
 

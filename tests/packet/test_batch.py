@@ -14,7 +14,6 @@ from click.testing import CliRunner
 
 from nests.cli import main
 from nests.content import load_content
-from nests.content.packet import packet_tables
 from nests.generators.packet import stats
 from nests.generators.packet.generate import build_packet
 from nests.model import Die
@@ -65,7 +64,7 @@ def _rolls(data, skip_form=False):
 def test_the_csv_has_a_row_per_packet_read_from_the_packet(batch):
     out, _ = batch
     content = load_content()
-    castes = [row.id for row in packet_tables(content).tables.encounters["termite-nest"].rows]
+    castes = [row.id for row in content.packet.tables.encounters["termite-nest"].rows]
     with open(out / f"batch-{SEED}-{COUNT}.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     assert list(rows[0]) == ["seed", "levels", "heart_depth", "pages", *castes, "difficulty"]
@@ -123,7 +122,7 @@ def test_stats_count_every_printed_roll_once_where_it_was_drawn(batch):
 def test_a_tables_results_agree_with_its_exact_odds_over_many_packets():
     """Chi-squared, table by table, at p > 0.001 (a batch of 2,000 runs the same check: make stats-check)."""
     content = load_content()
-    pt = packet_tables(content)
+    pt = content.packet
     counts = Counter()
     for seed in range(1000, 1150):
         counts.update(stats.tally(build_packet(content, seed, PARTY), pt))

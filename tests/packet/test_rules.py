@@ -4,7 +4,6 @@ where the rulebook is silent), checked on the JSON over many seeds (generation o
 import pytest
 
 from nests.content import load_content
-from nests.content.tables import load_tables
 from nests.generators.packet.generate import build_packet
 from nests.publish.json import packet_data
 
@@ -13,7 +12,7 @@ SEEDS = range(1, 61)
 
 @pytest.fixture(scope="module")
 def tables():
-    return load_tables(load_content())
+    return load_content().tables
 
 
 @pytest.fixture(scope="module")
@@ -184,13 +183,12 @@ def test_the_glance_estimate_is_the_first_runs_of_nests_simulate(tmp_path):
     content/packet.yaml; more Actions a session reach deeper."""
     from pathlib import Path
 
-    from nests.content.packet import packet_tables
     from nests.generators.estimate import party_estimate
 
     root = Path(__file__).resolve().parents[2] / "content" / "packet.yaml"
     (tmp_path / "packet.yaml").write_text(root.read_text().replace("actions: 8,", "actions: 40,"))
     usual, longer = load_content(), load_content([str(tmp_path)])
-    runs = packet_tables(usual).settings["session"]["runs"]
+    runs = usual.packet.settings["session"]["runs"]
     short_total = long_total = 0
     for seed in range(1, 11):
         packet = build_packet(usual, seed, ["wasp", "ants"])

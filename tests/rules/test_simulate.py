@@ -15,7 +15,6 @@ from click.testing import CliRunner
 
 from nests.cli import main
 from nests.content import load_content
-from nests.content.simulate import simulate_settings
 from nests.generators.estimate import party_estimate
 from nests.generators.packet.generate import build_packet
 from nests.generators.sheet import character
@@ -36,7 +35,7 @@ def content():
 
 @pytest.fixture(scope="module")
 def sim(content):
-    return simulate_settings(content)
+    return content.simulate
 
 
 def estimate(content, seed, party=PARTY, runs=40):

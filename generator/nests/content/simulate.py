@@ -5,7 +5,6 @@ figures of its own rulings. Every problem is one line with file, line and key.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, Table, shown, validate
 from nests.content.tables import SIX
@@ -79,8 +78,8 @@ def _check(doc) -> None:
         raise NestsError(problems)
 
 
-@lru_cache(maxsize=4)
-def simulate_settings(content) -> SimulateSettings:
+def read_simulate(content) -> SimulateSettings:
+    """simulate.yaml checked and typed; ``content.simulate`` keeps it."""
     doc = content.document("simulate.yaml")
     _check(doc)
     a, d = doc.data["attack"], doc.data["disposition"]

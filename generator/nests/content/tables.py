@@ -11,7 +11,7 @@ Every file under ``content/tables/`` names its rulebook ``source:`` and its
 * ``degree`` with ``degree:`` rows — one row for each of the six Degrees of Success;
 * ``none`` — not a table of rows (the dice of the game).
 
-``load_tables(content)`` validates all of it (every problem at once, each
+``content.tables`` validates all of it (every problem at once, each
 with file:line and key path) and returns a ``Tables``; it is cached per
 ``Content``. Enemies (``content/enemies/*.yaml``) load on first use of
 ``Tables.enemies``.
@@ -20,7 +20,6 @@ with file:line and key path) and returns a ``Tables``; it is cached per
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -526,11 +525,3 @@ def _rolled_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
 ROWS_KEYED_BY = {"faces": _face_rows, "ratings": _rating_rows, "degree": _degree_rows, None: _rolled_rows}
 
 
-_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-
-
-def load_tables(content) -> Tables:
-    """The validated tables of ``content`` (built once per Content)."""
-    if content not in _CACHE:
-        _CACHE[content] = Tables(content)
-    return _CACHE[content]

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nests.content.sheets import NESTS, Area, SheetDefinition, choices, definition, load_definition
-from nests.content.tables import load_tables
 from nests.document import Document, Page
 from nests.errors import NestsError
 from nests.model import Attack
@@ -57,11 +56,11 @@ class Enemy:
 
 
 def enemy_ids(content) -> list[str]:
-    return list(load_tables(content).enemies)
+    return list(content.tables.enemies)
 
 
 def enemy(content, enemy_id: str) -> Enemy:
-    docs = load_tables(content).enemies
+    docs = content.tables.enemies
     if enemy_id not in docs:
         raise NestsError(f"unknown enemy {enemy_id!r}; known enemies: {', '.join(docs)}")
     d = docs[enemy_id].data

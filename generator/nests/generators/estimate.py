@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 
-from nests.content.packet import packet_tables
-from nests.content.simulate import simulate_settings
 from nests.errors import NestsError
 from nests.generators.packet.generate import build_packet
 from nests.generators.sheet import character
@@ -19,7 +17,7 @@ FORMATS = ["txt", "json"]
 
 
 def check_runs(content, runs: int | None) -> int:
-    sim = simulate_settings(content)
+    sim = content.simulate
     if runs is None:
         return sim.runs
     if not 1 <= runs <= sim.most_runs:
@@ -30,8 +28,8 @@ def check_runs(content, runs: int | None) -> int:
 def party_estimate(content, packet, runs: int):
     """The estimate of ``packet`` for its own party over ``runs`` runs."""
     characters = [character(content, cid) for cid in packet.party]
-    pt = packet_tables(content)
-    return simulate(packet, characters, simulate_settings(content), pt.settings["session"]["actions"], runs,
+    pt = content.packet
+    return simulate(packet, characters, content.simulate, pt.settings["session"]["actions"], runs,
                     content.catalogue["inventory_slots"], packet.seed, pt.nests[packet.nest][0]["encounters"])
 
 
@@ -47,5 +45,5 @@ def estimate_report(content, seed: int, party: list[str], nest: str | None = Non
                           indent=1, ensure_ascii=False) + "\n"
     from nests.render import render
 
-    return render("simulate.txt.j2", packet=packet, est=est, hours=packet_tables(content).settings["session"]["hours"],
+    return render("simulate.txt.j2", packet=packet, est=est, hours=content.packet.settings["session"]["hours"],
                   depth=depth)

@@ -1,6 +1,6 @@
 """Action resolution (System chapter): Qualification, Degrees of Success, modifiers, odds.
 
-API (``tables`` is ``nests.content.tables.load_tables(content)``):
+API (``tables`` is ``content.tables``):
 
 * ``qualify(rng, tables, effort, resistance, static=(), dramatic=())`` →
   ``Resolution``: the Qualification Roll, the initial Degree (Table 18), each

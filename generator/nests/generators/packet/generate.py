@@ -14,8 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from nests import __version__
-from nests.content.packet import packet_tables
-from nests.content.simulate import simulate_settings
 from nests.errors import NestsError
 from nests.text import grid
 from nests.text.measure import width
@@ -41,7 +39,7 @@ PACKET_RULINGS = ["packet-perception", "packet-lookups", "packet-level-link", "p
 
 def check_party(content, party: list[str]) -> list[str]:
     """1 to max_party distinct playable classes (Character Selection); one exact line per problem."""
-    settings = packet_tables(content).settings
+    settings = content.packet.settings
     known = content.class_ids()
     if not party:
         raise NestsError(f"--party names no class; a party is 1 to {settings['max_party']} of: {', '.join(known)}")
@@ -218,7 +216,7 @@ def printed_levels(pt, chain, depth: str) -> dict[int, tuple[int, bool]]:
 def build_packet(content, seed: int, party: list[str], nest: str | None = None, depth: str = "oneshot",
                  rerolls: tuple[Reroll, ...] = ()) -> Packet:
     """The packet of ``seed``; with ``rerolls``, those parts drawn anew (see reroll.py)."""
-    pt = packet_tables(content)
+    pt = content.packet
     nest = nest or pt.settings["default_nest"]
     if nest not in pt.nests:
         raise NestsError(f"--nest: unknown Nest {nest!r}; known: {', '.join(pt.nests)}")
@@ -289,7 +287,7 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
                     perception, job, levels, creatures, list(b.items.items.values()), rulings, None, chain, tables,
                     tuple(rerolls))
     # The glance page's difficulty estimate: the first runs of `nests simulate` for this packet (ruling packet-session).
-    est = simulate(packet, characters, simulate_settings(content), s["actions"], s["runs"],
+    est = simulate(packet, characters, content.simulate, s["actions"], s["runs"],
                    content.catalogue["inventory_slots"], seed, b.nest["encounters"])
     scout = max(characters, key=lambda c: ability(c, "exploration"))
     packet.session = Session(s["hours"], est.actions, est.runs, scout.character_class.name, est.median, est.p90, est.mean,

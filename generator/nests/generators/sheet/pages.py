@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nests.content import Content
-from nests.content.sheets import NAME_SIZE, NESTS, Heading, SheetDefinition, definition, definitions, formula_order
+from nests.content.sheets import NAME_SIZE, NESTS, Heading, SheetDefinition, definition, formula_order
 from nests.content.sheets.kinds.lists import item_text
 from nests.document import Document, File, Page
 from nests.errors import NestsError
@@ -138,9 +138,9 @@ def resolve(content: Content, sheet_id: str) -> tuple[SheetDefinition, dict[str,
     sheet filled from the class) or a sheet definition's id (a blank sheet)."""
     if sheet_id in content.class_documents:
         return definition(content, NESTS), class_values(content, sheet_id)
-    if sheet_id in definitions(content):
+    if sheet_id in content.sheets:
         return definition(content, sheet_id), {}
-    known = content.class_ids(playable_only=False) + list(definitions(content))
+    known = content.class_ids(playable_only=False) + list(content.sheets)
     raise NestsError(f"unknown sheet {sheet_id!r}; known: {', '.join(known)}")
 
 
