@@ -6,8 +6,13 @@ stands and nothing where it is used. ``\\newcommand``, ``\\renewcommand``,
 ``\\providecommand`` (with ``[n]`` arguments and an optional default) and a
 ``\\def`` without parameters are read; each definition is taken out of the
 text (its line breaks kept, so every later line keeps its number) and each
-use replaced by the body, its ``#1``… by the arguments. Expansion stops after
-a fixed number of rounds, so a command defined by itself cannot loop.
+use replaced by the body, its ``#1``… by the arguments. ``\\let\\new\\old``
+makes ``\\new`` a name of ``\\old``. Expansion stops after a fixed number of
+rounds, so a command defined by itself cannot loop.
+
+A book that redefines a sectioning command (``\\renewcommand{\\section}…``,
+``\\let\\section\\chapter``) restyles its headings: they stay headings, so such
+a definition is taken out and not applied.
 """
 
 from __future__ import annotations
@@ -15,7 +20,10 @@ from __future__ import annotations
 import re
 
 _DEFINE = re.compile(r"\\(?:renewcommand|newcommand|providecommand)\*?|\\def(?=\\[A-Za-z]+\s*\{)")
+_LET = re.compile(r"\\let\s*\\([A-Za-z]+)\s*=?\s*\\([A-Za-z]+)(?![A-Za-z])")
 _ROUNDS = 8
+# Commands whose meaning the reader keeps whatever the book defines them as.
+KEPT = ("part", "chapter", "section", "subsection", "subsubsection", "paragraph", "subparagraph")
 
 
 def expand(text: str, commands: dict) -> str:
@@ -23,6 +31,8 @@ def expand(text: str, commands: dict) -> str:
     included file shares with the book) and every use of a command expanded."""
     if _DEFINE.search(text):
         text = _definitions(text, commands)
+    if "\\let" in text:
+        text = _LET.sub(lambda found: _let(found, text, commands), text)
     if not commands:
         return text
     use = re.compile(r"\\(" + "|".join(sorted(map(re.escape, commands), key=len, reverse=True)) + r")(?![A-Za-z])")
@@ -65,10 +75,21 @@ def _definitions(text: str, commands: dict[str, tuple[int, str | None, str]]) ->
         body = _group(text, at, "{", "}")
         if body is None:
             continue
-        commands[name.group(1) or name.group(2)] = (count, default, body[0])
+        if (name.group(1) or name.group(2)) not in KEPT:
+            commands[name.group(1) or name.group(2)] = (count, default, body[0])
         out.append(text[pos:found.start()] + "\n" * text.count("\n", found.start(), body[1]))
         pos = body[1]
     return "".join(out) + text[pos:]
+
+
+def _let(found: re.Match, text: str, commands: dict) -> str:
+    """``\\let\\new\\old``: ``\\new`` a name of ``\\old`` (of its expansion, if the book defined it)."""
+    if _escaped(text, found.start()):
+        return found.group(0)
+    new, old = found.groups()
+    if new not in KEPT:
+        commands[new] = commands.get(old, (0, None, "\\" + old))
+    return "\n" * found.group(0).count("\n")            # later lines keep their numbers
 
 
 def _arguments(text: str, at: int, count: int, default: str | None):

@@ -21,31 +21,43 @@ from docutils.readers.standalone import Reader as _Standalone
 
 from nests.book import model as m
 from nests.book.readers.common import Report, finish, flatten, merge_text, strip, words
-from nests.book.readers.sphinx import (docref as _DOCREF, missing as _MISSING, pagebreak as _PAGEBREAK,
-                                       register, xref as _XREF)
+from nests.book.readers.sphinx import (docref as _DOCREF, included as _INCLUDED, missing as _MISSING,
+                                       pagebreak as _PAGEBREAK, register, toctree as _TOCTREE, xref as _XREF)
+from nests.book.readers.sphinx_project import Project
 
 
 def read(text: str, shown: str, path: Path) -> m.Book:
     report = Report(shown)
     register()
+    project = Project(Path(path).parent.resolve(), shown)
+    project.parse = lambda sub, sub_shown: _parse(
+        sub.read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n"), sub_shown, sub,
+        report.at(sub_shown), project)
+    project.read[project.docname(Path(path))] = Path(path)
+    project.reading.append(Path(path).resolve())
+    doctree = _parse(text, shown, Path(path), report, project)
+    walker = _Walker(shown, Path(path), report, doctree, text.split("\n"), project)
+    blocks = walker.blocks(doctree.children, depth=0)
+    return finish(blocks, report, aliases=walker.aliases, toc_rank=walker.toc_rank)
+
+
+def _parse(text: str, shown: str, path: Path, report: Report, project: Project):
+    """One document's doctree; docutils' warnings become the book's, each at its own file."""
     text = _indent_csv_tables(text, report)
 
     class _Reader(_Standalone):
         def new_document(self):
             document = super().new_document()
-            document.reporter.attach_observer(lambda msg: _docutils_says(msg, report, shown, Path(path)))
+            document.reporter.attach_observer(lambda msg: _docutils_says(msg, report, shown, path))
             return document
 
-    doctree = publish_doctree(
+    return publish_doctree(
         text, source_path=str(path), reader=_Reader(),
         settings_overrides={"report_level": 5, "halt_level": 5, "doctitle_xform": False,
                             "sectsubtitle_xform": False, "raw_enabled": False,
                             "file_insertion_enabled": True, "syntax_highlight": "none",
                             "input_encoding": "utf-8", "_disable_config": True,
-                            "warning_stream": False, "traceback": True})
-    walker = _Walker(shown, Path(path), report, doctree, text.split("\n"))
-    blocks = walker.blocks(doctree.children, depth=0)
-    return finish(blocks, report, aliases=walker.aliases)
+                            "warning_stream": False, "traceback": True, "nests_project": project})
 
 
 def _docutils_says(msg, report: Report, shown: str, path: Path) -> None:
@@ -123,9 +135,10 @@ _SKIPPED = ("substitution_definition", "comment", "system_message", "target", "t
 
 
 class _Walker:
-    def __init__(self, shown: str, path: Path, report: Report, doctree, lines: list[str]):
+    def __init__(self, shown: str, path: Path, report: Report, doctree, lines: list[str], project: Project):
         from docutils import nodes
-        self.nodes, self.lines = nodes, lines
+        self.nodes, self.lines, self.project = nodes, lines, project
+        self.toc_rank: int | None = None             # the main document's toctree's :maxdepth:, as a rank
         self.substitutions: set[str] = set()
         self._depth, self._line = 0, 0
         self._files: dict[str, list[str]] = {}
@@ -200,10 +213,13 @@ class _Walker:
         while here is not None and not getattr(here, "source", None):
             here = here.parent
         self.src = _shown(here.source if here is not None else None, self.shown, self.path)
+        folder = self.folder
+        if here is not None and here.source:                  # a document's pictures are beside it
+            self.folder = Path(here.source).parent
         try:
             return self._block(node, depth)
         finally:
-            self.src = outer
+            self.src, self.folder = outer, folder
 
     def _block(self, node, depth: int) -> list[m.Block]:
         n, tag = self.nodes, node.tagname
@@ -212,6 +228,12 @@ class _Walker:
             return [self.report.missing(node["what"], node.line, node["why"], source=src)]
         if isinstance(node, _PAGEBREAK):
             return [m.PageBreak(source=src, line=line)]
+        if isinstance(node, _TOCTREE):
+            if node["main"] and node["maxdepth"]:      # the book's own contents: Sphinx's tocdepth
+                self.toc_rank = max(self.toc_rank or 0, depth + node["maxdepth"])
+            return []
+        if isinstance(node, _INCLUDED):
+            return self.document(node, depth)
         if tag == "system_message":
             # docutils reports a construct it cannot read (a malformed table) and keeps
             # its text as a literal block: the words are printed as written
@@ -296,6 +318,16 @@ class _Walker:
         if isinstance(node, n.TextElement):
             return [m.Paragraph(strip(self.inlines(node.children)), source=src, line=line)]
         return self.blocks(node.children, depth)
+
+    def document(self, node, depth: int) -> list[m.Block]:
+        """A document a toctree names, its sections one level under the toctree's;
+        a :doc: link to it leads to its first heading."""
+        blocks = self.blocks(node.children, depth)
+        from nests.book.readers.common import walk
+        first = next((b for b in walk(blocks) if isinstance(b, m.Heading)), None)
+        if first is not None and first.anchor:
+            self.aliases.setdefault("doc:" + node["docname"], first.anchor)
+        return blocks
 
     def anchored(self, node, block):
         """A table, box or figure carries the first id given it (or its container)."""
@@ -412,13 +444,19 @@ class _Walker:
             return [m.Text(words(str(node)), source=src, line=line)]
         tag = node.tagname
         if isinstance(node, _XREF):
-            target = node["target"]
+            # Sphinx matches a label whatever its case, its white space as one space
+            target = node["target"] if node["role"] == "any" else " ".join(node["target"].lower().split())
             if target not in self.aliases and n.make_id(target) in self.aliases:
                 target = n.make_id(target)
             kids = self.inlines(node.children) if node.get("explicit") else []
             return [m.Ref(target, kids, source=src, line=line)]
         if isinstance(node, _DOCREF):
             doc = node["target"]
+            here = Path(node.source or self.path) if node.source else self.path
+            docname = self.project.target(doc, here)
+            if docname in self.project.read:
+                return [m.Ref("doc:" + docname, self.inlines(node.children) if node.get("explicit") else [],
+                              source=src, line=line)]
             return self.inlines(node.children) + [
                 m.Text(" ", source=src, line=line),
                 self.report.missing(f"document: {doc}", line,

@@ -11,10 +11,13 @@ process-wide in docutils, so it happens once.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 from docutils import nodes as _nodes
+
+from nests.book.readers.sphinx_project import is_glob
 
 _XREF_ROLES = ("ref", "hoverxref", "numref", "any")
 _DOC_ROLES = ("doc", "download")
@@ -58,12 +61,15 @@ def register() -> None:
     def xref(name, rawtext, text, lineno, inliner, options=None, content=None):
         title, target = _split_title(text)
         node = _xref(rawtext, title, target=target, line=lineno)
-        node["explicit"] = bool(re.search(r"\S\s*<[^<>]+>$", text))
+        node["explicit"], node["role"] = bool(re.search(r"\S\s*<[^<>]+>$", text)), name
         return [node], []
 
     def docref(name, rawtext, text, lineno, inliner, options=None, content=None):
         title, target = _split_title(text)
-        return [_docref(rawtext, title, target=target, line=lineno)], []
+        node = _docref(rawtext, title, target=target, line=lineno)
+        node["explicit"] = bool(re.search(r"\S\s*<[^<>]+>$", text))
+        node.source = inliner.reporter.get_source_and_line(lineno)[0] if name == "doc" else None
+        return [node], []
 
     def code(name, rawtext, text, lineno, inliner, options=None, content=None):
         return [nodes.literal(rawtext, _split_title(text)[0])], []
@@ -120,29 +126,63 @@ def register() -> None:
             return [node]
 
     class TocTree(Directive):
+        """The documents a toctree names, read in place (see ``sphinx_project``)."""
         has_content = True
         option_spec = _AnyOption()
 
         def run(self):
-            out = []
+            project = getattr(self.state.document.settings, "nests_project", None)
+            here = Path(self.state.document["source"])
+            marker = toctree()
+            marker["maxdepth"], marker.line = _depth(self.options.get("maxdepth")), self.lineno
+            marker["main"] = project is not None and here.resolve() == Path(project.main).resolve()
+            out = [marker]
             for offset, entry in enumerate(self.content):
-                if entry.strip():
-                    doc = _split_title(entry.strip())[1]
-                    out.append(_missing(what=f"document: {doc}", line=self.content_offset + offset + 1,
+                doc = _split_title(entry.strip())[1] if entry.strip() else ""
+                if not doc or doc == "self" or re.match(r"^[a-z]+://", doc):
+                    continue
+                line = self.content_offset + offset + 1
+                if project is None:
+                    out.append(_missing(what=f"document: {doc}", line=line,
                                         why=f"the table of contents names the document {doc!r}, "
                                             f"which is not part of this book"))
+                    continue
+                names = project.glob(doc, here) if "glob" in self.options and is_glob(doc) else [
+                    project.target(doc, here)]
+                for name in names:
+                    found = project.find(name)
+                    why = f"toctree entry {doc!r} ({name}): {found.why}"
+                    if found.path is not None:
+                        out.append(_document(project, found))
+                    elif found.placeheld:
+                        out.append(_missing(what=f"document: {doc}", line=line, why=why))
+                    else:
+                        out.append(self.state_machine.reporter.warning(why, line=line))
             return out
 
     class MaybeInclude(Include):
+        """docutils' include, from the book's folder only; ``/name`` from the project's folder, as Sphinx reads it."""
+
         def run(self):
             here = Path(self.state_machine.input_lines.source(
                 self.lineno - self.state_machine.input_offset - 1)
                 or self.state.document.current_source).parent
             target = self.arguments[0]
-            if target.startswith("<") or (here / target).is_file():
+            if target.startswith("<"):
                 return super().run()
-            return [_missing(what=target, line=self.lineno,
-                             why=f"include of {target!r}, which is not there")]
+            project = getattr(self.state.document.settings, "nests_project", None)
+            root = project.root if project is not None else here.resolve()
+            path = (root / target.lstrip("/")) if target.startswith("/") else here / target
+            path = Path(os.path.normpath(path.absolute()))
+            try:
+                path.resolve().relative_to(root)
+            except ValueError:
+                return [_missing(what=target, line=self.lineno,
+                                 why=f"include of {target!r}, which is outside the book's folder; not read")]
+            if not path.is_file():
+                return [_missing(what=target, line=self.lineno, why=f"include of {target!r}, which is not there")]
+            self.arguments[0] = str(path)
+            return super().run()
 
     class LiteralInclude(Directive):
         required_arguments, final_argument_whitespace = 1, True
@@ -224,6 +264,30 @@ class pagebreak(_nodes.Element):
 
 class missing(_nodes.Element):
     """Something a directive names that is not there."""
+
+
+class toctree(_nodes.Element):
+    """Where a toctree stands, and how deep its contents go (0: every level)."""
+
+
+class included(_nodes.Element):
+    """A document a toctree names, read in place: its doctree's children."""
+
+
+def _depth(value) -> int:
+    try:
+        return max(0, int(str(value).strip()))
+    except ValueError:
+        return 0
+
+
+def _document(project, found):
+    """A document a toctree names, read, as an ``included`` node."""
+    doctree = project.document(found.path, found.docname)
+    node = included()
+    node["docname"], node.source, node.line = found.docname, str(found.path), 1
+    node.extend(doctree.children)
+    return node
 
 
 def _xref(rawtext, title, **attrs):

@@ -1,0 +1,178 @@
+"""LaTeX books as their authors write them: several files, parts, restyled
+sectioning, switches, and environments of packages this reader does not know."""
+
+from pathlib import Path
+
+import pytest
+
+from nests.book import model as m
+from nests.book.readers import read_book
+from nests.book.readers.common import walk
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+
+
+def headings(book) -> list[tuple[str, int]]:
+    return [(m.plain(n.title), n.level) for n in walk(book.blocks) if isinstance(n, m.Heading)]
+
+
+def words(book) -> str:
+    return " ".join(m.plain(n.children) for n in walk(book.blocks) if isinstance(n, (m.Paragraph, m.Cell)))
+
+
+def warnings(book) -> list[tuple[str, int, str]]:
+    return [(Path(w.source).name, w.line, w.message) for w in book.warnings]
+
+
+SHELF = {
+    "book.tex": "\\documentclass{book}\n\\begin{document}\n"
+                "\\import{volumes/}{first}\n"            # 3
+                "\\include{volumes/extra}\n"             # 4
+                "\\subfile{volumes/apart}\n"             # 5
+                "\\input{volumes/notes.tex}\n"           # 6
+                "\\end{document}\n",
+    "volumes/first.tex": "\\chapter{Moths}\n\\subimport{deeper/}{wings}\n",
+    # inside an \import, \input resolves in the imported folder
+    "volumes/deeper/wings.tex": "\\section{Wings}\nDusty scales.\n\\input{veins}\n",
+    "volumes/deeper/veins.tex": "\\subsection{Veins}\nThin \\oddity{lines}.\n",
+    "volumes/extra.tex": "\\chapter{Lamps}\nBright.\n",
+    "volumes/apart.tex": "\\documentclass[../book.tex]{subfiles}\n\\begin{document}\n"
+                         "\\chapter{Apart}\nOn its own.\n\\end{document}\n",
+    "volumes/notes.tex": "\\chapter{Notes}\n",
+}
+
+
+def test_every_kind_of_include_is_read_in_place(tmp_path):
+    write(tmp_path, SHELF)
+    book = read_book(str(tmp_path / "book.tex"))
+    assert headings(book) == [("Moths", 1), ("Wings", 2), ("Veins", 3), ("Lamps", 1), ("Apart", 1), ("Notes", 1)]
+    assert "Dusty scales." in words(book) and "On its own." in words(book)
+    veins = next(n for n in walk(book.blocks) if isinstance(n, m.Heading) and m.plain(n.title) == "Veins")
+    assert (Path(veins.source).relative_to(tmp_path), veins.line) == (Path("volumes/deeper/veins.tex"), 1)
+
+
+def test_a_warning_names_the_included_file_and_its_own_line(tmp_path):
+    write(tmp_path, SHELF)
+    book = read_book(str(tmp_path / "book.tex"))
+    assert warnings(book) == [("veins.tex", 2, "unknown LaTeX command '\\oddity'; its arguments' words are kept")]
+    assert book.warnings[0].source == str(tmp_path / "volumes" / "deeper" / "veins.tex")
+
+
+def test_a_file_that_includes_itself_is_read_once_with_a_warning(tmp_path):
+    write(tmp_path, {"main.tex": "\\input{a}\n",
+                     "a.tex": "\\section{A}\n\\input{b}\n",
+                     "b.tex": "\\section{B}\n\n\\input{a}\n"})
+    book = read_book(str(tmp_path / "main.tex"))
+    assert headings(book) == [("A", 1), ("B", 1)]
+    assert warnings(book) == [("b.tex", 3, "\\input of 'a' is already being read (it includes itself); not read again")]
+
+
+def test_nothing_outside_the_books_folder_is_read(tmp_path):
+    (tmp_path / "secret.tex").write_text("\\section{Secret}\n", encoding="utf-8")
+    write(tmp_path / "book", {"main.tex": "Words.\n\n\\input{../secret}\n\\subimport{../}{secret}\n"
+                                          "\\input{/etc/hostname}\n"})
+    book = read_book(str(tmp_path / "book" / "main.tex"))
+    assert headings(book) == []
+    assert [(w[1], w[2].split(" is ")[-1]) for w in warnings(book)] == [
+        (3, "outside the book's folder; not read"), (4, "outside the book's folder; not read"),
+        (5, "outside the book's folder; not read")]
+
+
+def test_an_include_that_is_not_there_is_a_placeholder(tmp_path):
+    write(tmp_path, {"main.tex": "\\section{Here}\n\\include{gone}\n"})
+    book = read_book(str(tmp_path / "main.tex"))
+    assert [n.what for n in walk(book.blocks) if isinstance(n, m.Missing)] == ["gone"]
+    assert warnings(book) == [("main.tex", 2, "\\include of 'gone', which is not there")]
+
+
+def test_part_is_a_heading_above_chapters(tmp_path):
+    write(tmp_path, {"main.tex": "\\part{Old Songs}\n\\chapter{Dusk}\n\\section{Chirp}\n\\part*{New Songs}\n"})
+    book = read_book(str(tmp_path / "main.tex"))
+    assert headings(book) == [("Old Songs", 1), ("Dusk", 2), ("Chirp", 3), ("New Songs", 1)]
+    assert "Old Songs" not in words(book)
+
+
+def test_restyled_sectioning_commands_stay_headings(tmp_path):
+    write(tmp_path, {"main.tex": "\\let\\plainsection\\section\n"
+                                 "\\renewcommand{\\section}[1]{\\plainsection{#1}\\marginpar{x}}\n"
+                                 "\\let\\topic\\subsection\n\\def\\chapter{\\relax}\n"
+                                 "\\chapter{Cave}\n\\section{Roof}\n\\topic{Drips}\n\\plainsection{Floor}\n"})
+    book = read_book(str(tmp_path / "main.tex"))
+    assert headings(book) == [("Cave", 1), ("Roof", 2), ("Drips", 3), ("Floor", 2)]
+    heading = [n for n in walk(book.blocks) if isinstance(n, m.Heading)][2]
+    assert heading.line == 7                   # the definitions taken out leave every line where it was
+
+
+SWITCHED = ("\\documentclass{article}\n\\usepackage{etoolbox,ifthen}\n"
+            "\\newtoggle{gm}\\toggletrue{gm}\n\\newtoggle{print}\n"
+            "\\newboolean{long}\\setboolean{long}{true}\n\\newbool{short}\n"
+            "\\begin{document}\n"
+            "\\iftoggle{gm}{Secret door.}{Plain wall.}\n"
+            "\\iftoggle{print}{Ink.}{Screen.}\n"
+            "\\ifthenelse{\\boolean{long} \\AND \\NOT \\equal{a}{b}}{Long rest.}{Short rest.}\n"
+            "\\ifbool{short}{Quick.}{Slow.}\n"
+            "\\togglefalse{gm}\\iftoggle{gm}{Late secret.}{Late wall.}\n"
+            "\\ifthenelse{3 < 2 \\OR \\isodd{4}}{Odd.}{Even.}\n"
+            "\\ifthenelse{\\lengthtest{\\parindent > 1pt}}{Wide.}{Narrow.}\n"
+            "\\end{document}\n")
+
+
+def test_switches_take_the_branch_their_values_select(tmp_path):
+    write(tmp_path, {"main.tex": SWITCHED})
+    book = read_book(str(tmp_path / "main.tex"))
+    text = words(book)
+    for said in ("Secret door.", "Screen.", "Long rest.", "Slow.", "Late wall.", "Even.", "Wide."):
+        assert said in text
+    for unsaid in ("Plain wall.", "Ink.", "Short rest.", "Quick.", "Late secret.", "Odd.", "Narrow."):
+        assert unsaid not in text
+    # a condition the reader cannot weigh reads its first branch and says so, at its line
+    assert [(w[1], w[2].split(";")[0]) for w in warnings(book)] == [
+        (14, "cannot tell which way \\ifthenelse{\\lengthtest{\\parindent > 1pt}} goes")]
+
+
+def test_a_switch_set_in_an_input_of_the_preamble_holds_in_the_body(tmp_path):
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\input{settings}\n\\begin{document}\n"
+                                 "\\iftoggle{deluxe}{\\chapter{Extras}}{}\n\\end{document}\n",
+                     "settings.tex": "\\newtoggle{deluxe}\n\\toggletrue{deluxe}\n\\setcounter{tocdepth}{0}\n"})
+    book = read_book(str(tmp_path / "main.tex"))
+    assert headings(book) == [("Extras", 1)] and book.toc_depth == 1 and book.warnings == []
+
+
+UNKNOWN = ("\\begin{gadget}[colour=red, width=3cm]\nGears turn.\n\\end{gadget}\n\n"
+           "\\begin{gadget}{width=2cm}\nSprings \\verb|a_b| coil \\lstinline|c&d|.\n\\end{gadget}\n\n"
+           "\\begin{tcolorbox}[title={Hot Tip}, colback=red!5]\nMind the flame.\n\\end{tcolorbox}\n\n"
+           "\\begin{widget}\n\\begin{tabular}{ll}\nKey & Value \\\\ \\cline{1-2}\n"
+           "{\\fontsize{9}{11}\\selectfont Small} & \\textcolor{red}{Red} \\\\\n\\end{tabular}\n\\end{widget}\n")
+
+
+def test_unknown_environments_keep_their_words_without_their_options(tmp_path):
+    write(tmp_path, {"main.tex": UNKNOWN})
+    book = read_book(str(tmp_path / "main.tex"))
+    text = words(book)
+    assert "Gears turn." in text and "Springs a_b coil c&d." in text
+    for leak in ("colour", "width", "3cm", "2cm", "|", "1-2", "9", "11", "red"):
+        assert leak not in text, leak
+    table = next(n for n in walk(book.blocks) if isinstance(n, m.Table))
+    assert [[m.plain(c.children) for c in row] for row in table.header + table.rows] == [
+        ["Key", "Value"], ["Small", "Red"]]
+    box = next(n for n in walk(book.blocks) if isinstance(n, m.Box))
+    assert m.plain(box.title) == "Hot Tip" and "Mind the flame." in m.plain(box.blocks[0].children)
+    # once per environment's name, where it is first met
+    assert warnings(book) == [("main.tex", 1, "unknown LaTeX environment 'gadget'; its text is kept"),
+                              ("main.tex", 13, "unknown LaTeX environment 'widget'; its text is kept")]
+
+
+@pytest.mark.parametrize("depth, listed", [("0", ["Dusk"]), ("1", ["Dusk", "Chirp"]),
+                                           ("2", ["Dusk", "Chirp", "Trill"])])
+def test_tocdepth_is_the_contents_depth(tmp_path, depth, listed):
+    write(tmp_path, {"main.tex": f"\\documentclass{{report}}\n\\setcounter{{tocdepth}}{{{depth}}}\n"
+                                 "\\begin{document}\n\\chapter{Dusk}\n\\section{Chirp}\n"
+                                 "\\subsection{Trill}\n\\subsubsection{Hush}\n\\end{document}\n"})
+    book = read_book(str(tmp_path / "main.tex"))
+    # chapter is 0 to LaTeX, section 1…; here the shallowest rank used is level 1
+    assert book.toc_depth == len(listed)
+    assert [t for t, level in headings(book) if level <= book.toc_depth] == listed
