@@ -176,3 +176,20 @@ def test_tocdepth_is_the_contents_depth(tmp_path, depth, listed):
     # chapter is 0 to LaTeX, section 1…; here the shallowest rank used is level 1
     assert book.toc_depth == len(listed)
     assert [t for t, level in headings(book) if level <= book.toc_depth] == listed
+
+
+def test_settings_page_styles_and_bibliography_commands_print_nothing(tmp_path):
+    write(tmp_path, {"main.tex": "\\section{Start}\\label{sec:start}\n\\thispagestyle{empty}\\pagestyle{fancy}\n"
+                                 "\\printglossary[style=long,\n  title=Terms]\nSee \\hyperref[sec:start]{the start}.\n"
+                                 "\\nocite{*}\\printbibliography[heading=bibintoc]\n"
+                                 "\\begin{verbatim}\n\\draw[fill=red] (0,0);\n\\end{verbatim}\n"
+                                 "\\section{After}\n"})
+    book = read_book(str(tmp_path / "main.tex"))
+    text = words(book)
+    assert text == "See the start."
+    assert [n.lines for n in walk(book.blocks) if isinstance(n, m.Verbatim)] == [["\\draw[fill=red] (0,0);"]]
+    ref = next(n for n in walk(book.blocks) if isinstance(n, m.Ref))
+    assert ref.target == "sec:start" and m.plain(ref.children) == "the start"
+    # the options taken out keep their line breaks: the next heading stays on its line
+    assert [n.line for n in walk(book.blocks) if isinstance(n, m.Heading)] == [1, 10]
+    assert book.warnings == []

@@ -21,7 +21,8 @@ from nests.book.readers.common import Report, finish, merge_text, strip, words
 from nests.book.readers.latex_files import BookFiles
 from nests.book.readers.latex_syntax import (_CODE, _DROPPED, _EMPHASIS, _NUMBER_REFS, _REFS, _STRONG,
                                              _TEXT_MACROS, CONDITIONALS, INCLUDES, SWITCHES, _arg, _context,
-                                             _inner_latex, _is_env, _quotes, _unknown, graphics_paths)
+                                             _inner_latex, _is_env, _quotes, _unknown, drop_settings,
+                                             graphics_paths)
 
 def read(text: str, shown: str, path: Path) -> m.Book:
     report = Report(shown)
@@ -117,7 +118,7 @@ class Reader:
         self.files.graphics += graphics_paths(text)
         self.files.reading.append(path.resolve())
         try:
-            nodes = self.parse(expand(text, self.files.commands))
+            nodes = self.parse(drop_settings(expand(text, self.files.commands)))
             body = next((n for n in nodes if _is_env(n, "document")), None)
             if body is not None:                      # a whole document: the preamble gives the title
                 self.preamble(nodes[:nodes.index(body)])
@@ -273,6 +274,13 @@ class Reader:
         """Commands whose last argument is their words (a link's, a box's)."""
         return self.inline(_arg(node, -1))
 
+    @inline_command("hyperref")
+    def hyperref(self, node, src, line):
+        """``\\hyperref[label]{words}``: the words, leading to the label."""
+        target = self.text(_arg(node, 0)).strip()
+        words_ = self.inline(_arg(node, -1))
+        return [m.Ref(target, words_, source=src, line=line)] if target else words_
+
     @inline_command("cite", "citep", "citet")
     def cite(self, node, src, line):
         return [m.Text(f"[{self.text(_arg(node, -1)).strip()}]", source=src, line=line)]
@@ -281,7 +289,7 @@ class Reader:
     def line_break(self, node, src, line):
         return [m.LineBreak(source=src, line=line)]
 
-    @inline_command("footnote")
+    @inline_command("footnote", "footnotetext")
     def footnote(self, node, src, line):
         self.footnotes += 1
         label = str(self.footnotes)

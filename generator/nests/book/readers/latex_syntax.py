@@ -41,7 +41,10 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "phantomsection", "addcontentsline", "addtocontents", "setcounter", "newline", "fontsize",
             "setlength", "addtolength", "color", "definecolor", "hypersetup", "rowcolor", "cellcolor",
             "arrayrulecolor", "specialrule", "cmidrule", "addlinespace", "rule", "pagenumbering",
-            "includeonly")
+            "includeonly", "pagestyle", "thispagestyle", "nocite", "bibliography", "bibliographystyle",
+            "printbibliography", "printglossary", "printglossaries", "printacronyms", "makeindex",
+            "makeglossaries", "glsaddall", "hyphenation", "AtNextBibliography", "aliaspagestyle",
+            "begingroup", "endgroup", "sloppy", "fussy", "enlargethispage")
 # Commands that set a switch a conditional tests, and the conditionals.
 SWITCHES = ("newtoggle", "providetoggle", "toggletrue", "togglefalse", "settoggle", "newbool", "providebool",
             "setbool", "booltrue", "boolfalse", "newboolean", "provideboolean", "setboolean")
@@ -71,7 +74,10 @@ def _make_context():
              "cline": "{", "fontsize": "{{", "setlength": "{{", "addtolength": "{{", "color": "[{",
              "definecolor": "{{{", "hypersetup": "{", "rowcolor": "[{", "cellcolor": "[{",
              "arrayrulecolor": "[{", "specialrule": "{{{", "addlinespace": "[", "rule": "[{{",
-             "pagenumbering": "{", "includeonly": "{", "hypertarget": "{{", "textcolor": "[{{",
+             "pagenumbering": "{", "includeonly": "{", "pagestyle": "{", "thispagestyle": "{", "nocite": "{",
+             "bibliography": "{", "bibliographystyle": "{", "printbibliography": "[", "printglossary": "[",
+             "hyphenation": "{", "AtNextBibliography": "{", "aliaspagestyle": "{{",
+             "footnotetext": "[{", "enlargethispage": "*{", "hyperref": "[{", "hypertarget": "{{", "textcolor": "[{{",
              "colorbox": "[{{", "fcolorbox": "[{{{", "resizebox": "*{{{", "scalebox": "{[{",
              "makebox": "[[{", "framebox": "[[{", "parbox": "[[[{{", "raisebox": "{[[{", "mbox": "{",
              "fbox": "{", "import": "*{{", "subimport": "*{{", "subfile": "{", "inputfrom": "{{",
@@ -180,3 +186,20 @@ def _has_blocks(nodes) -> bool:
         if isinstance(node, LatexCharsNode) and re.search(r"\n[ \t]*\n", node.chars):
             return True
     return False
+
+
+_VERBATIM_REGION = re.compile(r"(\\begin\{(?:verbatim\*?|Verbatim|lstlisting|minted|alltt)\}.*?\\end\{[^}]*\})", re.S)
+_SETTINGS = re.compile(r"(\\[A-Za-z]+\*?)[ \t]*\[([^\[\]{}]*=(?:[^\[\]{}]|\{[^{}]*\})*)\]")
+
+
+def drop_settings(text: str) -> str:
+    """Commands' key=value options taken out (``\\printglossary[style=x]``,
+    ``\\lstinline[language=C]``): settings, never words, which the parser would
+    print for a command it does not know. Verbatim text is left as written; line
+    breaks are kept, so every line keeps its number."""
+    if "=" not in text:
+        return text
+    parts = _VERBATIM_REGION.split(text)
+    for k in range(0, len(parts), 2):
+        parts[k] = _SETTINGS.sub(lambda found: found.group(1) + "\n" * found.group(2).count("\n"), parts[k])
+    return "".join(parts)
