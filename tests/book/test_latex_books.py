@@ -193,3 +193,48 @@ def test_settings_page_styles_and_bibliography_commands_print_nothing(tmp_path):
     # the options taken out keep their line breaks: the next heading stays on its line
     assert [n.line for n in walk(book.blocks) if isinstance(n, m.Heading)] == [1, 10]
     assert book.warnings == []
+
+
+PACKAGED = {
+    "book.tex": "\\documentclass{book}\n\\usepackage{amsmath}\n\\usepackage{tools/moth-macros}\n"
+                "\\providecommand{\\here}{book}\n"
+                "% \\newcommand{\\lamp}{commented out}\n"
+                "\\begin{document}\n\\title{Moth Lore}\n\\maketitle\n"
+                "\\chapter{Flight}\n\\begin{lemma}[Dusk rule]\nMoths fly at \\lamp{} from \\here.\n\\end{lemma}\n"
+                "\\begin{proof}\nWatch \\bright{them}: $\\odd x$.\n\\end{proof}\n\\end{document}\n",
+    "tools/moth-macros.sty": "\\ProvidesPackage{moth-macros}\n\\newtheorem{lemma}{Lemma}[chapter]\n"
+                             "\\newcommand{\\lamp}{the lamp}\n\\newcommand{\\bright}[1]{\\textbf{#1}}\n"
+                             "\\renewcommand{\\emph}[1]{#1!}\n"              # the reader's own: not applied
+                             "\\newcommand{\\odd}{\\mbox{$\\circ$}}\n",      # math inside: not applied
+}
+
+
+def test_the_books_own_package_gives_its_commands_and_theorems(tmp_path):
+    write(tmp_path, PACKAGED)
+    book = read_book(str(tmp_path / "book.tex"))
+    assert book.title == "Moth Lore"
+    boxes = [n for n in walk(book.blocks) if isinstance(n, m.Box)]
+    assert [(b.kind, m.plain(b.title), b.numbered) for b in boxes] == [("lemma", "Dusk rule", True),
+                                                                       ("proof", "", False)]
+    assert m.plain(boxes[0].blocks[0].children) == "Moths fly at the lamp from book."
+    assert [type(n).__name__ for n in boxes[1].blocks[0].children][:2] == ["Text", "Strong"]
+    assert book.warnings == [] or all("odd" in w.message for w in book.warnings)
+
+
+def test_a_document_left_inside_an_open_group_is_still_the_body(tmp_path):
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\usepackage{graphicx}\n"
+                                 "\\pretitle{\\begin{center}}\n\\settowidth{x}{y}\n"
+                                 "\\begin{document}\n\\chapter{Inside}\nWords.\n\\end{document}\n"})
+    book = read_book(str(tmp_path / "main.tex"))
+    assert headings(book) == [("Inside", 1)] and words(book) == "Words."
+    assert not any("graphicx" in w.message or "settowidth" in w.message for w in book.warnings)
+
+
+def test_commands_of_an_input_preamble_file_hold_in_the_body_and_provide_keeps_the_first(tmp_path):
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\input{defs}\n\\providecommand{\\root}{main}\n"
+                                 "\\begin{document}\n\\subfile{parts/one}\n\\end{document}\n",
+                     "defs.tex": "\\newcommand{\\hive}{the hive}\n",
+                     "parts/one.tex": "\\providecommand{\\root}{../..}\n\\documentclass[../main.tex]{subfiles}\n"
+                                      "\\begin{document}\nInto \\hive{} from \\root.\n\\end{document}\n"})
+    book = read_book(str(tmp_path / "main.tex"))
+    assert words(book) == "Into the hive from main." and book.warnings == []

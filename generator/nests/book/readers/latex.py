@@ -13,14 +13,15 @@ carry LaTeX leftovers, and the rST reader's math.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 from nests.book import model as m
 from nests.book.readers.common import Report, finish, merge_text, strip, words
-from nests.book.readers.latex_files import BookFiles
+from nests.book.readers.latex_files import BookFiles, inside
 from nests.book.readers.latex_syntax import (_CODE, _DROPPED, _EMPHASIS, _NUMBER_REFS, _REFS, _STRONG,
-                                             _TEXT_MACROS, CONDITIONALS, INCLUDES, SWITCHES, _arg, _context,
+                                             _TEXT_MACROS, CONDITIONALS, INCLUDES, SWITCHES, _arg, _context, _descendants,
                                              _inner_latex, _is_env, _quotes, _unknown, drop_settings,
                                              graphics_paths)
 
@@ -112,18 +113,22 @@ class Reader:
 
     def document(self, text: str, shown: str, path: Path) -> list[m.Block]:
         from nests.book.readers.latex_blocks import Blocks
-        from nests.book.readers.latex_macros import expand
+        from nests.book.readers.latex_macros import expand, uncommented
 
         self.source, self.path = shown, path
         self.files.graphics += graphics_paths(text)
         self.files.reading.append(path.resolve())
         try:
+            # a whole document: its preamble first (the title, its packages' and inputs'
+            # commands, switches), so that the body is read with all of them
+            start = re.search(r"\\begin\s*\{document\}", uncommented(text))
+            if start is not None:
+                self.preamble(self.parse(drop_settings(expand(uncommented(text)[:start.start()],
+                                                              self.files.commands))))
             nodes = self.parse(drop_settings(expand(text, self.files.commands)))
-            body = next((n for n in nodes if _is_env(n, "document")), None)
-            if body is not None:                      # a whole document: the preamble gives the title
-                self.preamble(nodes[:nodes.index(body)])
-                nodes = body.nodelist
-            return Blocks(self).run(nodes)
+            # the document may sit inside a group an unbalanced preamble command left open
+            body = next((n for n in _descendants(nodes) if _is_env(n, "document")), None)
+            return Blocks(self).run(body.nodelist if body is not None else nodes)
         finally:
             self.files.reading.pop()
 
@@ -137,12 +142,47 @@ class Reader:
                 self.title_text = m.plain(self.title)
             elif name in SWITCHES or name == "setcounter":
                 self.inline([node])
+            elif name == "newtheorem":
+                self.declare_theorem(node)
             elif name in CONDITIONALS:
                 self.preamble(self.branch(node))
             elif name in INCLUDES:
                 self.include(node, settings_only=True)
+            elif name in ("usepackage", "RequirePackage"):
+                self.package(node)
             elif hasattr(node, "nodelist") and not hasattr(node, "environmentname"):
                 self.preamble(node.nodelist or [])
+
+    def settings(self, text: str, shown: str, path: Path, package: bool = False) -> None:
+        """A file read for what it sets (commands, theorems, switches), not its words.
+        A package's redefinition of a command the reader reads itself is not applied."""
+        from nests.book.readers.latex_macros import expand
+
+        self.source, self.path = shown, path
+        self.files.reading.append(path.resolve())
+        try:
+            self.preamble(self.parse(expand(text, self.files.commands, _known if package else None)))
+        finally:
+            self.files.reading.pop()
+
+    def package(self, node) -> None:
+        """The book's own packages (``\\usepackage{book-macros}`` beside it): their commands
+        and theorems hold in the book; a package of a TeX distribution is not looked for."""
+        for name in ",".join(self.args(node)[-1:]).split(","):
+            path = Path(os.path.normpath(self.files.root / (name.strip() + ".sty")))
+            if not name.strip() or not path.is_file() or not inside(path, self.files.root):
+                continue
+            if path.resolve() in self.files.reading:
+                continue
+            inner = Reader(self.report.at(self.files.shown(path)), self.aliases, self.files)
+            text = path.read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+            inner.settings(text, self.files.shown(path), path, package=True)
+
+    def declare_theorem(self, node) -> None:
+        """``\\newtheorem{lemma}{Lemma}`` (or ``{lemma}[counter]{Lemma}``): the environment prints as a box."""
+        args = self.args(node)
+        if len(args) >= 2 and args[0].strip():
+            self.files.theorems[args[0].strip()] = words(args[-1]).strip().strip("{}") or args[0].strip()
 
     # -- what the book's files share ----------------------------------------
     def args(self, node) -> list[str]:
@@ -183,13 +223,7 @@ class Reader:
             return [self.report.missing(name, line, f"\\{node.macroname} of {name!r}: {err.strerror}",
                                         source=self.source)]
         if settings_only:
-            from nests.book.readers.latex_macros import expand
-            inner.source, inner.path = shown, found.path
-            self.files.reading.append(found.path.resolve())
-            try:
-                inner.preamble(inner.parse(expand(text, self.files.commands)))
-            finally:
-                self.files.reading.pop()
+            inner.settings(text, shown, found.path)
             return []
         blocks = inner.document(text, shown, found.path)
         self.footnotes = inner.footnotes
@@ -227,9 +261,12 @@ class Reader:
         if _unknown(name):
             self.report.first("\\" + name, line, f"unknown LaTeX command '\\{name}'; its arguments' words are kept",
                               source=src)
+        args = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+        if args and _unknown(name):                    # its arguments, read as the book's text
+            return self.inline(args)
         text = self.text([node])
-        if node.nodeargd and node.nodeargd.argnlist and not text.strip():
-            return self.inline([a for a in node.nodeargd.argnlist if a is not None])
+        if args and not text.strip():
+            return self.inline(args)
         return [m.Text(text, source=src, line=line)]
 
     @inline_command(*_STRONG)
@@ -268,7 +305,7 @@ class Reader:
                 pass
         return []
 
-    @inline_command("href", "multicolumn", "multirow", "hypertarget", "textcolor", "colorbox", "fcolorbox",
+    @inline_command("caption", "href", "multicolumn", "multirow", "hypertarget", "textcolor", "colorbox", "fcolorbox",
                     "resizebox", "scalebox", "makebox", "framebox", "parbox", "raisebox", "mbox", "fbox")
     def last_argument(self, node, src, line):
         """Commands whose last argument is their words (a link's, a box's)."""
@@ -281,7 +318,7 @@ class Reader:
         words_ = self.inline(_arg(node, -1))
         return [m.Ref(target, words_, source=src, line=line)] if target else words_
 
-    @inline_command("cite", "citep", "citet")
+    @inline_command("cite", "citep", "citet", "textcite", "parencite", "autocite")
     def cite(self, node, src, line):
         return [m.Text(f"[{self.text(_arg(node, -1)).strip()}]", source=src, line=line)]
 
@@ -355,3 +392,9 @@ class Reader:
         graphics = self.files.graphics
         folders = [root] + [root / g for g in graphics] + [here] + [here / g for g in graphics]
         return picture(self.report, target, line, list(dict.fromkeys(folders)), latex=True, source=self.source)
+
+
+def _known(name: str) -> bool:
+    """Whether the reader reads ``\\name`` itself (a package may not redefine it here)."""
+    from nests.book.readers.latex_blocks import MACROS
+    return name in INLINE or name in MACROS or _context().get_macro_spec(name) is not None

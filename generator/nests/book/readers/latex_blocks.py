@@ -130,6 +130,17 @@ class Blocks:
         self.flush()
         self.out.extend(self.r.include(node))
 
+    @handles(MACROS, "title")
+    def title_command(self, node, src, line):
+        """A \\title given in the body, as some books do: \\maketitle prints it."""
+        if node.nodeargd and node.nodeargd.argnlist and node.nodeargd.argnlist[-1]:
+            self.r.title = strip(self.r.inline(_arg(node, -1)))
+            self.r.title_text = m.plain(self.r.title)
+
+    @handles(MACROS, "newtheorem")
+    def theorem_kind(self, node, src, line):
+        self.r.declare_theorem(node)
+
     @handles(MACROS, "includegraphics")
     def picture(self, node, src, line):
         self.add(self.figure([node], node))
@@ -182,10 +193,28 @@ class Blocks:
         self.nodes(_options(node.nodelist)[1])
 
     def unknown(self, node, name, src, line):
-        """An environment no handler knows: its text, without its options, and one warning per name."""
+        """An environment no handler knows: its text, without its options, and one warning per name.
+        One the book declared with \\newtheorem is a box: "Lemma 2: its optional title"."""
+        if name.rstrip("*") in self.r.files.theorems:
+            return self.theorem(node, name.rstrip("*"), src, line)
         self.r.report.first(f"\\begin{{{name}}}", line,
                             f"unknown LaTeX environment '{name}'; its text is kept", source=src)
         self.wrapper(node, name, src, line)
+
+    def theorem(self, node, name, src, line):
+        from pylatexenc.latexwalker import LatexCharsNode
+        nodes = list(node.nodelist or [])
+        given = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+        title = strip(self.r.inline(given[0].nodelist)) if given and hasattr(given[0], "nodelist") else []
+        first = next((k for k, n in enumerate(nodes) if _prints(n)), None)
+        if not given and first is not None and isinstance(nodes[first], LatexCharsNode) \
+                and nodes[first].chars.lstrip().startswith("["):          # the parser did not know it
+            options, nodes = _options(nodes)
+            title = [m.Text(options.strip(), source=src, line=line)] if options.strip() else []
+        printed = self.r.files.theorems[name]
+        box = m.Box(printed.lower(), title, Blocks(self.r).run(nodes), numbered=name != "proof", source=src, line=line)
+        self.add(box)
+        self.r.owner = box
 
     def listing(self, node, name: str, src: str, line: int):
         from pylatexenc.latexwalker import LatexMacroNode

@@ -40,6 +40,7 @@ class BookFiles:
     commands: dict = field(default_factory=dict)         # see latex_macros
     graphics: list[str] = field(default_factory=list)    # the folders \graphicspath names
     switches: dict[str, bool] = field(default_factory=dict)
+    theorems: dict[str, str] = field(default_factory=lambda: {"proof": "Proof"})   # \newtheorem: name → printed name
     toc_rank: int | None = None         # \setcounter{tocdepth}{N}
 
     def find(self, command: str, args: list[str], here: Path, base: Path) -> Found:
@@ -48,8 +49,8 @@ class BookFiles:
         if command in ("import", "subimport", "inputfrom", "subinputfrom", "includefrom", "subincludefrom"):
             folder, name = (args + ["", ""])[:2]
             start = self.root if command in ("import", "inputfrom", "includefrom") else base
-            inside = (start / folder) if folder.strip() else start
-            places, base = [inside], inside
+            imported = (start / folder) if folder.strip() else start
+            places, base = [imported], imported
         elif command == "subfile":
             name, places = args[0], [here.parent, base, self.root]
         else:
@@ -62,7 +63,7 @@ class BookFiles:
         for place in dict.fromkeys(places):
             for candidate in names:
                 path = Path(os.path.normpath(place / candidate))
-                if not _inside(path, self.root):
+                if not inside(path, self.root):
                     outside = True                    # never looked at, let alone read
                 elif path.is_file():
                     return self._checked(path, name, base if command not in ("input", "include", "subfile") else None)
@@ -72,7 +73,7 @@ class BookFiles:
 
     def _checked(self, path: Path, name: str, base: Path | None) -> Found:
         resolved = path.resolve()
-        if not _inside(resolved, self.root):
+        if not inside(resolved, self.root):
             return Found(why=f"{name!r} leads outside the book's folder; not read")
         if resolved in self.reading:
             return Found(why=f"{name!r} is already being read (it includes itself); not read again")
@@ -82,8 +83,8 @@ class BookFiles:
 
     def shown(self, path: Path) -> str:
         """An included file as the user would name it: beside the main file as they gave it."""
-        inside = os.path.relpath(path.resolve(), self.root)
-        return os.path.normpath(os.path.join(os.path.dirname(self.main), inside))
+        within = os.path.relpath(path.resolve(), self.root)
+        return os.path.normpath(os.path.join(os.path.dirname(self.main), within))
 
     # -- switches ----------------------------------------------------------
     def set(self, command: str, args: list[str]) -> None:
@@ -106,7 +107,7 @@ class BookFiles:
         return _condition(args[0], self.switches)
 
 
-def _inside(path: Path, root: Path) -> bool:
+def inside(path: Path, root: Path) -> bool:
     try:
         Path(os.path.abspath(path)).relative_to(root)
     except ValueError:

@@ -26,11 +26,14 @@ _ROUNDS = 8
 KEPT = ("part", "chapter", "section", "subsection", "subsubsection", "paragraph", "subparagraph")
 
 
-def expand(text: str, commands: dict) -> str:
+def expand(text: str, commands: dict, keeps=None) -> str:
     """``text`` with its definitions taken out (added to ``commands``, which an
-    included file shares with the book) and every use of a command expanded."""
+    included file shares with the book) and every use of a command expanded.
+    ``keeps(name)``: whether a command keeps its meaning whatever the text defines
+    it as (a package's redefinition of what the reader reads itself)."""
+    text = uncommented(text)
     if _DEFINE.search(text):
-        text = _definitions(text, commands)
+        text = _definitions(text, commands, keeps)
     if "\\let" in text:
         text = _LET.sub(lambda found: _let(found, text, commands), text)
     if not commands:
@@ -47,7 +50,7 @@ def expand(text: str, commands: dict) -> str:
                 continue
             for k, arg in enumerate(args, start=1):
                 body = body.replace(f"#{k}", arg)
-            out.append(text[pos:found.start()] + body.replace("\n", " "))
+            out.append(text[pos:found.start()] + re.sub(r"%\n[ \t]*", "", body).replace("\n", " "))
             pos, changed = end, True
         text = "".join(out) + text[pos:]
         if not changed:
@@ -55,7 +58,24 @@ def expand(text: str, commands: dict) -> str:
     return text
 
 
-def _definitions(text: str, commands: dict[str, tuple[int, str | None, str]]) -> str:
+_VERBATIM_REGION = re.compile(r"(\\begin\{(?:verbatim\*?|Verbatim|lstlisting|minted|alltt|comment)\}.*?\\end\{[^}]*\})",
+                              re.S)
+
+
+def uncommented(text: str) -> str:
+    """Comments emptied (their ``%`` kept, so a line they end still joins the next
+    as LaTeX joins it): a definition commented out is not read, and a comment inside
+    a command's body does not swallow what follows where it is used. Verbatim text is
+    left as written."""
+    if "%" not in text:
+        return text
+    parts = _VERBATIM_REGION.split(text)
+    for k in range(0, len(parts), 2):
+        parts[k] = re.sub(r"(?<!\\)%[^\n]*", "%", parts[k])
+    return "".join(parts)
+
+
+def _definitions(text: str, commands: dict[str, tuple[int, str | None, str]], keeps) -> str:
     out, pos = [], 0
     for found in _DEFINE.finditer(text):
         if found.start() < pos or _escaped(text, found.start()):
@@ -75,8 +95,14 @@ def _definitions(text: str, commands: dict[str, tuple[int, str | None, str]]) ->
         body = _group(text, at, "{", "}")
         if body is None:
             continue
-        if (name.group(1) or name.group(2)) not in KEPT:
-            commands[name.group(1) or name.group(2)] = (count, default, body[0])
+        defined = name.group(1) or name.group(2)
+        provided = found.group(0).startswith("\\provide") and defined in commands   # kept as first defined
+        # a package's command that switches math on and off inside itself would
+        # unbalance the formula it is used in: it is not applied
+        switching = keeps is not None and re.search(r"(?<!\\)\$|\\[()]", body[0])
+        kept = defined in KEPT or (keeps is not None and keeps(defined))
+        if not kept and not provided and not switching:
+            commands[defined] = (count, default, body[0])
         out.append(text[pos:found.start()] + "\n" * text.count("\n", found.start(), body[1]))
         pos = body[1]
     return "".join(out) + text[pos:]

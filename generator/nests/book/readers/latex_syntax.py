@@ -44,7 +44,8 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "includeonly", "pagestyle", "thispagestyle", "nocite", "bibliography", "bibliographystyle",
             "printbibliography", "printglossary", "printglossaries", "printacronyms", "makeindex",
             "makeglossaries", "glsaddall", "hyphenation", "AtNextBibliography", "aliaspagestyle",
-            "begingroup", "endgroup", "sloppy", "fussy", "enlargethispage")
+            "begingroup", "endgroup", "sloppy", "fussy", "enlargethispage", "phantom", "newtheorem",
+            "usetikzlibrary", "addbibresource", "allowdisplaybreaks", "titlepage")
 # Commands that set a switch a conditional tests, and the conditionals.
 SWITCHES = ("newtoggle", "providetoggle", "toggletrue", "togglefalse", "settoggle", "newbool", "providebool",
             "setbool", "booltrue", "boolfalse", "newboolean", "provideboolean", "setboolean")
@@ -64,6 +65,8 @@ def _context():
 
 
 def _make_context():
+    import logging
+    logging.getLogger("pylatexenc").setLevel(logging.ERROR)   # its notes are not the book's warnings
     from pylatexenc.latexwalker import get_default_latex_context_db
     from pylatexenc.macrospec import EnvironmentSpec, MacroSpec, VerbatimArgsParser, std_environment, std_macro
     db = get_default_latex_context_db()
@@ -76,7 +79,8 @@ def _make_context():
              "arrayrulecolor": "[{", "specialrule": "{{{", "addlinespace": "[", "rule": "[{{",
              "pagenumbering": "{", "includeonly": "{", "pagestyle": "{", "thispagestyle": "{", "nocite": "{",
              "bibliography": "{", "bibliographystyle": "{", "printbibliography": "[", "printglossary": "[",
-             "hyphenation": "{", "AtNextBibliography": "{", "aliaspagestyle": "{{",
+             "hyphenation": "{", "newtheorem": "*{[{[", "textcite": "[[{", "parencite": "[[{",
+             "autocite": "[[{", "phantom": "{", "usetikzlibrary": "{", "addbibresource": "[{", "AtNextBibliography": "{", "aliaspagestyle": "{{",
              "footnotetext": "[{", "enlargethispage": "*{", "hyperref": "[{", "hypertarget": "{{", "textcolor": "[{{",
              "colorbox": "[{{", "fcolorbox": "[{{{", "resizebox": "*{{{", "scalebox": "{[{",
              "makebox": "[[{", "framebox": "[[{", "parbox": "[[[{{", "raisebox": "{[[{", "mbox": "{",
