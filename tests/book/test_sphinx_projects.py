@@ -92,3 +92,20 @@ def test_the_root_toctrees_maxdepth_is_the_contents_depth(tmp_path):
     write(tmp_path / "flat", {"index.rst": ".. toctree::\n   :maxdepth: 1\n\n   one\n",
                               "one.rst": "One\n===\n\nTwo\n---\n"})
     assert read_book(str(tmp_path / "flat" / "index.rst")).toc_depth == 1
+
+
+def test_literal_includes_stay_inside_the_book_and_domain_objects_read_as_definitions(tmp_path):
+    write(tmp_path, {"secret.py": "KEY = 1\n"})
+    write(tmp_path / "docs", {"index.rst": "Api\n===\n\n.. literalinclude:: ../secret.py\n\n"
+                                           ".. literalinclude:: /code/hive.py\n\n"
+                                           ".. py:function:: swarm(size, queen=None)\n\n   Gathers the hive.\n\n"
+                                           "See :doc:`index`.\n",
+                              "code/hive.py": "def swarm():\n    pass\n"})
+    book = read_book(str(tmp_path / "docs" / "index.rst"))
+    assert [n.lines for n in walk(book.blocks) if isinstance(n, m.Verbatim)] == [["def swarm():", "    pass"]]
+    assert [(line, text) for _, line, text in warnings(book)] == [
+        (4, "include of '../secret.py', which is outside the book's folder; not read")]
+    item = next(n for n in walk(book.blocks) if isinstance(n, m.Definition))
+    assert m.plain(item.term) == "swarm(size, queen=None)" and m.plain(item.blocks[0].children) == "Gathers the hive."
+    ref = next(n for n in walk(book.blocks) if isinstance(n, m.Ref))      # :doc: to the main document
+    assert ref.target == next(n for n in walk(book.blocks) if isinstance(n, m.Heading)).anchor

@@ -20,7 +20,7 @@ from docutils.core import publish_doctree
 from docutils.readers.standalone import Reader as _Standalone
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, flatten, merge_text, strip, words
+from nests.book.readers.common import Report, finish, flatten, merge_text, strip, walk, words
 from nests.book.readers.rst_blocks import BLOCKS, BlockHandlers
 from nests.book.readers.rst_inlines import INLINES, InlineHandlers
 from nests.book.readers.sphinx import register
@@ -39,6 +39,9 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     doctree = _parse(text, shown, Path(path), report, project)
     walker = _Walker(shown, Path(path), report, doctree, text.split("\n"), project)
     blocks = walker.blocks(doctree.children, depth=0)
+    first = next((b for b in walk(blocks) if isinstance(b, m.Heading) and b.anchor), None)
+    if first is not None:                                 # a :doc: link to the main document
+        walker.aliases.setdefault("doc:" + project.docname(Path(path)), first.anchor)
     return finish(blocks, report, aliases=walker.aliases, toc_rank=walker.toc_rank)
 
 

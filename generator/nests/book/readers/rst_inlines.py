@@ -43,7 +43,7 @@ class InlineHandlers:
         return self.inlines(node.children) + [
             m.Text(" ", source=src, line=line),
             self.report.missing(f"document: {doc}", line,
-                                f"link to the document {doc!r}, which is not part of this book")]
+                                f"link to the document {doc!r}, which is not part of this book", source=src)]
 
     @handles(*SKIPPED, "system_message")
     def skipped_inline(self, node, src, line):

@@ -29,12 +29,20 @@ _CODE_ROLES = ("keyword", "token", "option", "envvar", "command", "file", "kbd",
                "code", "py:func", "py:class", "py:meth", "py:mod", "py:attr", "py:obj", "py:data",
                "py:exc", "py:const", "func", "class", "meth", "mod", "attr", "obj", "data", "exc", "const")
 _TEXT_ROLES = ("term", "index", "abbr", "dfn", "guilabel", "menuselection", "newsgroup", "pep", "rfc", "manpage")
-_BODY_DIRECTIVES = {"only": "", "hlist": "", "glossary": "", "tab": "", "tabs": "", "card": "",
+_BODY_DIRECTIVES = {"only": "", "hlist": "", "glossary": "", "tab": "", "tabs": "", "card": "", "group-tab": "",
+                    "code-tab": "",
                     "grid": "", "grid-item-card": "", "dropdown": "note", "seealso": "see also",
                     "versionadded": "new in version", "versionchanged": "changed in version",
                     "deprecated": "deprecated since version", "todo": "to do"}
+# Object descriptions of Sphinx's domains: a signature and its description.
+_DESCRIPTIONS = tuple(f"{domain}{kind}" for domain in ("py:", "js:", "c:", "cpp:", "rst:", "std:")
+                      for kind in ("function", "class", "method", "attribute", "data", "exception", "decorator",
+                                   "classmethod", "staticmethod", "property", "module", "macro", "type",
+                                   "member", "var", "struct", "directive", "role", "option")) + (
+    "function", "method", "attribute", "data", "exception", "decorator", "staticmethod", "classmethod")
 _DROPPED_DIRECTIVES = ("index", "highlight", "tabularcolumns", "sectionauthor", "moduleauthor",
-                       "codeauthor", "currentmodule", "module", "autosummary", "automodule",
+                       "codeauthor", "currentmodule", "module", "autosummary", "automodule", "autodata", "autoexception",
+                       "automethod", "autoattribute",
                        "autoclass", "autofunction", "ifconfig", "meta")
 # Admonitions whose text may start on the directive's own line (no title there).
 _TEXT_ON_FIRST_LINE = ("seealso",)
@@ -156,39 +164,66 @@ class MaybeInclude(Include):
     """docutils' include, from the book's folder only; ``/name`` from the project's folder, as Sphinx reads it."""
 
     def run(self):
-        here = Path(self.state_machine.input_lines.source(
-            self.lineno - self.state_machine.input_offset - 1)
-            or self.state.document.current_source).parent
-        target = self.arguments[0]
-        if target.startswith("<"):
+        if self.arguments[0].startswith("<"):
             return super().run()
-        project = getattr(self.state.document.settings, "nests_project", None)
-        root = project.root if project is not None else here.resolve()
-        path = (root / target.lstrip("/")) if target.startswith("/") else here / target
-        path = Path(os.path.normpath(path.absolute()))
-        try:
-            path.resolve().relative_to(root)
-        except ValueError:
-            return [_missing(what=target, line=self.lineno,
-                             why=f"include of {target!r}, which is outside the book's folder; not read")]
-        if not path.is_file():
-            return [_missing(what=target, line=self.lineno, why=f"include of {target!r}, which is not there")]
+        path, refused = _book_file(self, self.arguments[0])
+        if refused is not None:
+            return [refused]
         self.arguments[0] = str(path)
         return super().run()
+
 
 class LiteralInclude(Directive):
     required_arguments, final_argument_whitespace = 1, True
     option_spec = _AnyOption()
 
     def run(self):
-        target = Path(self.state.document.current_source).parent / self.arguments[0]
-        if not target.is_file():
-            return [_missing(what=self.arguments[0], line=self.lineno,
-                             why=f"include of {self.arguments[0]!r}, which is not there")]
-        text = target.read_text(encoding="utf-8", errors="replace").rstrip("\n")
+        path, refused = _book_file(self, self.arguments[0])
+        if refused is not None:
+            return [refused]
+        text = path.read_text(encoding="utf-8", errors="replace").rstrip("\n")
         node = nodes.literal_block(text, text)
         node.line = self.lineno
         return [node]
+
+
+class Description(Directive):
+    """A domain's description of an object (``.. py:function:: name(args)``): its
+    signature as a term, its body as the definition."""
+    has_content, optional_arguments, final_argument_whitespace = True, 1, True
+    option_spec = _AnyOption()
+
+    def run(self):
+        signature = self.arguments[0] if self.arguments else self.name
+        item = nodes.definition_list_item()
+        item += nodes.term(signature, "", nodes.literal(signature, signature))
+        body = nodes.definition()
+        self.state.nested_parse(self.content, self.content_offset, body)
+        item += body
+        listing = nodes.definition_list("", item)
+        listing.line = item.line = self.lineno
+        return [listing]
+
+
+def _book_file(directive, target: str):
+    """The file an include names (beside the document that names it; ``/name`` from
+    the project's folder) and None, or None and a ``missing`` node saying why not:
+    nothing outside the book's folder is read."""
+    machine = directive.state_machine
+    here = Path(machine.input_lines.source(directive.lineno - machine.input_offset - 1)
+                or directive.state.document.current_source).parent
+    project = getattr(directive.state.document.settings, "nests_project", None)
+    root = project.root if project is not None else here.resolve()
+    path = Path(os.path.normpath(((root / target.lstrip("/")) if target.startswith("/") else here / target).absolute()))
+    try:
+        path.resolve().relative_to(root)
+    except ValueError:
+        return None, _missing(what=target, line=directive.lineno,
+                              why=f"include of {target!r}, which is outside the book's folder; not read")
+    if not path.is_file():
+        return None, _missing(what=target, line=directive.lineno, why=f"include of {target!r}, which is not there")
+    return path, None
+
 
 class PageBreak(Directive):
     optional_arguments, final_argument_whitespace = 1, True
@@ -228,7 +263,8 @@ def register() -> None:
         for name in names:
             roles.register_local_role(name, role)
     for names, directive in ((("page-break", "pagebreak", "page"), PageBreak), (_BODY_DIRECTIVES, Body),
-                             (_DROPPED_DIRECTIVES, Dropped), (_CODE_DIRECTIVES, CodeBlock)):
+                             (_DROPPED_DIRECTIVES, Dropped), (_CODE_DIRECTIVES, CodeBlock),
+                             (_DESCRIPTIONS, Description)):
         for name in names:
             directives.register_directive(name, directive)
     known = directives.directive
