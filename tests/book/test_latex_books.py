@@ -238,3 +238,31 @@ def test_commands_of_an_input_preamble_file_hold_in_the_body_and_provide_keeps_t
                                       "\\begin{document}\nInto \\hive{} from \\root.\n\\end{document}\n"})
     book = read_book(str(tmp_path / "main.tex"))
     assert words(book) == "Into the hive from main." and book.warnings == []
+
+
+def test_a_float_whose_table_is_in_a_file_of_its_own(tmp_path):
+    write(tmp_path, {"main.tex": "\\section{Costs}\\label{sec:costs}\n"
+                                 "\\begin{table}[h]\n\\centering\n\\input{tables/prices}\n"
+                                 "\\caption{Prices of lamps}\\label{tab:prices}\n\\end{table}\n"
+                                 "See Table~\\ref{tab:prices}.\n",
+                     "tables/prices.tex": "\\begin{tabular}{ll}\nLamp & Price \\\\ \\hline\nOil & 3 \\\\\n"
+                                          "\\end{tabular}\n"})
+    book = read_book(str(tmp_path / "main.tex"))
+    table = next(n for n in walk(book.blocks) if isinstance(n, m.Table))
+    assert (m.plain(table.caption), table.numbered, table.anchor) == ("Prices of lamps", True, "tab:prices")
+    assert [[m.plain(c.children) for c in row] for row in table.header + table.rows] == [["Lamp", "Price"],
+                                                                                       ["Oil", "3"]]
+    assert Path(table.source).name == "prices.tex" and book.warnings == []
+
+
+def test_glossary_entries_print_their_words(tmp_path):
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\usepackage{glossaries}\n\\subimport{settings/}{terms}\n"
+                                 "\\begin{document}\n"
+                                 "\\Gls{gq} runs the \\gls{nest}. The \\gls{gq} rolls; \\acrlong{gq}s and \\glspl{nest}.\n"
+                                 "\\acrfull{gq}, \\GLS{nest}, \\gls{ghost}.\n\\end{document}\n",
+                     "settings/terms.tex": "\\newacronym{gq}{GQ}{game queen}\n"
+                                           "\\newglossaryentry{nest}{name={nest}, description={a hive}}\n"})
+    book = read_book(str(tmp_path / "main.tex"))
+    assert words(book) == ("Game queen (GQ) runs the nest. The GQ rolls; game queens and nests. "
+                           "game queen (GQ), NEST, ghost.")
+    assert warnings(book) == [("main.tex", 6, "glossary entry 'ghost' is not defined; its key is printed")]

@@ -21,9 +21,9 @@ from nests.book import model as m
 from nests.book.readers.common import Report, finish, merge_text, strip, words
 from nests.book.readers.latex_files import BookFiles, inside
 from nests.book.readers.latex_syntax import (_CODE, _DROPPED, _EMPHASIS, _NUMBER_REFS, _REFS, _STRONG,
-                                             _TEXT_MACROS, CONDITIONALS, INCLUDES, SWITCHES, _arg, _context, _descendants,
-                                             _inner_latex, _is_env, _quotes, _unknown, drop_settings,
-                                             graphics_paths)
+                                             _TEXT_MACROS, CONDITIONALS, GLOSSARY, INCLUDES, SWITCHES, _arg,
+                                             _context, _descendants, _inner_latex, _is_env, _quotes, _unknown,
+                                             drop_settings, graphics_paths)
 
 def read(text: str, shown: str, path: Path) -> m.Book:
     report = Report(shown)
@@ -144,6 +144,8 @@ class Reader:
                 self.inline([node])
             elif name == "newtheorem":
                 self.declare_theorem(node)
+            elif name in ("newacronym", "newglossaryentry"):
+                self.inline([node])
             elif name in CONDITIONALS:
                 self.preamble(self.branch(node))
             elif name in INCLUDES:
@@ -348,6 +350,32 @@ class Reader:
     @inline_command(*_TEXT_MACROS)
     def symbol(self, node, src, line):
         return [m.Text(_TEXT_MACROS[node.macroname], source=src, line=line)]
+
+    @inline_command("newacronym", "newglossaryentry")
+    def glossary_entry(self, node, src, line):
+        """``\\newacronym{key}{short}{long}``, ``\\newglossaryentry{key}{name=…, description=…}``."""
+        args = self.args(node)
+        if node.macroname == "newacronym" and len(args) >= 3:
+            self.files.glossary[args[0].strip()] = (words(self.text(_arg(node, -2))).strip(),
+                                                     words(self.text(_arg(node, -1))).strip())
+        elif len(args) >= 2:
+            found = re.search(r"(?:^|,)\s*name\s*=\s*(\{(?:[^{}]|\{[^{}]*\})*\}|[^,]*)", args[1])
+            name = found.group(1).strip().strip("{}") if found else args[0]
+            self.files.glossary[args[0].strip()] = (name, name)
+        return []
+
+    @inline_command(*GLOSSARY, "glsunset", "glsreset")
+    def glossary_term(self, node, src, line):
+        key = (self.args(node) or [""])[0].strip()
+        if node.macroname in ("glsunset", "glsreset"):
+            (self.files.glossed.add if node.macroname == "glsunset" else self.files.glossed.discard)(key)
+            return []
+        said = self.files.gloss(node.macroname, key)
+        if said is None:
+            self.report.first(f"gloss:{key}", line, f"glossary entry {key!r} is not defined; its key is printed",
+                              source=src)
+            said = key
+        return [m.Text(said, source=src, line=line)]
 
     @inline_command(*SWITCHES)
     def switch(self, node, src, line):

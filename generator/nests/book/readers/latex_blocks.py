@@ -299,9 +299,12 @@ class Blocks:
             if _is_macro(child, "caption"):
                 caption = strip(r.inline(_arg(child, -1)))
         tabular = next((c for c in inside if getattr(c, "environmentname", None) in _TABULARS), None)
+        included = [c for c in inside if getattr(c, "macroname", None) in INCLUDES]
         if name.startswith("table") and tabular is not None:
             block = self.table(tabular, caption, node)
             block.numbered = bool(caption)
+        elif included and tabular is None:             # the float's table or drawing in a file of its own
+            return self.included_float(node, included, caption, name)
         else:
             block = self.figure(inside, node, caption)
         r.owner = block
@@ -309,6 +312,24 @@ class Blocks:
             if _is_macro(child, "label"):
                 r.label(r.text(_arg(child, -1)).strip(), r.line(child))
         return [block]
+
+    def included_float(self, node, included, caption, name) -> list[m.Block]:
+        """A float whose content is an included file: that file's blocks, its first table
+        (in a table float) or a figure of them (otherwise) named by the float's caption and label."""
+        r = self.r
+        blocks = [b for include in included for b in r.include(include)]
+        table = next((b for b in blocks if isinstance(b, m.Table)), None) if name.startswith("table") else None
+        if table is not None:
+            table.caption, table.numbered = caption or table.caption, bool(caption or table.caption)
+            named = table
+        else:
+            named = m.Figure(caption, numbered=bool(caption), blocks=blocks, source=r.source, line=r.line(node))
+            blocks = [named]
+        r.owner = named
+        for child in _descendants(node.nodelist):
+            if _is_macro(child, "label"):
+                r.label(r.text(_arg(child, -1)).strip(), r.line(child))
+        return blocks
 
     def figure(self, nodes, owner, caption=None) -> m.Figure:
         from pylatexenc.latexwalker import LatexMacroNode

@@ -42,6 +42,32 @@ class BookFiles:
     switches: dict[str, bool] = field(default_factory=dict)
     theorems: dict[str, str] = field(default_factory=lambda: {"proof": "Proof"})   # \newtheorem: name → printed name
     toc_rank: int | None = None         # \setcounter{tocdepth}{N}
+    glossary: dict[str, tuple[str, str]] = field(default_factory=dict)   # key → (short, long) words
+    glossed: set[str] = field(default_factory=set)                       # entries used once already
+
+    def gloss(self, command: str, key: str) -> str | None:
+        """What ``\\gls{key}`` and its kin print: an acronym's long form and short one at its
+        first use (``\\acrfull`` always), the short after (``\\acrlong`` the long); a plural
+        takes an s, a capital command a capital; None for an entry never defined."""
+        if key not in self.glossary:
+            return None
+        short, long = self.glossary[key]
+        name = command.lower()
+        if name.startswith(("acrfull", "acf")):
+            form = "full"
+        elif name.startswith(("acrlong", "acl")):
+            form = "long"
+        elif name.startswith(("acrshort", "acs")):
+            form = "short"
+        else:                                     # \gls, \ac: an acronym in full the first time
+            form = "full" if short != long and key not in self.glossed else "short"
+        said = {"full": f"{long} ({short})", "long": long, "short": short}[form]
+        self.glossed.add(key)
+        if name.endswith("pl") or name in ("acp", "acsp", "aclp", "acfp"):
+            said += "s"
+        if command.isupper():
+            return said.upper()
+        return said[:1].upper() + said[1:] if command[:1].isupper() else said
 
     def find(self, command: str, args: list[str], here: Path, base: Path) -> Found:
         """The file ``\\command{args}`` reads, from the file ``here`` whose \\input

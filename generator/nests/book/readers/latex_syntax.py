@@ -46,6 +46,10 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "makeglossaries", "glsaddall", "hyphenation", "AtNextBibliography", "aliaspagestyle",
             "begingroup", "endgroup", "sloppy", "fussy", "enlargethispage", "phantom", "newtheorem",
             "usetikzlibrary", "addbibresource", "allowdisplaybreaks", "titlepage")
+# The glossaries package's references to an entry (\gls{key}): the entry's words.
+GLOSSARY = ("gls", "Gls", "GLS", "glspl", "Glspl", "GLSpl", "glstext", "Glstext", "glsfirst", "glsname",
+            "acrshort", "Acrshort", "acrlong", "Acrlong", "acrfull", "Acrfull", "acrshortpl", "acrlongpl",
+            "acs", "Acs", "acl", "Acl", "acf", "Acf", "ac", "Ac", "acp", "Acp", "acsp", "aclp", "acfp")
 # Commands that set a switch a conditional tests, and the conditionals.
 SWITCHES = ("newtoggle", "providetoggle", "toggletrue", "togglefalse", "settoggle", "newbool", "providebool",
             "setbool", "booltrue", "boolfalse", "newboolean", "provideboolean", "setboolean")
@@ -79,7 +83,8 @@ def _make_context():
              "arrayrulecolor": "[{", "specialrule": "{{{", "addlinespace": "[", "rule": "[{{",
              "pagenumbering": "{", "includeonly": "{", "pagestyle": "{", "thispagestyle": "{", "nocite": "{",
              "bibliography": "{", "bibliographystyle": "{", "printbibliography": "[", "printglossary": "[",
-             "hyphenation": "{", "newtheorem": "*{[{[", "textcite": "[[{", "parencite": "[[{",
+             "hyphenation": "{", "newtheorem": "*{[{[", "newacronym": "[{{{", "newglossaryentry": "{{",
+             "glsunset": "{", "glsreset": "{", **{name: "[{[" for name in GLOSSARY}, "textcite": "[[{", "parencite": "[[{",
              "autocite": "[[{", "phantom": "{", "usetikzlibrary": "{", "addbibresource": "[{", "AtNextBibliography": "{", "aliaspagestyle": "{{",
              "footnotetext": "[{", "enlargethispage": "*{", "hyperref": "[{", "hypertarget": "{{", "textcolor": "[{{",
              "colorbox": "[{{", "fcolorbox": "[{{{", "resizebox": "*{{{", "scalebox": "{[{",
