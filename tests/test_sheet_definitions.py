@@ -33,7 +33,7 @@ ITEMS = {
 
 def labels(content, sheet_id) -> set[str]:
     d = definitions(content)[sheet_id]
-    out = {f["label"].lower() for f in d.fields}
+    out = {f.label.lower() for f in d.fields}
     for row in d.rows:
         out.add((row.section or "").lower())
         out |= {a.title.lower() for s in row.stacks for a in s.areas}
@@ -239,7 +239,7 @@ MOTH = {"name": "Ösé 蜂", "gifts.glow": 55, "gifts.dust": 40, "wick": "d12", 
 
 def test_an_invented_game_prints_at_any_width_blank_and_filled(runner, tmp_path):
     d = definitions(load_content([INVENTED]))["lantern-moths"]
-    assert {f["kind"] for f in d.fields} == {"rating", "number", "die", "pool", "checkbox", "choice", "text",
+    assert {f.kind for f in d.fields} == {"rating", "number", "die", "pool", "checkbox", "choice", "text",
                                              "lines", "list", "track"}
     filled = "".join(render_sheet(d, MOTH))
     assert "Oil......:[__/_5] ((Glow+Dust)/20)" in filled and "Flame....:[_3]" in filled     # formulas computed

@@ -5,7 +5,7 @@ over the place the sheet prints that value; no PDF is made here (tests/test_pdf.
 import pytest
 import yaml
 
-from nests.content.state import state_yaml
+from nests.content.sheets.state import state_yaml
 from nests.content.yamlfile import read_yaml
 from nests.generators.sheet import Look, character_documents, new_character, sheet_pages
 from nests.paths import CONTENT

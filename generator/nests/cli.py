@@ -60,6 +60,7 @@ def check_print_options(formats, impose=None) -> None:
 SHEET_CONTENT = ("classes", "sheets")
 RULES_CONTENT = ("tables",)
 ENEMY_CONTENT = ("tables", "sheets")        # a stat block is laid out by the sheet's definition
+SIMULATE_CONTENT = ("classes", "sheets", "tables", "packet", "simulate")   # a class is checked against the sheets
 
 
 def setup(content_dirs=(), templates_dir=None, uses: tuple[str, ...] = ()):
@@ -215,7 +216,7 @@ def character() -> None:
 def _write_state(state: dict, target: str) -> None:
     from pathlib import Path
 
-    from nests.content.state import state_yaml
+    from nests.content.sheets.state import state_yaml
     from nests.document import Document, File
 
     path = Path(target)
@@ -230,7 +231,7 @@ def _write_state(state: dict, target: str) -> None:
 @content_option
 def character_new(class_id, name, target, content_dirs) -> None:
     """Write a new character of CLASS: its starting figures, computed once from the class."""
-    from nests.content.state import state_yaml
+    from nests.content.sheets.state import state_yaml
     from nests.generators.sheet import new_character
 
     state = new_character(setup(content_dirs, uses=SHEET_CONTENT), class_id, name)
@@ -254,7 +255,7 @@ def character_read(sheet_file, target, content_dirs) -> None:
     from nests.generators.sheet import changes, load_character, read_character
 
     content = setup(content_dirs, uses=SHEET_CONTENT)
-    from nests.content.sheet_reader import decode
+    from nests.content.sheets.reader import decode
 
     try:
         data = Path(sheet_file).read_bytes()
@@ -472,8 +473,33 @@ def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, o
 
 
 @main.command()
+@click.option("--seed", type=click.IntRange(0, 999_999_999), required=True, help="The packet's seed.")
+@click.option("--party", default=None, metavar="CLASS,CLASS…", help="1 to 6 distinct classes (default: content/packet.yaml).")
+@click.option("--nest", default=None, help="The Nest (a file in content/nests/; default: termite).")
+@click.option("--depth", type=click.Choice(["oneshot", "full"]), default="oneshot", show_default=True,
+              help="The packet's depth: which Levels have Rooms of their own.")
+@click.option("--runs", type=int, default=None, help="How many sessions to play (default: content/simulate.yaml).")
+@click.option("--format", "fmt", type=click.Choice(["txt", "json"]), default="txt", show_default=True,
+              help="The report as text or as JSON.")
+@content_option
+@templates_option
+def simulate(seed, party, nest, depth, runs, fmt, content_dirs, templates_dir) -> None:
+    """Estimate how hard the packet of --seed is: the party plays it many times, one session each, and the
+    report gives the Levels reached, the chances of the Heart, of the Job and of each member going down,
+    the Rooms that hurt most, and the rulings it played by."""
+    from nests.content.packet import packet_tables
+    from nests.generators.estimate import estimate_report
+
+    content = setup(content_dirs, templates_dir, SIMULATE_CONTENT)
+    party_ids = ([p.strip() for p in party.split(",")] if party is not None
+                 else packet_tables(content).settings["default_party"])
+    click.echo(estimate_report(content, seed, party_ids, nest, depth, runs, fmt), nl=False)
+
+
+@main.command()
 @click.argument("source", type=click.Path())
-@click.option("--from", "markup", type=click.Choice(["nests", "md", "rst", "latex", "xml"]), default=None,
+@click.option("--from", "markup", type=click.Choice(["nests", "md", "rst", "latex", "xml", "docbook"]),
+              default=None,
               help="The source's markup (default: told by its file name's extension).")
 @click.option("--strict", is_flag=True, help="Treat every warning as an error: exit 2 and write nothing.")
 @click.option("--sheet", "sheets", multiple=True, metavar="ID",
@@ -491,8 +517,8 @@ def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, o
 @templates_option
 def rulebook(source, markup, strict, sheets, title, toc_depth, formats, paper, impose, output, content_dirs,
              templates_dir) -> None:
-    """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML or the Nests raw
-    markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
+    """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML, DocBook or the
+    Nests raw markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
     (--impose a5: the PDF as a booklet)."""
     from nests.errors import Problem
     from nests.generators.rulebook import rulebook_document

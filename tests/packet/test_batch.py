@@ -83,7 +83,9 @@ def test_the_csv_has_a_row_per_packet_read_from_the_packet(batch):
         assert 2 <= int(row["heart_depth"]) <= len(data["levels"])
         if not jumps:
             assert int(row["heart_depth"]) == len(data["levels"])
-        assert 0 <= int(row["difficulty"]) <= 100
+        down = data["session"]["down_percent"]
+        assert float(row["difficulty"]) == round(sum(down.values()) / len(down), 1)
+        assert 0 <= float(row["difficulty"]) <= 100
 
 
 def _events(data):

@@ -183,5 +183,13 @@ def _packet_settings(content: Content) -> None:
     packet_tables(content)
 
 
+def _simulate_settings(content: Content) -> None:
+    """simulate.yaml: the difficulty estimate's Combat tables and its rulings' figures."""
+    from nests.content.simulate import simulate_settings
+
+    simulate_settings(content)
+
+
 # The kinds of content a command can ask ``Content.check`` for, in the order they are checked.
-KINDS = {"classes": _classes, "tables": _tables, "packet": _packet_settings, "sheets": _sheet_definitions}
+KINDS = {"classes": _classes, "tables": _tables, "packet": _packet_settings, "sheets": _sheet_definitions,
+         "simulate": _simulate_settings}

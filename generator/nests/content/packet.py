@@ -20,7 +20,7 @@ from nests.errors import NestsError
 from nests.model import Die
 
 ROOM_NAME = 30      # a Room's name in the glance page's column of Levels (templates/packet/glance.txt.j2)
-SESSION = Map(required={"hours": Str(allow_empty=False, max_len=20), "actions": Int(1, 100), "sessions": Int(10, 5000)})
+SESSION = Map(required={"hours": Str(allow_empty=False, max_len=20), "actions": Int(1, 100), "runs": Int(1, 5000)})
 SETTINGS = Map(required={"default_party": List(Str(allow_empty=False), min_len=1), "default_nest": Str(allow_empty=False),
                          "rooms_per_level": Int(1, 3), "lookups": Int(1, 3), "max_party": Int(1, 20),
                          "oneshot_levels": Int(1, 12), "oneshot_rooms_per_level": Int(1, 3), "spare_rooms_per_band": Int(1, 3), "session": SESSION})

@@ -15,7 +15,7 @@ from nests.errors import NestsError
 from nests.model import Attack
 from nests.content.yamlfile import Document as YamlDocument
 from nests.generators.sheet import FULL, Look
-from nests.generators.sheet_layout import plan
+from nests.generators.sheet.layout import plan
 from nests.render import grid, render
 from nests.render.grid import PAGE_LINES
 from nests.render.transliterate import page_to_ascii, transliterate_value
@@ -89,7 +89,7 @@ def enemy(content, enemy_id: str) -> Enemy:
 
 def stat_block_definition(content, e: Enemy) -> SheetDefinition:
     """The boxes of an enemy's stat block as a sheet definition, so that the sheet's
-    layout (nests.generators.sheet_layout) reflows them to any width: a Features
+    layout (nests.generators.sheet.layout) reflows them to any width: a Features
     box of ratings with their notes, the two Attack boxes side by side, and the
     Disposition Track as the character sheet has it (its caption and each
     position's width), with this enemy's Dispositions and their notes."""
@@ -105,7 +105,7 @@ def stat_block_definition(content, e: Enemy) -> SheetDefinition:
                                                       "misses": len(attack.miss)}]})
     if e.disposition:
         track = disposition_area(content)
-        widths = [f["width"] for f in track.fields]
+        widths = [f.width for f in track.fields]
         areas.append({"title": track.title, "title_style": "heading", "caption": track.caption,
                       "columns": len(e.disposition), "footer": [d.note for d in e.disposition],
                       "fields": [{"key": "disposition", "label": d.name, "kind": "choice",
@@ -120,7 +120,7 @@ def disposition_area(content) -> Area:
     """The character sheet's Disposition Track: the area of its choice of Disposition."""
     sheet = definition(content, NESTS)
     return next(a for row in sheet.rows for s in row.stacks for a in s.areas
-                if any(f["kind"] == "choice" and f["key"] == "disposition" for f in a.fields))
+                if any(f.handler.shares_key and f.key == "disposition" for f in a.fields))
 
 
 def stat_block_context(content, e: Enemy, look: Look = FULL) -> dict:

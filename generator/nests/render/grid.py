@@ -19,6 +19,10 @@ BOX_INSET = 4            # columns a framed box inside the text takes from its t
 TRACKER_NAME = 11        # a class name before its colon on the Hunger and Wounds tracker (packet/pool.txt.j2)
 EVENT_NAME = 40          # an Event's name on a Room key's line (packet/room.txt.j2)
 
+# A report printed straight to a terminal (nests simulate) wraps one column short of 80,
+# so a terminal that wraps at its last column never breaks a line twice.
+REPORT_WIDTH = 79
+
 # The printed cell's shape, for a picture framed on the grid (its frame as many lines
 # tall as the picture is, printed): on A4 less 10 mm at each edge a column is
 # 190/93 mm wide and a line 277/50 mm tall; a picture's pixel is a CSS pixel, 1/96 in.

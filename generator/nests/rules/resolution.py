@@ -99,6 +99,15 @@ def qualify(rng: random.Random, tables, effort: int, resistance: int,
     return Resolution(effort, resistance, q, initial, mods, net, final_degree(tables, initial, net))
 
 
+def degree_of(tables, face: int, effort: int, resistance: int, static: tuple[int, ...] | list[int] = (),
+              shift: int = 0) -> str:
+    """The Degree one Qualification face gives: static modifiers compare with the same face, and
+    ``shift`` adds standing Shifts (a Wound's Shift Down, Starving, Charging). No record is made:
+    for simulations that resolve many thousands of Actions."""
+    net = shift + sum(shift_of(m, face) for m in static)
+    return final_degree(tables, initial_degree(tables, face, effort, resistance), net)
+
+
 def _shift_word(s: int) -> str:
     return {1: "Shift Up", -1: "Shift Down", 0: "no change"}[s]
 

@@ -2,8 +2,9 @@
 
 A reader is a module with ``read(text: str, shown: str, path: Path) -> Book``:
 ``text`` is the source, ``shown`` the path as the user gave it (for warnings),
-``path`` the file itself (to look for what it includes). Reader modules are
-imported only when used: their parsers are heavy.
+``path`` the file itself (to look for what it includes); a markup whose files
+name their own encoding (XML) has ``read_bytes(raw: bytes, shown, path)``
+instead. Reader modules are imported only when used: their parsers are heavy.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ READERS: dict[str, tuple[str, tuple[str, ...]]] = {
     "rst": ("nests.book.readers.rst", (".rst",)),
     "latex": ("nests.book.readers.latex", (".tex",)),
     "xml": ("nests.book.readers.xml", (".xml",)),
+    "docbook": ("nests.book.readers.docbook", (".dbk", ".docbook")),
 }
 
 
@@ -41,9 +43,13 @@ def read_book(source: str, name: str | None = None) -> Book:
     """The book at ``source``, read by the reader ``name`` or the one its extension names."""
     path = Path(source)
     reader = reader_for(path, name)
+    module = importlib.import_module(READERS[reader][0])
     try:
         raw = path.read_bytes()
-        text = raw.decode("utf-8-sig")
+        if hasattr(module, "read_bytes"):
+            text = None
+        else:
+            text = raw.decode("utf-8-sig")
     except FileNotFoundError:
         raise NestsError(Problem("no such rulebook source", file=source)) from None
     except IsADirectoryError:
@@ -52,5 +58,6 @@ def read_book(source: str, name: str | None = None) -> Book:
         raise NestsError(Problem(f"is not UTF-8 text (byte {err.start})", file=source)) from None
     except OSError as err:
         raise NestsError(Problem(f"cannot be read: {err.strerror}", file=source)) from None
-    module = importlib.import_module(READERS[reader][0])
+    if text is None:
+        return module.read_bytes(raw, source, path)
     return module.read(text.replace("\r\n", "\n"), source, path)

@@ -18,6 +18,12 @@ from pathlib import Path
 
 from nests.book import model as m
 
+INLINES = (m.Text, m.Emphasis, m.Strong, m.Code, m.Math, m.Ref, m.FootnoteRef, m.Symbol, m.LineBreak, m.Missing)
+
+
+class ParagraphEnd:
+    """Where a paragraph ends in a reader's run of items: the words before it are one paragraph."""
+
 
 class Report:
     """The warnings of one book, each reported once per (source, line, thing)."""
@@ -139,8 +145,9 @@ def flatten(blocks: list[m.Block]) -> list[m.Inline]:
             line(block.children if isinstance(block, m.Paragraph) else [block], block)
         elif isinstance(block, (m.Box, m.Definition)):
             line(flatten(block.blocks), block)
-        elif isinstance(block, m.Verbatim):
-            line([m.Code(" ".join(block.lines), source=block.source, line=block.line)], block)
+        elif isinstance(block, m.Verbatim):                # its lines stay lines
+            for text in block.lines:
+                line([m.Code(text.strip(), source=block.source, line=block.line)], block)
         elif isinstance(block, m.Formula):
             line([m.Math(block.text, source=block.source, line=block.line)], block)
         elif isinstance(block, m.DefinitionList):

@@ -18,9 +18,9 @@ import re
 from pathlib import Path
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, flatten, merge_text, strip, words
+from nests.book.readers.common import INLINES, ParagraphEnd, Report, finish, flatten, merge_text, strip, words
 from nests.book.readers.latex import inline_latex
-from nests.errors import NestsError, Problem
+from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, Files, decode, end_line, parse
 
 _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3,
              "paragraph": 4}
@@ -51,67 +51,27 @@ _JINJA = re.compile(r"\{%-?\s*(\w+)(.*?)-?%\}|\{\{-?(.*?)-?\}\}|\{#.*?#\}", re.S
 _OPENS = ("for", "if", "macro", "call", "filter", "set")
 
 
-def read(text: str, shown: str, path: Path) -> m.Book:
+def read_bytes(raw: bytes, shown: str, path: Path) -> m.Book:
     report = Report(shown)
-    reader = _Reader(report, Path(path), shown)
-    if not re.sub(r"<\?xml[^>]*\?>|<!--.*?-->|\s", "", text, flags=re.S):
+    text = decode(raw, shown)
+    if not re.sub(r"<!--.*?-->|\s", "", text, flags=re.S):
         report.warn(1, "the file holds no book (no element at all); its book is empty")
         return finish([], report, title_heading=False)
-    root = _parse(text, shown)
+    files = Files(report, Path(path), shown)
+    root, declared = parse(text, shown, Path(path), files)
+    from nests.book.readers import docbook
+    if docbook.is_docbook(root, declared):
+        return docbook.read_tree(root, report, files)
+    reader = _Reader(report, Path(path), shown, files)
     items = reader.content(root)
     blocks = reader.as_blocks(items)
     return finish(blocks, report, title=reader.title, aliases=reader.aliases, title_heading=False)
 
 
-def _parse(text: str, shown: str, wrap: bool = False):
-    from lxml import etree
-    # lxml wants bytes when the text declares its encoding; the text is already Unicode.
-    text = re.sub(r"^\s*<\?xml[^>]*\?>", lambda d: "\n" * d.group(0).count("\n"), text)
-    if wrap:                                          # an included fragment may hold many elements
-        text = f"<fragment>{text}</fragment>"
-    text = _html_entities(text)
-    # entities the file declares itself are read; nothing is ever fetched from outside
-    parser = etree.XMLParser(resolve_entities="internal", no_network=True, load_dtd=False, huge_tree=False)
-    try:
-        return etree.fromstring(text.encode("utf-8"), parser=parser)
-    except etree.XMLSyntaxError as err:
-        message = re.sub(r",? line \d+, column \d+$", "", str(err.msg or err))
-        raise NestsError(Problem(f"is not well-formed XML: {message}", file=shown,
-                                 line=err.lineno or None)) from None
-
-
-def _html_entities(text: str) -> str:
-    """HTML's named entities (``&eacute;``, ``&nbsp;``), which authors write in XML
-    without declaring them, as the characters they name; one the file declares
-    in its DOCTYPE, or that HTML does not name, is left to the parser."""
-    from html.entities import html5
-
-    declared = set(re.findall(r"<!ENTITY\s+(\w+)", text))
-
-    def character(found):
-        name = found.group(1)
-        if name in declared or name in ("amp", "lt", "gt", "quot", "apos") or f"{name};" not in html5:
-            return found.group(0)
-        return "".join(f"&#{ord(ch)};" for ch in html5[f"{name};"])
-
-    return re.sub(r"&(\w+);", character, text) if "&" in text else text
-
-
-def _end_line(el) -> int:
-    """The line an element's end tag stands on (lxml gives only the start's;
-    for a comment or processing instruction, libxml2 gives the line it ends on)."""
-    if not isinstance(el.tag, str):
-        return el.sourceline or 0
-    children = list(el)
-    if children:
-        last = children[-1]
-        return _end_line(last) + (last.tail or "").count("\n")
-    return (el.sourceline or 0) + (el.text or "").count("\n")
-
-
 class _Reader:
-    def __init__(self, report: Report, path: Path, shown: str, aliases=None, owners=None, depth: int = 0):
-        self.report, self.path, self.source = report, path, shown
+    def __init__(self, report: Report, path: Path, shown: str, files: Files, aliases=None, owners=None,
+                 depth: int = 0):
+        self.report, self.path, self.source, self.files = report, path, shown, files
         self.aliases: dict[str, str] = aliases if aliases is not None else {}
         self.owners: list[m.Node] = owners if owners is not None else []
         self.depth = depth
@@ -127,7 +87,7 @@ class _Reader:
         for child in el:
             if self.skip == 0 and isinstance(child.tag, str):
                 items += self.element(child)
-            items += self.text(child.tail, _end_line(child))
+            items += self.text(child.tail, end_line(child))
         return _spaced(items)
 
     def text(self, text: str | None, line: int) -> list:
@@ -146,7 +106,9 @@ class _Reader:
         if self.skip or not text:
             return []
         line += text[:len(text) - len(text.lstrip())].count("\n")
-        return inline_latex(text, self.source, line, self.report, on_label=self.label)
+        if not _LEFTOVER.search(text):
+            return [m.Text(words(text), source=self.source, line=line)]
+        return inline_latex(latex_leftovers(text), self.source, line, self.report, on_label=self.label)
 
     def jinja(self, tag, line: int) -> list:
         keyword, rest, expression = tag.group(1), (tag.group(2) or "").strip(), tag.group(3)
@@ -177,19 +139,38 @@ class _Reader:
         return []                                     # set, else, elif…: nothing to print
 
     def include(self, name: str, line: int) -> list:
-        target = self.path.parent / name
+        target = self.files.locate(name, self.path.parent)
+        if target is None:
+            return [self.report.missing(name, line, f"include of {name!r}, which is outside the book's folder; "
+                                                    f"it is not read")]
         if not target.is_file():
             return [self.report.missing(name, line, f"include of {name!r}, which is not there")]
         if self.depth > 16:
             return [self.report.missing(name, line, f"include of {name!r} nested too deep (a loop?)")]
-        shown = str(Path(self.source).parent / name)
-        text = target.read_text(encoding="utf-8", errors="replace")
-        inner = _Reader(self.report, target, shown, self.aliases, self.owners, self.depth + 1)
-        return inner.content(_parse(text, shown, wrap=True))
+        shown = self.files.shown(target)
+        inner = _Reader(self.report, target, shown, self.files, self.aliases, self.owners, self.depth + 1)
+        tree, _ = parse(self.files.read(target, shown), shown, target, self.files, fragment={},
+                        depth=self.depth + 1)
+        return inner.content(tree)
 
     # -- elements --------------------------------------------------------------
     def element(self, el) -> list:
+        """An element's items; one that an include brought is read as its own file's."""
+        came_from = el.get(SOURCE)
+        if came_from is None:
+            return self.known(el)
+        before, self.source = self.source, came_from
+        try:
+            return self.known(el)
+        finally:
+            self.source = before
+
+    def known(self, el) -> list:
         tag, src, line = el.tag, self.source, el.sourceline or 0
+        if tag == TEXT:
+            return self.text(el.text, line)
+        if tag == MISSING:
+            return [m.Missing(el.get("what", ""), source=src, line=line)]
         if tag in _DROPPED:
             return []
         if tag == "label":
@@ -200,7 +181,7 @@ class _Reader:
         if tag == "titlepage":
             return self.titlepage(el)
         if tag == "p":
-            return self.content(el) + [_ParagraphEnd()]
+            return self.content(el) + [ParagraphEnd()]
         if tag in _STRONG:
             return [m.Strong(self.inlines(el), source=src, line=line)]
         if tag in _EMPHASIS:
@@ -254,7 +235,7 @@ class _Reader:
 
     def inlines(self, el) -> list[m.Inline]:
         items = self.content(el)
-        if any(not isinstance(item, _INLINES) for item in items):
+        if any(not isinstance(item, INLINES) for item in items):
             # paragraphs or a list where only words may stand (a title, a cell): one under the other
             return strip(flatten(self.as_blocks(items)))
         return strip(items)
@@ -273,10 +254,10 @@ class _Reader:
             for child in el:
                 if child is not title_el and self.skip == 0 and isinstance(child.tag, str):
                     items += self.element(child)
-                items += self.text(child.tail, _end_line(child))
+                items += self.text(child.tail, end_line(child))
         finally:
             self.owners.pop()
-        return [_ParagraphEnd()] + items + [_ParagraphEnd()]
+        return [ParagraphEnd()] + items + [ParagraphEnd()]
 
     def titlepage(self, el) -> list:
         items: list = []
@@ -342,15 +323,20 @@ class _Reader:
                     except ValueError:
                         pass
                 elif child.tag in ("tableheaderrow", "tablerow", "tr"):
-                    cells = [m.Cell(self.inlines(c), source=src, line=c.sourceline or line)
-                             for c in child if c.tag in ("td", "th")]
-                    (table.header if child.tag == "tableheaderrow" else table.rows).append(cells)
+                    (table.header if child.tag == "tableheaderrow" else table.rows).append(self.row(child))
+                elif child.tag in ("thead", "tbody", "tfoot"):     # HTML's row groups
+                    rows = [self.row(r) for r in child if r.tag in ("tr", "tablerow", "tableheaderrow")]
+                    (table.header if child.tag == "thead" else table.rows).extend(rows)
                 elif child.tag == "label":
                     self.label(words(child.text or "").strip(), child.sourceline or line)
         finally:
             self.owners.pop()
         table.numbered = bool(table.caption)
         return table
+
+    def row(self, el) -> list[m.Cell]:
+        return [m.Cell(self.inlines(c), source=self.source, line=c.sourceline or el.sourceline or 0)
+                for c in el if c.tag in ("td", "th")]
 
     def label(self, name: str, line: int) -> None:
         """A label names the innermost heading or table it stands in."""
@@ -376,9 +362,9 @@ class _Reader:
             run.clear()
 
         for item in items:
-            if isinstance(item, _ParagraphEnd):
+            if isinstance(item, ParagraphEnd):
                 flush()
-            elif isinstance(item, _INLINES):
+            elif isinstance(item, INLINES):
                 run.append(item)
             else:
                 flush()
@@ -396,9 +382,56 @@ def _spaced(items: list) -> list:
     return items
 
 
-class _ParagraphEnd:
-    """Where a <p> or a section ends: the running text before it is one paragraph."""
+# What may be a LaTeX leftover in running text; text without any is plain words.
+_LEFTOVER = re.compile(r"[\\~`$'{}]|--")
+_DOLLARS = re.compile(r"\$(?=\S)((?:[^$\n\\]|\\.)*?\S)\$(?!\d)")    # pandoc's rule for $…$
+_COMMAND = re.compile(r"\\[A-Za-z]+\*?(?=\{)|\\[&%$#_{} ]")
+_DASHES = re.compile(r"(?<!\S)--+(?=[A-Za-z])")                  # --option, not a dash
 
 
-_INLINES = (m.Text, m.Emphasis, m.Strong, m.Code, m.Math, m.Ref, m.FootnoteRef, m.Symbol,
-            m.LineBreak, m.Missing)
+def latex_leftovers(text: str) -> str:
+    """Text as LaTeX in which only the leftovers these books carry stay LaTeX:
+    ``$…$`` (by pandoc's rule: no space inside either dollar, no digit after the
+    closing one), a command with a braced argument (``\\label{…}``), an
+    escaped special, ``~`` between two words, quotes and dashes. Anything else
+    is text as written: ``$5 and a shield $10``, ``\\u@\\h``, ``{x}``, ``~/bin``."""
+    out, pos = [], 0
+    while pos < len(text):
+        dollars = _DOLLARS.match(text, pos) if text[pos] == "$" else None
+        command = _COMMAND.match(text, pos) if text[pos] == "\\" else None
+        end = _group_end(text, command.end()) if command and command.group(0)[-1].isalpha() else None
+        if dollars:
+            out.append(dollars.group(0))
+            pos = dollars.end()
+        elif command and (end or not command.group(0)[-1].isalpha()):
+            out.append(text[pos:end or command.end()])
+            pos = end or command.end()
+        elif text.startswith("``", pos):
+            out.append("``")
+            pos += 2
+        else:
+            kept = text[pos] == "~" and _between_words(text, pos)
+            out.append(text[pos] if kept else _LITERAL.get(text[pos], text[pos]))
+            pos += 1
+    return _DASHES.sub(lambda d: "{-}" * len(d.group(0)), "".join(out))
+
+
+_LITERAL = {"\\": r"\textbackslash{}", "$": r"\$", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
+            "`": r"\textasciigrave{}"}
+
+
+def _between_words(text: str, pos: int) -> bool:
+    return 0 < pos < len(text) - 1 and not text[pos - 1].isspace() and not text[pos + 1].isspace()
+
+
+def _group_end(text: str, pos: int) -> int | None:
+    """Where the braced group opening at ``pos`` closes, if it does."""
+    depth = 0
+    for k in range(pos, len(text)):
+        if text[k] == "{" and text[k - 1] != "\\":
+            depth += 1
+        elif text[k] == "}" and text[k - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                return k + 1
+    return None

@@ -3,7 +3,7 @@
 Every part rolls on its own named sub-stream (``reroll.Streams``, ``substream(seed, name)``):
 "job", "levels", "level-2/room-3" (its Features and lookups),
 "level-2/room-3/name", "item-key/<colour>/<type>" (a Form's Function) and
-"session" (the glance page's simulation), so changing one part never
+"simulate" (the glance page's difficulty estimate), so changing one part never
 reshuffles another. Each printed result keeps its die and roll. Rooms are
 keyed in the order they are printed, so "an earlier Room" means an earlier
 page (ruling packet-known-item).
@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from nests import __version__
 from nests.content.packet import packet_tables
+from nests.content.simulate import simulate_settings
 from nests.errors import NestsError
 from nests.render import grid
 from nests.render.filters import width
@@ -29,7 +30,7 @@ from nests.rules.nest import level_chain
 from nests.rules.procedures import PROCEDURES, Context
 from nests.rules.quantification import quantify
 from nests.rules.resolution import D100
-from nests.rules.session import session_reach
+from nests.rules.simulate import simulate
 
 KINDS = ["cost", "risk", "reward"]
 DEPTHS = ["oneshot", "full"]
@@ -282,15 +283,15 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
             b.note(["provisional-enemies"])
     order = list(tables.rulings)
     rulings = [Ruling(r, tables.rulings[r]) for r in sorted(b.rulings, key=order.index)]
-    scout = max(characters, key=lambda c: ability(c, "exploration"))
-    static = tuple([ability(c, "exploration") for c in characters if c is not scout]
-                   + [ability(scout, "eusociology"), ability(scout, "perception")])
     s = pt.settings["session"]
-    reach = session_reach(streams("session"), tables, chain, ability(scout, "exploration"), static,
-                            s["actions"], s["sessions"])
-    session = Session(s["hours"], reach.actions, reach.sessions, scout.character_class.name, reach.median, reach.p90,
-                      reach.heart_percent)
     names = [content.class_documents[cid].data["name"] for cid in party]
-    return Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
-                  perception, job, levels, creatures, list(b.items.items.values()), rulings, session, chain, tables,
-                  tuple(rerolls))
+    packet = Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
+                    perception, job, levels, creatures, list(b.items.items.values()), rulings, None, chain, tables,
+                    tuple(rerolls))
+    # The glance page's difficulty estimate: the first runs of `nests simulate` for this packet (ruling packet-session).
+    est = simulate(packet, characters, simulate_settings(content), s["actions"], s["runs"],
+                   content.catalogue["inventory_slots"], seed, b.nest["encounters"])
+    scout = max(characters, key=lambda c: ability(c, "exploration"))
+    packet.session = Session(s["hours"], est.actions, est.runs, scout.character_class.name, est.median, est.p90, est.mean,
+                             est.heart, est.job, {cid: p for cid, _, p in est.down}, tuple(h.room for h in est.rooms))
+    return packet

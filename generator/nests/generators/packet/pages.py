@@ -22,6 +22,7 @@ from nests.render import render
 from nests.render.environment import environment_at, render_at
 from nests.render.grid import Grid
 from nests.render.transliterate import page_to_ascii, transliterate, transliterate_value
+from nests.rules.nest import stand_in as nest_stand_in
 
 
 def _pieces(text: str) -> list[list[str]]:
@@ -156,11 +157,8 @@ def _levels(lay, packet, pages) -> list[Page]:
 
 
 def stand_in(packet, level):
-    """The keyed Room a Level without one plays (ruling packet-spare-rooms): the nearest keyed Level of its
-    band before it, else the first after it (the Heart's band)."""
-    same = [lv for lv in packet.levels if lv.rooms and lv.band == level.band]
-    before = [lv for lv in same if lv.number < level.number]
-    pick = before[-1] if before else next((lv for lv in same if lv.number > level.number), None)
+    """The keyed Room a Level without one plays (ruling packet-spare-rooms)."""
+    pick = nest_stand_in(packet.levels, level)
     return pick.rooms[0] if pick else None
 
 

@@ -10,7 +10,7 @@ from nests.content import Content
 
 def _draw(content: Content, sheet_ids: list[str]) -> dict:
     """Each sheet by id, drawn (its DrawnSheet)."""
-    from nests.generators.drawn import drawn
+    from nests.generators.sheet.drawn import drawn
     from nests.generators.sheet import resolve, sheet_context
 
     return {sheet_id: drawn(sheet_context(*resolve(content, sheet_id))) for sheet_id in sheet_ids}

@@ -13,13 +13,13 @@ import re
 import unicodedata
 from typing import Any
 
-from nests.content.sheet_pages import Damaged, check_pages
-from nests.content.sheet_kinds import empty_item
-from nests.content.sheets import SheetDefinition, layout
-from nests.content.state import check_value, state_keys
+from nests.content.sheets.definition import SheetDefinition, layout
+from nests.content.sheets.field import Field
+from nests.content.sheets.pages import Damaged, check_pages
+from nests.content.sheets.reading import STAND_IN, Missing, narrow
 from nests.errors import NestsError, Problem
 from nests.render import grid
-from nests.render.filters import unwrap, width
+from nests.render.filters import width
 from nests.render.glyphs import to_ascii
 
 
@@ -81,38 +81,25 @@ def _read(text: str, definition: SheetDefinition) -> dict[str, Any]:
         inner = centred.group(1) if centred else body[1:-2].strip(" .")
         cls, _, who = inner.partition(": ")
         values["class"] = cls
-        if heading.get("name_key"):
-            values[heading["name_key"]] = who
-    keys = set(state_keys(definition))
+        if heading.name_key:
+            values[heading.name_key] = who
+    keys = set(definition.state_keys())
     # a character's sheet (its name in the heading) has its own areas too, such as Notes
-    character = bool(heading and heading.get("name_key") and values.get(heading["name_key"]))
+    character = bool(heading and heading.name_key and values.get(heading.name_key))
     _check_sections(lines, definition, character)
-    everyone = {f["label"] for f in definition.fields}
+    everyone = {f.label for f in definition.fields}
     for area, found, bottom, box in _areas(lines, definition, character):
         places, widths = layout(area, box)
-        labels = [g["label"] for g in area.fields]
+        labels = [g.label for g in area.fields]
         for f, (column, _) in zip(area.fields, places):
-            if f["kind"] in ("attack", "choice") or (f["key"] not in keys):
+            if f.handler.state == "none" or f.key not in keys:
                 continue
             values.update(_read_field(f, found, bottom, widths[column], labels, everyone))
-    return {k: _narrow(v) for k, v in values.items()}
-
-
-STAND_IN = "\ue000"       # the second column of a wide character, while the sheet is read
+    return {k: narrow(v) for k, v in values.items()}
 
 
 def _by_column(line: str) -> str:
     return "".join(ch + STAND_IN * (width(ch) - 1) for ch in line)
-
-
-def _narrow(value):
-    if isinstance(value, str):
-        return value.replace(STAND_IN, "")
-    if isinstance(value, list):
-        return [_narrow(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _narrow(v) for k, v in value.items()}
-    return value
 
 
 # ── areas ──────────────────────────────────────────────────────────────────
@@ -201,33 +188,15 @@ def _box_lines(lines: list[str], n: int, left: int):
 # ── fields ─────────────────────────────────────────────────────────────────
 
 
-def _label(label: str) -> str:
-    return r"(?<![A-Za-z])" + re.escape(label)
-
-
-def _find(found, pattern: str, what: str, f: dict):
-    rx = re.compile(pattern)
-    for n, text in found:
-        m = rx.search(text)
-        if m:
-            return n, m
-    near = next((n for n, text in found if re.search(_label(f["label"]), text)), found[0][0] if found else 1)
-    raise Missing(near, f"{f['label']}: {what} is not readable here")
-
-
-def _read_field(f: dict, found, bottom, column: int, labels: list[str], everyone: set[str]) -> dict[str, Any]:
+def _read_field(f: Field, found, bottom, column: int, labels: list[str], everyone: set[str]) -> dict[str, Any]:
     """One field's values; ``column``: the width of its column of the area on this sheet;
     ``labels``: those of the area's fields, ``everyone``: of all the sheet's."""
-    others = tuple(label + ":" for label in labels if label != f["label"])
+    others = tuple(label + ":" for label in labels if label != f.label)
     try:
-        return _read_value(f, found, bottom, column, others)
+        return f.handler.read(f, found, bottom, column, others)
     except Missing as missing:
         # the line whose label is no field's of the sheet is the one edited
         raise Damaged(_stray(found, everyone) or missing.line, missing.message) from None
-
-
-class Missing(Damaged):
-    """A field not found by its label: the line to name is the first whose label is no field's."""
 
 
 # a labelled value: after its tick, a box's side or the line's start; a list's row (a _ fill) is none
@@ -240,132 +209,3 @@ def _stray(found, labels: list[str]) -> int | None:
         if any(m.group(1).strip() not in labels for m in FIELD_LINE.finditer(text)):
             return n
     return None
-
-
-def _read_value(f: dict, found, bottom, column: int, others: tuple) -> dict[str, Any]:
-    kind, key = f["kind"], f["key"]
-    lead = r"(?:[□○✓✗ovx] )?"
-    if kind == "rating":
-        n, m = _find(found, lead + _label(f["label"]) + r"\.*" + re.escape(f["sep"]) + r"\[(_*)([^\]]*)\]",
-                     "a rating like [__60%]", f)
-        raw = m.group(2)
-        if raw == "NONE":
-            return {key: None}
-        if raw in ("%", ""):
-            return {}
-        if not re.fullmatch(r"\d+%", raw):
-            raise Damaged(n, f"{f['label']}: {raw!r} is not a rating (a number and %)")
-        return {key: _checked(f, int(raw[:-1]), n)}
-    if kind == "pool":
-        n, m = _find(found, lead + _label(f["label"]) + r"\.*" + re.escape(f["sep"]) + r"\[_*([^/\]]*)/_*([^\]]*)\]",
-                     "a figure like [_2/_4]", f)
-        out = {}
-        for k, raw in ((key, m.group(1)), (f["max_key"], m.group(2))):
-            if raw:
-                if not raw.isdigit():
-                    raise Damaged(n, f"{f['label']}: {raw!r} is not a whole number")
-                out[k] = int(raw)
-        return out
-    if kind in ("number", "die"):
-        n, m = _find(found, lead + _label(f["label"]) + r"\.*" + re.escape(f["sep"]) + r"\[_*([^\]]*)\]",
-                     "a value in [ ]", f)
-        raw = m.group(1)
-        if not raw:
-            return {}
-        return {key: int(raw) if kind == "number" and re.fullmatch(r"-?\d+", raw) else raw}
-    if kind == "text":
-        n, m = _find(found, _label(f["label"]) + r": (.*?)(?:\s{2,}|$)", "a text", f)
-        raw = m.group(1).strip()
-        # a text too long for a narrow page goes on under itself: on the lines below, left-aligned
-        # under its first piece (or right-aligned, ending where it ends), nothing else on them
-        col, end = m.start(1), len(m.string.rstrip())
-        pieces = [raw]
-        for k, text in ((k, t) for k, t in found if k > n):
-            left = len(text) - len(text.lstrip())
-            under = left == col if f["align"] == "left" else len(text.rstrip()) == end and left >= m.start()
-            if (k != n + 1 or not text.strip() or not under or re.search(r"\S  +\S", text.strip())
-                    or text.strip().startswith(others)):
-                break
-            pieces.append(text.strip())
-            n = k
-        raw = unwrap([_narrow(p) for p in pieces], column - len(f["label"]) - 2)
-        return {} if set(raw) <= {"_"} else {key: raw}
-    if kind == "checkbox":
-        n, m = _find(found, r"([□✓✗ovx]) " + re.escape(f["label"]), "a tick box", f)
-        return {key: m.group(1) in "✓v"}
-    if kind == "lines":
-        rows = [_narrow(text.strip()) for _, text in found if text.strip() and set(text.strip()) - {"_"}]
-        return {key: unwrap(rows, column)}
-    if kind == "list":
-        return {key: _read_list(f, found, min(column, f["width"]) - f["tick_width"])}
-    if kind == "track":
-        return _read_track(f, found, bottom)
-    return {}
-
-
-def _checked(f: dict, value, n: int):
-    problem = check_value(f, value)
-    if problem:
-        raise Damaged(n, f"{f['label']}: {problem}")
-    return value
-
-
-ROW = re.compile(r"^\s*(?:([□○✓✗ovx]) )?(.*?)_*:\[(_*)([^\]]*)\]\s*$")
-ITEM = re.compile(r"^(.*?)(?: \[([^\]]*)\])?( \(\?\))?$")
-
-
-def _read_list(f: dict, found, room: int) -> list[dict]:
-    """Every row of the list, an unused one as an empty row (see nests.content.sheets.empty_item).
-    ``room``: the columns of a row's text when it stands on lines of its own."""
-    items = []
-    pending: list[str] = []          # the text of a row too long for the page, on the lines above its figure
-    for n, text in found:
-        m = ROW.match(text)
-        if m is None:
-            if text.strip() and set(text.strip()) - {"_", "."}:
-                pending.append(text.strip())
-            continue
-        tick, name, _, raw = m.groups()
-        if pending and not name.strip("_ "):
-            first = pending[0]
-            tick, pending[0] = (first[0], first[2:]) if f["tick"] and first[1:2] == " " else (None, first)
-            name = unwrap([_narrow(p) for p in pending], room)
-        tick = tick or "○"
-        pending = []
-        if len(items) == f["rows"]:
-            raise Damaged(n, f"{f['label']}: a row more than the sheet's {f['rows']}: was a line repeated?")
-        name = name.rstrip("_ ")
-        item = empty_item(f)
-        items.append(item)
-        if not name:
-            continue
-        part = ITEM.match(name)
-        item["name"] = part.group(1)
-        if f["types_key"] and part.group(2):
-            item[f["types_key"]] = part.group(2).split(",")
-        if raw and raw not in ("%",):
-            if not re.fullmatch(r"\d+%", raw):
-                raise Damaged(n, f"{f['label']}: {raw!r} is not a rating (a number and %)")
-            item[f["value"]] = _checked({"kind": "rating", "label": f["label"]}, int(raw[:-1]), n)
-        if f["tick"]:
-            item[f["tick_key"] or "ticked"] = tick in "✓v"
-        if f["known_key"]:
-            item[f["known_key"]] = part.group(3) is None
-    return items
-
-
-def _read_track(f: dict, found, bottom) -> dict:
-    if not f["values"]:
-        return {f["key"]: sum(to_ascii(text).count("[x]") for _, text in found)}
-    shown = {f["format"] % v: v for v in f["values"]}
-    cell = re.compile("|".join(re.escape(c) for c in shown))
-    rows = found + ([bottom] if bottom else [])
-    for k, (n, text) in enumerate(rows[:-1]):
-        cells = {m.start() + 1: shown[m.group(0)] for m in cell.finditer(text)}
-        if not cells:
-            continue
-        below = to_ascii(rows[k + 1][1])
-        for col, value in cells.items():
-            if col < len(below) and below[col] == "^":
-                return {f["key"]: value}
-    return {}

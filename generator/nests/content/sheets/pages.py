@@ -8,7 +8,7 @@ repeated or moved, a frame character lost, characters added or cut, a file
 truncated) stops at the first line that shows it, so that what is read is
 never a shifted or partial sheet.
 
-Lines here are one character per display column (see sheet_reader): box
+Lines here are one character per display column (see nests.content.sheets.reader): box
 drawing or ``--ascii``, both are checked through their ASCII stand-ins.
 """
 

@@ -1,12 +1,12 @@
-"""A sheet drawn but not yet paged (see nests.generators.sheet): kept apart from
-the sheet generator so that what pages a drawn sheet (a book numbering its
-pages) does not import what draws one."""
+"""A sheet drawn but not yet paged (see nests.generators.sheet.pages): kept apart
+from what draws a sheet so that what pages a drawn sheet (a book numbering its
+pages) does not import it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nests.content.sheets import SheetDefinition
+from nests.content.sheets.definition import SheetDefinition
 from nests.render import grid, render
 from nests.render.transliterate import page_to_ascii
 
@@ -35,7 +35,7 @@ class DrawnSheet:
 
 
 def drawn(context: dict, ascii: bool = False) -> DrawnSheet:
-    """The sheet of ``context`` (see nests.generators.sheet.sheet_context) drawn, its
+    """The sheet of ``context`` (see nests.generators.sheet.pages.sheet_context) drawn, its
     pages to be in printable ASCII if ``ascii``: sheet_blocks.txt.j2 puts a blank
     line after each block, and no line of a block is blank (each is framed)."""
     text = render("sheet_blocks.txt.j2", **context)
