@@ -504,13 +504,16 @@ def simulate(seed, party, nest, depth, runs, fmt, content_dirs, templates_dir) -
               help="Append the character sheet ID at the book's end (repeatable).")
 @click.option("--title", default=None, metavar="TEXT",
               help="The book's title, for every page's head and the PDF (default: the title the source gives).")
+@click.option("--toc-depth", "toc_depth", type=click.IntRange(min=1), default=None, metavar="N",
+              help="List headings down to level N in the contents (default: the source's own limit, "
+                   "LaTeX's tocdepth or a toctree's :maxdepth:, else every level).")
 @click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @impose_option
 @output_option
 @content_option
 @templates_option
-def rulebook(source, markup, strict, sheets, title, formats, paper, impose, output, content_dirs,
+def rulebook(source, markup, strict, sheets, title, toc_depth, formats, paper, impose, output, content_dirs,
              templates_dir) -> None:
     """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML, DocBook or the
     Nests raw markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
@@ -529,7 +532,8 @@ def rulebook(source, markup, strict, sheets, title, formats, paper, impose, outp
     if unknown:
         raise NestsError(f"--sheet {unknown[0]!r} is not a sheet; {Sheets(content).known()}")
     with pdf_ready(formats, output):
-        document, warnings = rulebook_document(source, content, markup, list(sheets), title=title)
+        document, warnings = rulebook_document(source, content, markup, list(sheets), title=title,
+                                                toc_depth=toc_depth)
         if strict and warnings:
             raise NestsError([Problem(w.message, file=w.source, line=w.line) for w in warnings])
         for warning in warnings:

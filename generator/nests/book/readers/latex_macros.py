@@ -6,8 +6,13 @@ stands and nothing where it is used. ``\\newcommand``, ``\\renewcommand``,
 ``\\providecommand`` (with ``[n]`` arguments and an optional default) and a
 ``\\def`` without parameters are read; each definition is taken out of the
 text (its line breaks kept, so every later line keeps its number) and each
-use replaced by the body, its ``#1``… by the arguments. Expansion stops after
-a fixed number of rounds, so a command defined by itself cannot loop.
+use replaced by the body, its ``#1``… by the arguments. ``\\let\\new\\old``
+makes ``\\new`` a name of ``\\old``. Expansion stops after a fixed number of
+rounds, so a command defined by itself cannot loop.
+
+A book that redefines a sectioning command (``\\renewcommand{\\section}…``,
+``\\let\\section\\chapter``) restyles its headings: they stay headings, so such
+a definition is taken out and not applied.
 """
 
 from __future__ import annotations
@@ -15,14 +20,22 @@ from __future__ import annotations
 import re
 
 _DEFINE = re.compile(r"\\(?:renewcommand|newcommand|providecommand)\*?|\\def(?=\\[A-Za-z]+\s*\{)")
+_LET = re.compile(r"\\let\s*\\([A-Za-z]+)\s*=?\s*\\([A-Za-z]+)(?![A-Za-z])")
 _ROUNDS = 8
+# Commands whose meaning the reader keeps whatever the book defines them as.
+KEPT = ("part", "chapter", "section", "subsection", "subsubsection", "paragraph", "subparagraph")
 
 
-def expand(text: str, commands: dict) -> str:
+def expand(text: str, commands: dict, keeps=None) -> str:
     """``text`` with its definitions taken out (added to ``commands``, which an
-    included file shares with the book) and every use of a command expanded."""
+    included file shares with the book) and every use of a command expanded.
+    ``keeps(name)``: whether a command keeps its meaning whatever the text defines
+    it as (a package's redefinition of what the reader reads itself)."""
+    text = uncommented(text)
     if _DEFINE.search(text):
-        text = _definitions(text, commands)
+        text = _definitions(text, commands, keeps)
+    if "\\let" in text:
+        text = _LET.sub(lambda found: _let(found, text, commands), text)
     if not commands:
         return text
     use = re.compile(r"\\(" + "|".join(sorted(map(re.escape, commands), key=len, reverse=True)) + r")(?![A-Za-z])")
@@ -37,7 +50,7 @@ def expand(text: str, commands: dict) -> str:
                 continue
             for k, arg in enumerate(args, start=1):
                 body = body.replace(f"#{k}", arg)
-            out.append(text[pos:found.start()] + body.replace("\n", " "))
+            out.append(text[pos:found.start()] + re.sub(r"%\n[ \t]*", "", body).replace("\n", " "))
             pos, changed = end, True
         text = "".join(out) + text[pos:]
         if not changed:
@@ -45,7 +58,24 @@ def expand(text: str, commands: dict) -> str:
     return text
 
 
-def _definitions(text: str, commands: dict[str, tuple[int, str | None, str]]) -> str:
+_VERBATIM_REGION = re.compile(r"(\\begin\{(?:verbatim\*?|Verbatim|lstlisting|minted|alltt|comment)\}.*?\\end\{[^}]*\})",
+                              re.S)
+
+
+def uncommented(text: str) -> str:
+    """Comments emptied (their ``%`` kept, so a line they end still joins the next
+    as LaTeX joins it): a definition commented out is not read, and a comment inside
+    a command's body does not swallow what follows where it is used. Verbatim text is
+    left as written."""
+    if "%" not in text:
+        return text
+    parts = _VERBATIM_REGION.split(text)
+    for k in range(0, len(parts), 2):
+        parts[k] = re.sub(r"(?<!\\)%[^\n]*", "%", parts[k])
+    return "".join(parts)
+
+
+def _definitions(text: str, commands: dict[str, tuple[int, str | None, str]], keeps) -> str:
     out, pos = [], 0
     for found in _DEFINE.finditer(text):
         if found.start() < pos or _escaped(text, found.start()):
@@ -65,10 +95,27 @@ def _definitions(text: str, commands: dict[str, tuple[int, str | None, str]]) ->
         body = _group(text, at, "{", "}")
         if body is None:
             continue
-        commands[name.group(1) or name.group(2)] = (count, default, body[0])
+        defined = name.group(1) or name.group(2)
+        provided = found.group(0).startswith("\\provide") and defined in commands   # kept as first defined
+        # a package's command that switches math on and off inside itself would
+        # unbalance the formula it is used in: it is not applied
+        switching = keeps is not None and re.search(r"(?<!\\)\$|\\[()]", body[0])
+        kept = defined in KEPT or (keeps is not None and keeps(defined))
+        if not kept and not provided and not switching:
+            commands[defined] = (count, default, body[0])
         out.append(text[pos:found.start()] + "\n" * text.count("\n", found.start(), body[1]))
         pos = body[1]
     return "".join(out) + text[pos:]
+
+
+def _let(found: re.Match, text: str, commands: dict) -> str:
+    """``\\let\\new\\old``: ``\\new`` a name of ``\\old`` (of its expansion, if the book defined it)."""
+    if _escaped(text, found.start()):
+        return found.group(0)
+    new, old = found.groups()
+    if new not in KEPT:
+        commands[new] = commands.get(old, (0, None, "\\" + old))
+    return "\n" * found.group(0).count("\n")            # later lines keep their numbers
 
 
 def _arguments(text: str, at: int, count: int, default: str | None):

@@ -16,10 +16,12 @@ INDENT = 2             # columns per heading level
 TITLE = "Contents"
 
 
-def _entries(body: list[Page], first: int) -> list:
+def _entries(body: list[Page], first: int, depth: int | None) -> list:
     items = [("text", TITLE, None, 0), ("rule", "h1", (width(TITLE), 0), 0)]
     for n, page in enumerate(body, start=first):
         for level, number, title in page.headings:
+            if depth is not None and level > depth:
+                continue
             if level == 1:
                 items.append(("blank", "", None, 0))
             pad = " " * (INDENT * (level - 1))
@@ -33,13 +35,14 @@ def _entries(body: list[Page], first: int) -> list:
     return items
 
 
-def contents_pages(body: list[Page]) -> list[Page]:
-    """The contents pages; none for a book without a heading (nothing to list)."""
+def contents_pages(body: list[Page], depth: int | None = None) -> list[Page]:
+    """The contents pages, listing the headings down to level ``depth`` (every level
+    when None); none for a book without a heading (nothing to list)."""
     if not any(page.headings for page in body):
         return []
     count = 1
     for _ in range(len(body) + 2):                       # each round only ever adds pages
-        items = _entries(body, first=count + 1)
+        items = _entries(body, first=count + 1, depth=depth)
         pages = []
         for k in range(0, len(items), BODY):
             chunk = items[k:k + BODY]
