@@ -193,11 +193,8 @@ def face_rows(needs: dict | None = None, result_width: int | None = None, **extr
                               **(needs or {})}, optional=extra), min_len=1)
 
 
-# Columns of the packet's Item Key line (templates/packet/items.txt.j2) left for a table's
-# result once its die and roll are printed before it ("d10→9 "): an Item's name is its
-# colour and type in 20 columns with its id ("I12 "), the others 17, 16 and 21 columns.
-ITEM_KEY = {"food-colour": 7, "food-type": 8, "item-condition": 10, "item-alignment": 10,
-            "beneficial-abilities": 14, "harmful-abilities": 14}
+# A result printed in the packet's Item Key fits its column there (grid.ITEM_KEY_RESULT).
+ITEM_KEY = grid.ITEM_KEY_RESULT
 
 
 def _event_rows(needs: dict | None = None, **extra) -> Spec:
