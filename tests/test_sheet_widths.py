@@ -108,3 +108,16 @@ def test_wrapped_text_unwraps_to_itself(text, field):
     lines = wrap(text, field)
     assert all(wcswidth(line) <= field for line in lines)
     assert unwrap(lines, field) == " ".join(text.split())
+
+
+@pytest.mark.parametrize("width", [40, 43, 45, 47, 48])
+def test_the_blank_fillable_sheet_fits_a_narrow_page_with_both_write_in_places(content, width):
+    """The blank sheet's heading has two write-in places (the class and the character's name);
+    on a narrow page the class's gives up room so that the name's keeps at least 3 columns."""
+    from nests.generators.sheet.pages import sheet_pages
+
+    pages = sheet_pages(content, "nests-and-insects", fillable=True, look=Look(width))
+    check_width(pages[0].text, width)
+    heading = pages[0].text.split("\n")[1]
+    name = next(f for f in pages[0].fields if heading[f.column:f.column + f.width].strip("_") == "" and f.line == 1)
+    assert "NAME: " in heading and name.width >= 3 and heading.count("___") >= 2

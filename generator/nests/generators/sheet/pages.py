@@ -109,7 +109,13 @@ def _heading(h: Heading, filled: dict[str, Any], interior: int, character: bool)
             own = (len(text), len(name))
             text += name
         elif character:
-            text += f"  {name_key.replace('_', ' ').upper()}: "
+            label = f"  {name_key.replace('_', ' ').upper()}: "
+            # the name's blank needs 3 columns at least: on a narrow page the first blank gives up room
+            short = len(text) + len(label) + 3 + 2 - interior
+            if not value and short > 0:
+                blank -= min(short, blank - 3)
+                text = f"{h.label.upper()}: " + "_" * blank
+            text += label
             own = (len(text), max(3, min(NAME_SIZE, interior - len(text) - 4)))
             text += "_" * own[1]
     field = None
