@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from nests.cli import main
 from nests.content import load_content
 from nests.generators.packet.generate import build_packet
-from nests.generators.packet.pages import Layout, handout_pages, packet_pages
+from nests.generators.packet.pages import PacketLayout, handout_pages, packet_pages
 from nests.packet import packet_documents
 from nests.generators.sheet import Look
 from nests.publish.txt import join_pages
@@ -38,7 +38,7 @@ def made(content):
         out[seed, None] = (packet, join_pages([p.text for p in packet_pages(content, packet).pages]), 47)
         for look in LOOKS:
             text = join_pages([p.text for p in packet_pages(content, packet, look).pages])
-            out[seed, look] = (packet, text, Layout(packet, look).body)
+            out[seed, look] = (packet, text, PacketLayout(packet, look).body)
     return out
 
 

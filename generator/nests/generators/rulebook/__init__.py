@@ -21,8 +21,8 @@ from nests.errors import NestsError, Problem
 from nests.generators.rulebook.contents import TITLE as CONTENTS, contents_pages
 from nests.generators.rulebook.flow import Refs
 from nests.ahead import Ahead
-from nests.generators.rulebook.layout import Layout, nodes
-from nests.generators.rulebook.pages import Page as BodyPage, paginate
+from nests.generators.rulebook.layout import BookLayout, nodes
+from nests.generators.rulebook.pages import BodyPage, paginate
 from nests.generators.rulebook.sheets import Sheets
 from nests.text.grid import BOX_INSET, PAGE_LINES, PAGE_WIDTH
 
@@ -102,7 +102,7 @@ def lay_out(book: m.Book, sheets: Sheets):
     for _ in range(PASSES):
         warnings: list[m.Warning] = []
         refs.used, refs.unknown = {}, []
-        layout = Layout(refs, sheets, warnings, book.number_parts)
+        layout = BookLayout(refs, sheets, warnings, book.number_parts)
         pages = paginate(layout.book(book.blocks)) or [BodyPage("body")]     # an empty book is one blank page
         lead = 0            # contents go after the author's own opening pages (cover, credits)
         while lead < len(pages) and pages[lead].kind == "fixed":

@@ -9,14 +9,14 @@ longer number can push a long title onto a second line).
 from __future__ import annotations
 
 from nests.generators.rulebook.flow import width, wrap
-from nests.generators.rulebook.pages import Page
+from nests.generators.rulebook.pages import BodyPage
 from nests.text.grid import BODY_LINES as BODY, TEXT_WIDTH as TEXT
 
 INDENT = 2             # columns per heading level
 TITLE = "Contents"
 
 
-def _entries(body: list[Page], first: int, depth: int | None) -> list:
+def _entries(body: list[BodyPage], first: int, depth: int | None) -> list:
     items = [("text", TITLE, None, 0), ("rule", "h1", (width(TITLE), 0), 0)]
     for n, page in enumerate(body, start=first):
         for level, number, title in page.headings:
@@ -35,7 +35,7 @@ def _entries(body: list[Page], first: int, depth: int | None) -> list:
     return items
 
 
-def contents_pages(body: list[Page], depth: int | None = None) -> list[Page]:
+def contents_pages(body: list[BodyPage], depth: int | None = None) -> list[BodyPage]:
     """The contents pages, listing the headings down to level ``depth`` (every level
     when None); none for a book without a heading (nothing to list)."""
     if not any(page.headings for page in body):
@@ -48,8 +48,8 @@ def contents_pages(body: list[Page], depth: int | None = None) -> list[Page]:
             chunk = items[k:k + BODY]
             while chunk and chunk[0][0] == "blank":      # no blank line heading a page
                 chunk = chunk[1:]
-            pages.append(Page("contents", chunk))
+            pages.append(BodyPage("contents", chunk))
         if len(pages) <= count:                          # settled (a page to spare is harmless)
-            return pages + [Page("contents", [("blank", "", None, 0)]) for _ in range(count - len(pages))]
+            return pages + [BodyPage("contents", [("blank", "", None, 0)]) for _ in range(count - len(pages))]
         count = len(pages)
     raise AssertionError("the contents never settled")   # unreachable: the count only grows, bounded by the body
