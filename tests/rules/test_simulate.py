@@ -113,8 +113,9 @@ def test_a_party_that_cannot_be_hurt_never_goes_down(content, tmp_path):
 def test_a_deeper_heart_is_reached_less_often(tmp_path):
     """Over many seeds, a packet whose Heart is deeper in its chain is reached less often on average."""
     longer = load_content([str(harmless(tmp_path, actions=30))])
-    rows = sorted((len(build_packet(longer, seed, ["ants", "wasp"]).levels), estimate(longer, seed, ["ants", "wasp"], runs=30).heart)
-                  for seed in range(24))
+    # each packet's own glance estimate (its first runs of nests simulate): one build a seed
+    packets = [build_packet(longer, seed, ["ants", "wasp"]) for seed in range(24)]
+    rows = sorted((len(p.levels), p.session.heart_percent) for p in packets)
     shallow, deep = rows[: len(rows) // 2], rows[len(rows) // 2:]
     assert sum(h for _, h in shallow) / len(shallow) > sum(h for _, h in deep) / len(deep)
     assert any(h > 0 for _, h in rows)
