@@ -13,6 +13,7 @@ carry LaTeX leftovers, and the rST reader's math.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from pathlib import Path
@@ -34,13 +35,53 @@ def read(text: str, shown: str, path: Path) -> m.Book:
                   toc_rank=files.toc_rank)
 
 
+_TO_TEXT = None
+
+
+def _to_text():
+    """latex2text's converter, made once: making one builds its whole table of
+    commands, which cost a long book more than reading it."""
+    global _TO_TEXT
+    if _TO_TEXT is None:
+        from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
+        words_of = get_default_latex_context_db()
+        words_of.add_context_category("nests-book", prepend=True, macros=[   # what latex2text leaves out
+            MacroTextSpec("pmod", simplify_repl=" (mod %s)"), MacroTextSpec("bmod", simplify_repl=" mod "),
+            MacroTextSpec("mod", simplify_repl=" mod "), MacroTextSpec("braket", simplify_repl="⟨%s⟩")])
+        _TO_TEXT = LatexNodes2Text(latex_context=words_of, math_mode="text")
+    return _TO_TEXT
+
+
+def _keep_space(found: re.Match) -> str:
+    spec = _math_parser().get_macro_spec(found.group(1))
+    takes = spec is not None and getattr(spec.args_parser, "argspec", "")
+    return found.group(0) if takes else f"\\{found.group(1)}{{}}{found.group(2)}"
+
+
+_MATH_PARSER = None
+
+
+def _math_parser():
+    """The commands a formula's parser must know the arguments of, besides pylatexenc's own."""
+    global _MATH_PARSER
+    if _MATH_PARSER is None:
+        from pylatexenc.latexwalker import get_default_latex_context_db
+        from pylatexenc.macrospec import std_macro
+        _MATH_PARSER = get_default_latex_context_db()
+        _MATH_PARSER.add_context_category("nests-book", prepend=True, macros=[
+            std_macro("pmod", False, 1), std_macro("braket", False, 1)])
+    return _MATH_PARSER
+
+
+@functools.lru_cache(maxsize=4096)
 def math_text(latex: str) -> str:
-    """A formula as plain Unicode text: ``d12 \\rightarrow d10`` → ``d12 → d10``."""
-    from pylatexenc.latex2text import LatexNodes2Text
-    # latex2text eats the space after a symbol macro; an empty group keeps it.
-    latex = re.sub(r"(\\[A-Za-z]+)(\s)", r"\1{}\2", latex)
+    """A formula as plain Unicode text: ``d12 \\rightarrow d10`` → ``d12 → d10``.
+    (Remembered: a book writes the same short formulas again and again.)"""
+    # latex2text eats the space after a symbol macro; an empty group keeps it
+    # (not after a command that takes an argument: \pmod p)
+    latex = re.sub(r"\\([A-Za-z]+)(\s)", _keep_space, latex)
     try:
-        return words(LatexNodes2Text(math_mode="text").latex_to_text(latex)).strip()
+        return words(_to_text().latex_to_text(latex, latex_context=_math_parser())).strip()
     except (KeyError, IndexError, TypeError, AttributeError, ValueError):
         return words(re.sub(r"\\[A-Za-z]+|[{}$]", " ", latex)).strip()
 
@@ -59,6 +100,9 @@ def inline_latex(text: str, source: str, line: int, report: Report,
     nodes = reader.parse(escaped, line)
     return reader.inline(nodes)
 
+
+# Files of drawing code (PGF/TikZ pictures exported by plotting tools).
+_DRAWING_FILES = (".pgf", ".tikz", ".pgf_tex", ".tex.pgf")
 
 # Inline commands by name → the Reader method that reads them (see ``inline_command``).
 INLINE: dict[str, str] = {}
@@ -113,9 +157,10 @@ class Reader:
 
     def document(self, text: str, shown: str, path: Path) -> list[m.Block]:
         from nests.book.readers.latex_blocks import Blocks
-        from nests.book.readers.latex_macros import expand, uncommented
+        from nests.book.readers.latex_macros import ended, expand, uncommented
 
         self.source, self.path = shown, path
+        text = ended(text)
         self.files.graphics += graphics_paths(text)
         self.files.reading.append(path.resolve())
         try:
@@ -123,8 +168,8 @@ class Reader:
             # commands, switches), so that the body is read with all of them
             start = re.search(r"\\begin\s*\{document\}", uncommented(text))
             if start is not None:
-                self.preamble(self.parse(drop_settings(expand(uncommented(text)[:start.start()],
-                                                              self.files.commands))))
+                # (its key=value options kept: \declaretheorem[name=…] names a box)
+                self.preamble(self.parse(expand(uncommented(text)[:start.start()], self.files.commands)))
             nodes = self.parse(drop_settings(expand(text, self.files.commands)))
             # the document may sit inside a group an unbalanced preamble command left open
             body = next((n for n in _descendants(nodes) if _is_env(n, "document")), None)
@@ -142,7 +187,7 @@ class Reader:
                 self.title_text = m.plain(self.title)
             elif name in SWITCHES or name == "setcounter":
                 self.inline([node])
-            elif name == "newtheorem":
+            elif name in ("newtheorem", "declaretheorem"):
                 self.declare_theorem(node)
             elif name in ("newacronym", "newglossaryentry"):
                 self.inline([node])
@@ -158,12 +203,12 @@ class Reader:
     def settings(self, text: str, shown: str, path: Path, package: bool = False) -> None:
         """A file read for what it sets (commands, theorems, switches), not its words.
         A package's redefinition of a command the reader reads itself is not applied."""
-        from nests.book.readers.latex_macros import expand
+        from nests.book.readers.latex_macros import ended, expand
 
         self.source, self.path = shown, path
         self.files.reading.append(path.resolve())
         try:
-            self.preamble(self.parse(expand(text, self.files.commands, _known if package else None)))
+            self.preamble(self.parse(expand(ended(text), self.files.commands, _known if package else None)))
         finally:
             self.files.reading.pop()
 
@@ -181,9 +226,16 @@ class Reader:
             inner.settings(text, self.files.shown(path), path, package=True)
 
     def declare_theorem(self, node) -> None:
-        """``\\newtheorem{lemma}{Lemma}`` (or ``{lemma}[counter]{Lemma}``): the environment prints as a box."""
+        """``\\newtheorem{lemma}{Lemma}`` (or ``{lemma}[counter]{Lemma}``), thmtools'
+        ``\\declaretheorem[name=Lemma]{lemma}`` (without a name, the environment's own,
+        capitalised): the environment prints as a box."""
         args = self.args(node)
-        if len(args) >= 2 and args[0].strip():
+        if node.macroname == "declaretheorem" and args and args[0].strip():
+            options = node.nodeargd.argnlist[0] if node.nodeargd else None
+            said = re.search(r"(?:^|,)\s*name\s*=\s*\{?([^,{}]+)", options.latex_verbatim()[1:-1]) if options else None
+            name = args[0].strip()
+            self.files.theorems[name] = words(said.group(1)).strip() if said else name.rstrip("*").capitalize()
+        elif len(args) >= 2 and args[0].strip():
             self.files.theorems[args[0].strip()] = words(args[-1]).strip().strip("{}") or args[0].strip()
 
     # -- what the book's files share ----------------------------------------
@@ -226,6 +278,8 @@ class Reader:
                                         source=self.source)]
         if settings_only:
             inner.settings(text, shown, found.path)
+            if inner.title and not self.title:         # a title page of its own, input in the preamble
+                self.title, self.title_text = inner.title, inner.title_text
             return []
         blocks = inner.document(text, shown, found.path)
         self.footnotes = inner.footnotes
@@ -290,8 +344,16 @@ class Reader:
 
     @inline_command(*_REFS)
     def ref(self, node, src, line):
-        return [m.Ref(self.text(_arg(node, -1)).strip(), page=node.macroname == "pageref",
-                      number=node.macroname in _NUMBER_REFS, source=src, line=line)]
+        """A reference; cleveref's ``\\cref{a,b}`` names several, each a reference of its own."""
+        targets = [t.strip() for t in self.text(_arg(node, -1)).split(",")] if node.macroname in (
+            "cref", "Cref", "cpageref", "Cpageref") else [self.text(_arg(node, -1)).strip()]
+        out: list[m.Inline] = []
+        for target in targets:
+            if out:
+                out.append(m.Text(", ", source=src, line=line))
+            out.append(m.Ref(target, page=node.macroname == "pageref", number=node.macroname in _NUMBER_REFS,
+                             source=src, line=line))
+        return out
 
     @inline_command("label")
     def label_command(self, node, src, line):
@@ -344,8 +406,12 @@ class Reader:
 
     @inline_command(*INCLUDES)
     def include_inline(self, node, src, line):
-        return [self.report.missing(" ".join(self.args(node)).strip(), line,
-                                    "an include inside running text is not read", source=src)]
+        name = "/".join(a.strip().strip("/") for a in self.args(node) if a.strip())
+        if name.endswith(_DRAWING_FILES):                # a picture drawn in code, in a file of its own
+            self.report.warn(line, f"the drawing {name!r} is code the press cannot draw; it is left out",
+                             thing=f"drawing: {name}", source=src)
+            return []
+        return [self.report.missing(name, line, "an include inside running text is not read", source=src)]
 
     @inline_command(*_TEXT_MACROS)
     def symbol(self, node, src, line):
@@ -387,10 +453,9 @@ class Reader:
         return self.inline(self.branch(node))
 
     def text(self, nodes) -> str:
-        from pylatexenc.latex2text import LatexNodes2Text
         nodes = [n for n in (nodes or []) if n is not None]
         try:
-            text = LatexNodes2Text(math_mode="text").nodelist_to_text(nodes)
+            text = _to_text().nodelist_to_text(nodes)
         except (KeyError, IndexError, TypeError, AttributeError, ValueError):
             # latex2text stumbles on a macro that lacks its arguments: take the nodes one by one
             if len(nodes) > 1:
@@ -410,6 +475,19 @@ class Reader:
             else:
                 self.aliases[name] = self.owner.anchor
 
+    def drawing(self, name: str, line: int) -> m.Image | None:
+        """A drawing the book writes in code (``tikzpicture``, ``asy``…): the press draws no
+        code, so it says so at the drawing's line; its frame is printed empty. Code that
+        only serves the drawings (``asydef``) has no frame."""
+        from nests.book.readers.latex_syntax import _DRAWING_CODE
+        if name in _DRAWING_CODE:
+            self.report.warn(line, f"the {name} environment is drawing code, which the press does not run; "
+                             "it is left out", thing=f"\\begin{{{name}}}", source=self.source)
+            return None
+        self.report.warn(line, f"the {name} drawing is code the press cannot draw; its frame is printed empty",
+                         thing=f"\\begin{{{name}}}", source=self.source)
+        return m.Image(name, note=f"{name} drawing: not printed", source=self.source, line=line)
+
     def image(self, node, line: int) -> m.Image | m.Missing:
         """The picture \\includegraphics names, found as graphicx finds it: from the
         book's folder, then through each \\graphicspath, with or without its extension."""
@@ -419,7 +497,8 @@ class Reader:
         here, root = self.path.parent, Path(self.files.main).parent
         graphics = self.files.graphics
         folders = [root] + [root / g for g in graphics] + [here] + [here / g for g in graphics]
-        return picture(self.report, target, line, list(dict.fromkeys(folders)), latex=True, source=self.source)
+        return picture(self.report, target, line, list(dict.fromkeys(folders)), latex=True, source=self.source,
+                       root=self.files.root)
 
 
 def _known(name: str) -> bool:

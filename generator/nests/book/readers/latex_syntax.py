@@ -11,10 +11,18 @@ _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsec
 _LISTS = {"itemize": False, "enumerate": True, "compactitem": False, "compactenum": True}
 _DEFINITIONS = ("description",)
 _TABULARS = ("tabular", "tabular*", "tabularx", "longtable", "tabulary")
-_FLOATS = ("table", "table*", "figure", "figure*")
+_FLOATS = ("table", "table*", "figure", "figure*", "sidewaystable", "sidewaysfigure", "sidewaystable*",
+           "sidewaysfigure*")
 _VERBATIM = ("verbatim", "verbatim*", "lstlisting", "Verbatim", "minted", "alltt")
 _MATH_ENVS = ("equation", "equation*", "align", "align*", "displaymath", "gather", "gather*",
-              "multline", "multline*", "eqnarray", "eqnarray*", "math")
+              "multline", "multline*", "eqnarray", "eqnarray*", "math", "alignat", "alignat*", "flalign",
+              "flalign*", "dmath", "dmath*")
+# Environments written in a drawing language (TikZ, Asymptote, PSTricks…): code, not words.
+_DRAWINGS = ("tikzpicture", "tikzcd", "asy", "pspicture", "picture", "circuitikz", "forest", "xy", "pgfpicture",
+             "mfpic", "tikzfigure")
+_DRAWING_CODE = ("asydef", "asyinclude")     # code for the drawings, which prints nothing
+# Of these, the ones in a language of their own, which the LaTeX parser must not read.
+_FOREIGN = ("asy", "asydef", "mfpic")
 _BOXES = {"quote": "quote", "quotation": "quote", "abstract": "abstract", "verse": "quote"}
 _BREAKS = ("newpage", "clearpage", "pagebreak", "cleardoublepage")
 _REFS = ("ref", "pageref", "autoref", "cref", "Cref", "eqref", "nameref", "vref")
@@ -45,15 +53,18 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "printbibliography", "printglossary", "printglossaries", "printacronyms", "makeindex",
             "makeglossaries", "glsaddall", "hyphenation", "AtNextBibliography", "aliaspagestyle",
             "begingroup", "endgroup", "sloppy", "fussy", "enlargethispage", "phantom", "newtheorem",
+            "declaretheorem", "declaretheoremstyle",
             "usetikzlibrary", "addbibresource", "allowdisplaybreaks", "titlepage")
 # The glossaries package's references to an entry (\gls{key}): the entry's words.
 GLOSSARY = ("gls", "Gls", "GLS", "glspl", "Glspl", "GLSpl", "glstext", "Glstext", "glsfirst", "glsname",
             "acrshort", "Acrshort", "acrlong", "Acrlong", "acrfull", "Acrfull", "acrshortpl", "acrlongpl",
-            "acs", "Acs", "acl", "Acl", "acf", "Acf", "ac", "Ac", "acp", "Acp", "acsp", "aclp", "acfp")
+            "acs", "Acs", "acl", "Acl", "acf", "Acf", "ac", "Ac", "acp", "Acp", "acsp", "aclp", "acfp",
+            "glsfmtshort", "Glsfmtshort", "glsfmtlong", "Glsfmtlong", "glsfmtfull", "Glsfmtfull", "glsfmttext",
+            "Glsfmttext")
 # Commands that set a switch a conditional tests, and the conditionals.
 SWITCHES = ("newtoggle", "providetoggle", "toggletrue", "togglefalse", "settoggle", "newbool", "providebool",
             "setbool", "booltrue", "boolfalse", "newboolean", "provideboolean", "setboolean")
-CONDITIONALS = ("iftoggle", "nottoggle", "ifbool", "notbool", "ifthenelse")
+CONDITIONALS = ("iftoggle", "nottoggle", "ifbool", "notbool", "ifthenelse", "IfFileExists")
 INCLUDES = ("input", "include", "import", "subimport", "subfile", "inputfrom", "subinputfrom",
             "includefrom", "subincludefrom")
 
@@ -74,16 +85,16 @@ def _make_context():
     from pylatexenc.latexwalker import get_default_latex_context_db
     from pylatexenc.macrospec import EnvironmentSpec, MacroSpec, VerbatimArgsParser, std_environment, std_macro
     db = get_default_latex_context_db()
-    specs = {"pageref": "{", "index": "{", "href": "{{", "caption": "[{", "multicolumn": "{{{",
-             "multirow": "[{[{", "part": "*[{", "paragraph": "*[{", "subparagraph": "*[{", "nameref": "{",
-             "eqref": "{", "Cref": "{", "vref": "{", "textsc": "{", "underline": "{", "vspace": "*{",
+    specs = {**{name: "*{" for name in _REFS}, "pageref": "*{", "index": "{", "href": "{{", "caption": "[{", "multicolumn": "{{{",
+             "multirow": "[{[{", "part": "*[{", "paragraph": "*[{", "subparagraph": "*[{", 
+              "textsc": "{", "underline": "{", "vspace": "*{",
              "hspace": "*{", "setcounter": "{{", "addcontentsline": "{{{", "addtocontents": "{{", "path": "{",
              "cline": "{", "fontsize": "{{", "setlength": "{{", "addtolength": "{{", "color": "[{",
              "definecolor": "{{{", "hypersetup": "{", "rowcolor": "[{", "cellcolor": "[{",
              "arrayrulecolor": "[{", "specialrule": "{{{", "addlinespace": "[", "rule": "[{{",
              "pagenumbering": "{", "includeonly": "{", "pagestyle": "{", "thispagestyle": "{", "nocite": "{",
              "bibliography": "{", "bibliographystyle": "{", "printbibliography": "[", "printglossary": "[",
-             "hyphenation": "{", "newtheorem": "*{[{[", "newacronym": "[{{{", "newglossaryentry": "{{",
+             "hyphenation": "{", "braket": "{", "includepdf": "[{", "chapter": "*[[{", "newtheorem": "*{[{[", "declaretheorem": "[{", "declaretheoremstyle": "[{", "newacronym": "[{{{", "newglossaryentry": "{{",
              "glsunset": "{", "glsreset": "{", **{name: "[{[" for name in GLOSSARY}, "textcite": "[[{", "parencite": "[[{",
              "autocite": "[[{", "phantom": "{", "usetikzlibrary": "{", "addbibresource": "[{", "AtNextBibliography": "{", "aliaspagestyle": "{{",
              "footnotetext": "[{", "enlargethispage": "*{", "hyperref": "[{", "hypertarget": "{{", "textcolor": "[{{",
@@ -91,7 +102,7 @@ def _make_context():
              "makebox": "[[{", "framebox": "[[{", "parbox": "[[[{{", "raisebox": "{[[{", "mbox": "{",
              "fbox": "{", "import": "*{{", "subimport": "*{{", "subfile": "{", "inputfrom": "{{",
              "subinputfrom": "{{", "includefrom": "{{", "subincludefrom": "{{",
-             "ifthenelse": "{{{", "iftoggle": "{{{", "nottoggle": "{{{", "ifbool": "{{{", "notbool": "{{{",
+             "ifthenelse": "{{{", "IfFileExists": "{{{", "iftoggle": "{{{", "nottoggle": "{{{", "ifbool": "{{{", "notbool": "{{{",
              "newtoggle": "{", "providetoggle": "{", "toggletrue": "{", "togglefalse": "{", "settoggle": "{{",
              "newbool": "{", "providebool": "{", "setbool": "{{", "booltrue": "{", "boolfalse": "{",
              "newboolean": "{", "provideboolean": "{", "setboolean": "{{"}
@@ -107,7 +118,8 @@ def _make_context():
             verbatim_arg_type="verbatim-environment")),
         EnvironmentSpec("minted", args_parser=VerbatimArgsParser(
             verbatim_arg_type="verbatim-environment")),
-    ])
+    ] + [EnvironmentSpec(name, args_parser=VerbatimArgsParser(verbatim_arg_type="verbatim-environment"))
+         for name in _FOREIGN])
     return db
 
 
