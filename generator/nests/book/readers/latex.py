@@ -13,7 +13,6 @@ carry LaTeX leftovers, and the rST reader's math.
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from pathlib import Path
@@ -21,6 +20,7 @@ from pathlib import Path
 from nests.book import model as m
 from nests.book.readers.common import Report, finish, merge_text, strip, words
 from nests.book.readers.latex_files import BookFiles, inside
+from nests.book.readers.latex_math import _to_text, math_text  # noqa: F401  (math_text: the other readers' too)
 from nests.book.readers.latex_syntax import (_CODE, _DROPPED, _EMPHASIS, _NUMBER_REFS, _REFS, _STRONG,
                                              _TEXT_MACROS, CONDITIONALS, GLOSSARY, INCLUDES, SWITCHES, _arg,
                                              _context, _descendants, _inner_latex, _is_env, _quotes, _unknown,
@@ -33,57 +33,6 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     blocks = reader.document(text, shown, Path(path))
     return finish(blocks, report, title=reader.title_text, aliases=reader.aliases, title_heading=False,
                   toc_rank=files.toc_rank)
-
-
-_TO_TEXT = None
-
-
-def _to_text():
-    """latex2text's converter, made once: making one builds its whole table of
-    commands, which cost a long book more than reading it."""
-    global _TO_TEXT
-    if _TO_TEXT is None:
-        from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
-        words_of = get_default_latex_context_db()
-        words_of.add_context_category("nests-book", prepend=True, macros=[   # what latex2text leaves out
-            MacroTextSpec("pmod", simplify_repl=" (mod %s)"), MacroTextSpec("bmod", simplify_repl=" mod "),
-            MacroTextSpec("mod", simplify_repl=" mod "), MacroTextSpec("braket", simplify_repl="⟨%s⟩")])
-        _TO_TEXT = LatexNodes2Text(latex_context=words_of, math_mode="text")
-    return _TO_TEXT
-
-
-def _keep_space(found: re.Match) -> str:
-    spec = _math_parser().get_macro_spec(found.group(1))
-    takes = spec is not None and getattr(spec.args_parser, "argspec", "")
-    return found.group(0) if takes else f"\\{found.group(1)}{{}}{found.group(2)}"
-
-
-_MATH_PARSER = None
-
-
-def _math_parser():
-    """The commands a formula's parser must know the arguments of, besides pylatexenc's own."""
-    global _MATH_PARSER
-    if _MATH_PARSER is None:
-        from pylatexenc.latexwalker import get_default_latex_context_db
-        from pylatexenc.macrospec import std_macro
-        _MATH_PARSER = get_default_latex_context_db()
-        _MATH_PARSER.add_context_category("nests-book", prepend=True, macros=[
-            std_macro("pmod", False, 1), std_macro("braket", False, 1)])
-    return _MATH_PARSER
-
-
-@functools.lru_cache(maxsize=4096)
-def math_text(latex: str) -> str:
-    """A formula as plain Unicode text: ``d12 \\rightarrow d10`` → ``d12 → d10``.
-    (Remembered: a book writes the same short formulas again and again.)"""
-    # latex2text eats the space after a symbol macro; an empty group keeps it
-    # (not after a command that takes an argument: \pmod p)
-    latex = re.sub(r"\\([A-Za-z]+)(\s)", _keep_space, latex)
-    try:
-        return words(_to_text().latex_to_text(latex, latex_context=_math_parser())).strip()
-    except (KeyError, IndexError, TypeError, AttributeError, ValueError):
-        return words(re.sub(r"\\[A-Za-z]+|[{}$]", " ", latex)).strip()
 
 
 def inline_latex(text: str, source: str, line: int, report: Report,
@@ -474,19 +423,6 @@ class Reader:
                 self.owner.anchor = name
             else:
                 self.aliases[name] = self.owner.anchor
-
-    def drawing(self, name: str, line: int) -> m.Image | None:
-        """A drawing the book writes in code (``tikzpicture``, ``asy``…): the press draws no
-        code, so it says so at the drawing's line; its frame is printed empty. Code that
-        only serves the drawings (``asydef``) has no frame."""
-        from nests.book.readers.latex_syntax import _DRAWING_CODE
-        if name in _DRAWING_CODE:
-            self.report.warn(line, f"the {name} environment is drawing code, which the press does not run; "
-                             "it is left out", thing=f"\\begin{{{name}}}", source=self.source)
-            return None
-        self.report.warn(line, f"the {name} drawing is code the press cannot draw; its frame is printed empty",
-                         thing=f"\\begin{{{name}}}", source=self.source)
-        return m.Image(name, note=f"{name} drawing: not printed", source=self.source, line=line)
 
     def image(self, node, line: int) -> m.Image | m.Missing:
         """The picture \\includegraphics names, found as graphicx finds it: from the

@@ -218,7 +218,7 @@ class Blocks:
     @handles(ENVIRONMENTS, *_DRAWINGS, *_DRAWING_CODE)
     def drawing(self, node, name, src, line):
         """A drawing in code: its frame, printed empty, and a warning at its line (its code is never words)."""
-        image = self.r.drawing(name, line)
+        image = self.drawn(name, line)
         if image is not None:
             self.add(m.Figure([], image=image, source=src, line=line))
 
@@ -252,6 +252,18 @@ class Blocks:
         box.blocks = Blocks(self.r).run(nodes)
         self.add(box)
         self.r.owner = box
+
+    def drawn(self, name: str, line: int) -> m.Image | None:
+        """A drawing the book writes in code (``tikzpicture``, ``asy``…): the press draws no
+        code, so it says so at the drawing's line; its frame is printed empty. Code that
+        only serves the drawings (``asydef``) has no frame."""
+        if name in _DRAWING_CODE:
+            self.r.report.warn(line, f"the {name} environment is drawing code, which the press does not run; "
+                               "it is left out", thing=f"\\begin{{{name}}}", source=self.r.source)
+            return None
+        self.r.report.warn(line, f"the {name} drawing is code the press cannot draw; its frame is printed empty",
+                           thing=f"\\begin{{{name}}}", source=self.r.source)
+        return m.Image(name, note=f"{name} drawing: not printed", source=self.r.source, line=line)
 
     def listing(self, node, name: str, src: str, line: int):
         from pylatexenc.latexwalker import LatexMacroNode
@@ -380,7 +392,7 @@ class Blocks:
                 elif image is None:
                     image = found                      # a figure prints its first picture
             elif getattr(child, "environmentname", None) in _DRAWINGS + _DRAWING_CODE:
-                found = r.drawing(child.environmentname, r.line(child))
+                found = self.drawn(child.environmentname, r.line(child))
                 image = image or found
         return m.Figure(strip(caption), numbered=bool(caption), image=image, source=r.source, line=line)
 

@@ -12,6 +12,7 @@ paragraphs) is indented under its directive before parsing, with a warning.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import os
 import re
 from pathlib import Path
@@ -42,12 +43,15 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     first = next((b for b in walk(blocks) if isinstance(b, m.Heading) and b.anchor), None)
     if first is not None:                                 # a :doc: link to the main document
         walker.aliases.setdefault("doc:" + project.docname(Path(path)), first.anchor)
-    return finish(blocks, report, aliases=walker.aliases, toc_rank=walker.toc_rank)
+    book = finish(blocks, report, aliases=walker.aliases, toc_rank=walker.toc_rank)
+    # the running head: the book's title as Sphinx prints it in a PDF (conf.py's), when conf.py says it
+    head = project.configured().get("latex_title") or project.configured().get("project", "")
+    return dataclasses.replace(book, running_head=head) if head.strip() else book
 
 
 def _parse(text: str, shown: str, path: Path, report: Report, project: Project):
     """One document's doctree; docutils' warnings become the book's, each at its own file."""
-    text = _indent_csv_tables(text, report)
+    text = project.epilog(_indent_csv_tables(text, report))
 
     class _Reader(_Standalone):
         def new_document(self):
