@@ -71,11 +71,17 @@ def slug(text: str) -> str:
     return re.sub(r"[^\w\- ]", "", text).strip().replace(" ", "-")
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def children(node: m.Node) -> list[list]:
     """The lists of nodes a node holds (inlines, blocks, rows of cells…), in order."""
     out = []
-    for f in dataclasses.fields(node):
-        value = getattr(node, f.name)
+    names = _FIELDS.get(type(node))
+    if names is None:                                 # a class's fields, looked up once
+        names = _FIELDS[type(node)] = tuple(f.name for f in dataclasses.fields(node))
+    for name in names:
+        value = getattr(node, name)
         if isinstance(value, list) and value:
             if isinstance(value[0], list):
                 out.extend(value)                     # Table.header / rows: lists of cells

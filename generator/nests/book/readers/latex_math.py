@@ -8,6 +8,7 @@ import functools
 import re
 
 from nests.book.readers.common import words
+from nests.book.readers.latex_syntax import quick_specials
 
 _TO_TEXT = None
 
@@ -44,6 +45,7 @@ def _math_parser():
         _MATH_PARSER = get_default_latex_context_db()
         _MATH_PARSER.add_context_category("nests-book", prepend=True, macros=[
             std_macro("pmod", False, 1), std_macro("braket", False, 1)])
+        quick_specials(_MATH_PARSER)
     return _MATH_PARSER
 
 
