@@ -169,3 +169,17 @@ def test_a_title_page_and_chapter_heads_set_by_other_files_and_commands(tmp_path
     assert said(book) == [("hive.tex", 5, "the PDF pages of 'cover.pdf' (\\includepdf) are not printed")]
     table = next(n for n in walk(book.blocks) if isinstance(n, m.Table))
     assert (m.plain(table.caption), [[m.plain(c.children) for c in row] for row in table.rows]) == ("Wide", [["a", "b"]])
+
+
+def test_a_theorems_title_with_a_formula_and_a_table_with_trimmed_rules(tmp_path):
+    book = book_of(tmp_path, {"hive.tex": doc(
+        "\\begin{lemma}\n  [Cells of $\\mathbb R^2$]\nSix sides.\n\\end{lemma}\n"
+        "\\begin{tabular}{lrr}\n\\toprule\n & \\multicolumn{2}{c}{Comb}\\\\\n"
+        "\\cmidrule(lr){2-3} \\cmidrule[1pt](l){2-2}\nCell & N & \\si{\\percent}\\\\\n\\midrule\n"
+        "Honey & \\hphantom{00}12 & 40\\\\\n\\end{tabular}\n",
+        "\\newtheorem{lemma}{Lemma}\n")})
+    box = next(n for n in walk(book.blocks) if isinstance(n, m.Box))
+    assert m.plain(box.title) == "Cells of ℝ^2"
+    table = next(n for n in walk(book.blocks) if isinstance(n, m.Table))
+    assert [[m.plain(c.children) for c in row] for row in table.header + table.rows] == [
+        ["", "Comb", ""], ["Cell", "N", "%"], ["Honey", "12", "40"]]

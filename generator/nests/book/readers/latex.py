@@ -95,6 +95,16 @@ class Reader:
             raise NestsError(Problem(f"cannot read this LaTeX: {err}", file=self.source)) from None
         return nodes
 
+    def aside(self, text: str, line: int, read=None):
+        """``text`` (an option's value, written at ``line``) parsed and read by ``read``
+        (as running text by default), the file's own parse left as it was."""
+        walker, first = self.walker, self.first_line
+        try:
+            nodes = self.parse(text, line)
+            return read(nodes) if read is not None else strip(self.inline(nodes))
+        finally:
+            self.walker, self.first_line = walker, first
+
     def line(self, node) -> int:
         if node is None or self.walker is None:
             return self.first_line

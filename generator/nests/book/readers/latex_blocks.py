@@ -134,12 +134,7 @@ class Blocks:
             for end in range(at, len(said)):
                 depth += {"{": 1, "}": -1}.get(said[end], 0)
                 if depth == 0:
-                    walker, first = self.r.walker, self.r.first_line      # the file's parse stays the file's
-                    nodes = self.r.parse(said[at + 1:end], line)
-                    try:
-                        self.nodes(nodes)
-                    finally:
-                        self.r.walker, self.r.first_line = walker, first
+                    self.r.aside(said[at + 1:end], line, self.nodes)
                     break
 
     @handles(MACROS, "maketitle")
@@ -245,7 +240,7 @@ class Blocks:
         if not given and first is not None and isinstance(nodes[first], LatexCharsNode) \
                 and nodes[first].chars.lstrip().startswith("["):          # the parser did not know it
             options, nodes = _options(nodes)
-            title = [m.Text(options.strip(), source=src, line=line)] if options.strip() else []
+            title = self.r.aside(options.strip(), line) if options.strip() else []
         printed = self.r.files.theorems[name]
         box = m.Box(printed.lower(), title, [], numbered=name != "proof", source=src, line=line)
         self.r.owner = box                           # a \label inside names the box

@@ -33,7 +33,7 @@ _CODE = ("texttt", "verb", "url", "path")
 # Symbols latex2text does not know, as the words or glyphs LaTeX prints.
 _TEXT_MACROS = {"LaTeX": "LaTeX", "TeX": "TeX", "LaTeXe": "LaTeX2e", "S": "§", "P": "¶", "copyright": "©",
                 "pounds": "£", "textregistered": "®", "texttrademark": "™", "textdegree": "°",
-                "euro": "€", "checkmark": "✓", "slash": "/"}
+                "euro": "€", "checkmark": "✓", "slash": "/", "percent": "%"}
 # Commands that print nothing and say nothing worth a warning when unknown.
 _QUIET = ("usepackage", "documentclass", "newcommand", "renewcommand", "providecommand", "def", "let",
           "makeatletter", "makeatother", "pagestyle", "thispagestyle", "frontmatter", "mainmatter",
@@ -52,7 +52,7 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "includeonly", "pagestyle", "thispagestyle", "nocite", "bibliography", "bibliographystyle",
             "printbibliography", "printglossary", "printglossaries", "printacronyms", "makeindex",
             "makeglossaries", "glsaddall", "hyphenation", "AtNextBibliography", "aliaspagestyle",
-            "begingroup", "endgroup", "sloppy", "fussy", "enlargethispage", "phantom", "newtheorem",
+            "begingroup", "endgroup", "sloppy", "fussy", "enlargethispage", "phantom", "hphantom", "vphantom", "newtheorem",
             "declaretheorem", "declaretheoremstyle",
             "usetikzlibrary", "addbibresource", "allowdisplaybreaks", "titlepage")
 # The glossaries package's references to an entry (\gls{key}): the entry's words.
@@ -94,7 +94,7 @@ def _make_context():
              "arrayrulecolor": "[{", "specialrule": "{{{", "addlinespace": "[", "rule": "[{{",
              "pagenumbering": "{", "includeonly": "{", "pagestyle": "{", "thispagestyle": "{", "nocite": "{",
              "bibliography": "{", "bibliographystyle": "{", "printbibliography": "[", "printglossary": "[",
-             "hyphenation": "{", "braket": "{", "includepdf": "[{", "chapter": "*[[{", "newtheorem": "*{[{[", "declaretheorem": "[{", "declaretheoremstyle": "[{", "newacronym": "[{{{", "newglossaryentry": "{{",
+             "hyphenation": "{", "braket": "{", "hphantom": "{", "vphantom": "{", "includepdf": "[{", "chapter": "*[[{", "newtheorem": "*{[{[", "declaretheorem": "[{", "declaretheoremstyle": "[{", "newacronym": "[{{{", "newglossaryentry": "{{",
              "glsunset": "{", "glsreset": "{", **{name: "[{[" for name in GLOSSARY}, "textcite": "[[{", "parencite": "[[{",
              "autocite": "[[{", "phantom": "{", "usetikzlibrary": "{", "addbibresource": "[{", "AtNextBibliography": "{", "aliaspagestyle": "{{",
              "footnotetext": "[{", "enlargethispage": "*{", "hyperref": "[{", "hypertarget": "{{", "textcolor": "[{{",
@@ -233,6 +233,7 @@ def _has_blocks(nodes) -> bool:
 
 
 _VERBATIM_REGION = re.compile(r"(\\begin\{(?:verbatim\*?|Verbatim|lstlisting|minted|alltt)\}.*?\\end\{[^}]*\})", re.S)
+_RULE = re.compile(r"\\cmidrule\s*(?:\[[^\]]*\])?\s*(?:\([^)]*\))?\s*\{[^{}]*\}")
 _SETTINGS = re.compile(r"(\\[A-Za-z]+\*?)[ \t]*\[([^\[\]{}]*=(?:[^\[\]{}]|\{[^{}]*\})*)\]")
 
 
@@ -241,9 +242,11 @@ def drop_settings(text: str) -> str:
     ``\\lstinline[language=C]``): settings, never words, which the parser would
     print for a command it does not know. Verbatim text is left as written; line
     breaks are kept, so every line keeps its number."""
-    if "=" not in text:
+    if "=" not in text and "cmidrule" not in text:
         return text
     parts = _VERBATIM_REGION.split(text)
     for k in range(0, len(parts), 2):
         parts[k] = _SETTINGS.sub(lambda found: found.group(1) + "\n" * found.group(2).count("\n"), parts[k])
+        # booktabs' \cmidrule(lr){2-3}: a rule, whose trim in parentheses no parser reads
+        parts[k] = _RULE.sub(lambda found: "\n" * found.group(0).count("\n"), parts[k])
     return "".join(parts)
