@@ -183,3 +183,16 @@ def test_a_theorems_title_with_a_formula_and_a_table_with_trimmed_rules(tmp_path
     table = next(n for n in walk(book.blocks) if isinstance(n, m.Table))
     assert [[m.plain(c.children) for c in row] for row in table.header + table.rows] == [
         ["", "Comb", ""], ["Cell", "N", "%"], ["Honey", "12", "40"]]
+
+
+def test_a_commands_argument_over_several_lines_keeps_every_later_line_in_its_place(tmp_path):
+    book = book_of(tmp_path, {"hive.tex": doc(
+        "\\chapter{Comb}\n\\lead{Wax is\nmade by\nworkers} and stored.\n\\begin{oddity}\nHm.\n\\end{oddity}\n"
+        "\\section\\closing\nEnd.\n",
+        "\\newcommand{\\lead}[1]{\\emph{Note: #1}}\n\\newcommand{\\closing}{Last words}\n")})
+    assert headings(book) == ["Comb", "Last words"]
+    text = " ".join(m.plain(n.children) for n in walk(book.blocks) if isinstance(n, m.Paragraph))
+    assert "Note: Wax is made by workers and stored." in text
+    assert said(book) == [("hive.tex", 9, "unknown LaTeX environment 'oddity'; its text is kept")]
+    last = [n for n in walk(book.blocks) if isinstance(n, m.Heading)][-1]
+    assert last.line == 12

@@ -54,7 +54,13 @@ def expand(text: str, commands: dict, keeps=None) -> str:
                 continue
             for k, arg in enumerate(args, start=1):
                 body = body.replace(f"#{k}", arg)
-            out.append(text[pos:found.start()] + re.sub(r"%\n[ \t]*", "", body).replace("\n", " "))
+            # the use's own line breaks (an argument over several lines) kept as emptied
+            # comments before it, which TeX reads as nothing: every later line keeps its number
+            kept = "%\n" * text.count("\n", found.start(), end)
+            said = re.sub(r"%\n[ \t]*", "", body).replace("\n", " ")
+            if re.search(r"\\[A-Za-z@]+$", text[pos:found.start()]) and said[:1].isalpha():
+                said = "{" + said + "}"               # \section\name: the words are its argument, not "\sectionWords"
+            out.append(text[pos:found.start()] + kept + said)
             pos, changed = end, True
         text = "".join(out) + text[pos:]
         if not changed:
