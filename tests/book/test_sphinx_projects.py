@@ -136,3 +136,11 @@ def test_conf_py_names_the_running_head_and_versions_without_being_run(tmp_path)
     assert texts(book) == "See [missing: substitution version] and spring."   # not a plain value: a placeholder
     assert [(line, message) for _, line, message in warnings(book)] == [
         (4, "substitution 'version', which nothing in this book defines")]
+
+
+def test_an_unknown_role_is_warned_at_the_line_that_holds_it(tmp_path):
+    write(tmp_path, {"index.rst": "Hive\n====\n\nThe queen\nsleeps, see :nectar:`wax`\nand more.\n\n"
+                                  "Again :nectar:`x`.\n"})
+    book = read_book(str(tmp_path / "index.rst"))
+    assert [(line, message) for _, line, message in warnings(book)] == [
+        (5, 'Unknown interpreted text role "nectar".'), (8, 'Unknown interpreted text role "nectar".')]

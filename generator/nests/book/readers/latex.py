@@ -13,14 +13,14 @@ carry LaTeX leftovers, and the rST reader's math.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 from nests.book import model as m
 from nests.book.readers.common import Report, finish, merge_text, strip, words
-from nests.book.readers.latex_files import BookFiles, inside
+from nests.book.readers.latex_files import BookFiles
 from nests.book.readers.latex_math import _to_text, math_text  # noqa: F401  (math_text: the other readers' too)
+from nests.book.readers.latex_reading import BookFilesReading
 from nests.book.readers.latex_syntax import (_CODE, _DROPPED, _EMPHASIS, _NUMBER_REFS, _REFS, _STRONG,
                                              _TEXT_MACROS, CONDITIONALS, GLOSSARY, INCLUDES, SWITCHES, _arg,
                                              _context, _descendants, _inner_latex, _is_env, _quotes, _unknown,
@@ -53,6 +53,10 @@ def inline_latex(text: str, source: str, line: int, report: Report,
 # Files of drawing code (PGF/TikZ pictures exported by plotting tools).
 _DRAWING_FILES = (".pgf", ".tikz", ".pgf_tex", ".tex.pgf")
 
+# pylatexenc's kinds of node in running text → the Reader method that reads them.
+NODE_KINDS = {"LatexCommentNode": "comment_node", "LatexMathNode": "math_node", "LatexGroupNode": "group_node",
+              "LatexMacroNode": "macro", "LatexCharsNode": "chars_node"}
+
 # Inline commands by name → the Reader method that reads them (see ``inline_command``).
 INLINE: dict[str, str] = {}
 
@@ -66,7 +70,7 @@ def inline_command(*names):
     return register
 
 
-class Reader:
+class Reader(BookFilesReading):
     """One file of a LaTeX book (an included file gets a reader of its own that
     shares the book's ``files``, aliases and report)."""
 
@@ -136,67 +140,6 @@ class Reader:
         finally:
             self.files.reading.pop()
 
-    def preamble(self, nodes) -> None:
-        """The title, and what the preamble sets for the body: switches and the contents'
-        depth, in the preamble or in a file it inputs (whose words are not the book's)."""
-        for node in nodes:
-            name = getattr(node, "macroname", None)
-            if name == "title" and node.nodeargd and node.nodeargd.argnlist[-1]:
-                self.title = strip(self.inline(_arg(node, -1)))
-                self.title_text = m.plain(self.title)
-            elif name in SWITCHES or name == "setcounter":
-                self.inline([node])
-            elif name in ("newtheorem", "declaretheorem"):
-                self.declare_theorem(node)
-            elif name in ("newacronym", "newglossaryentry"):
-                self.inline([node])
-            elif name in CONDITIONALS:
-                self.preamble(self.branch(node))
-            elif name in INCLUDES:
-                self.include(node, settings_only=True)
-            elif name in ("usepackage", "RequirePackage"):
-                self.package(node)
-            elif hasattr(node, "nodelist") and not hasattr(node, "environmentname"):
-                self.preamble(node.nodelist or [])
-
-    def settings(self, text: str, shown: str, path: Path, package: bool = False) -> None:
-        """A file read for what it sets (commands, theorems, switches), not its words.
-        A package's redefinition of a command the reader reads itself is not applied."""
-        from nests.book.readers.latex_macros import ended, expand
-
-        self.source, self.path = shown, path
-        self.files.reading.append(path.resolve())
-        try:
-            self.preamble(self.parse(expand(ended(text), self.files.commands, _known if package else None)))
-        finally:
-            self.files.reading.pop()
-
-    def package(self, node) -> None:
-        """The book's own packages (``\\usepackage{book-macros}`` beside it): their commands
-        and theorems hold in the book; a package of a TeX distribution is not looked for."""
-        for name in ",".join(self.args(node)[-1:]).split(","):
-            path = Path(os.path.normpath(self.files.root / (name.strip() + ".sty")))
-            if not name.strip() or not path.is_file() or not inside(path, self.files.root):
-                continue
-            if path.resolve() in self.files.reading:
-                continue
-            inner = Reader(self.report.at(self.files.shown(path)), self.aliases, self.files)
-            text = path.read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
-            inner.settings(text, self.files.shown(path), path, package=True)
-
-    def declare_theorem(self, node) -> None:
-        """``\\newtheorem{lemma}{Lemma}`` (or ``{lemma}[counter]{Lemma}``), thmtools'
-        ``\\declaretheorem[name=Lemma]{lemma}`` (without a name, the environment's own,
-        capitalised): the environment prints as a box."""
-        args = self.args(node)
-        if node.macroname == "declaretheorem" and args and args[0].strip():
-            options = node.nodeargd.argnlist[0] if node.nodeargd else None
-            said = re.search(r"(?:^|,)\s*name\s*=\s*\{?([^,{}]+)", options.latex_verbatim()[1:-1]) if options else None
-            name = args[0].strip()
-            self.files.theorems[name] = words(said.group(1)).strip() if said else name.rstrip("*").capitalize()
-        elif len(args) >= 2 and args[0].strip():
-            self.files.theorems[args[0].strip()] = words(args[-1]).strip().strip("{}") or args[0].strip()
-
     # -- what the book's files share ----------------------------------------
     def args(self, node) -> list[str]:
         """A command's mandatory arguments as plain words (file names, switch names)."""
@@ -206,64 +149,29 @@ class Reader:
                 out.append("".join(n.latex_verbatim() for n in arg.nodelist))
         return out
 
-    def branch(self, node) -> list:
-        """The nodes of the branch a conditional takes."""
-        args = self.args(node)
-        if len(args) < 3:
-            return []
-        taken = self.files.decide(node.macroname, args)
-        if taken is None:
-            self.report.first(f"\\{node.macroname}{{{args[0]}}}", self.line(node),
-                              f"cannot tell which way \\{node.macroname}{{{args[0]}}} goes; "
-                              "its first branch is read", source=self.source)
-        return _arg(node, -2 if taken is not False else -1)
-
-    def include(self, node, settings_only: bool = False) -> list[m.Block]:
-        """The blocks of the file an include names, read in place; or a placeholder and a warning.
-        ``settings_only``: an input of the preamble, read for its switches and commands alone."""
-        args, line = self.args(node), self.line(node)
-        found = self.files.find(node.macroname, args, self.path, self.base)
-        name = "/".join(a.strip().strip("/") for a in args if a.strip())
-        if found.path is None:
-            return [self.report.missing(name or node.macroname, line, f"\\{node.macroname} of {found.why}",
-                                        source=self.source)]
-        shown = self.files.shown(found.path)
-        inner = Reader(self.report.at(shown), self.aliases, self.files)
-        inner.base, inner.footnotes = found.base or self.base, self.footnotes
-        try:
-            text = found.path.read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
-        except OSError as err:
-            return [self.report.missing(name, line, f"\\{node.macroname} of {name!r}: {err.strerror}",
-                                        source=self.source)]
-        if settings_only:
-            inner.settings(text, shown, found.path)
-            if inner.title and not self.title:         # a title page of its own, input in the preamble
-                self.title, self.title_text = inner.title, inner.title_text
-            return []
-        blocks = inner.document(text, shown, found.path)
-        self.footnotes = inner.footnotes
-        return blocks
-
     # -- inlines -----------------------------------------------------------
     def inline(self, nodes) -> list[m.Inline]:
-        from pylatexenc.latexwalker import (LatexCharsNode, LatexCommentNode, LatexGroupNode,
-                                            LatexMacroNode, LatexMathNode)
+        """Running text: each parsed node read by the handler its kind names (``NODE_KINDS``)."""
         out: list[m.Inline] = []
         for node in nodes or []:
-            src, line = self.source, self.line(node)
-            if isinstance(node, LatexCommentNode):
-                continue
-            if isinstance(node, LatexMathNode):
-                out.append(m.Math(math_text(_inner_latex(node)), source=src, line=line))
-            elif isinstance(node, LatexGroupNode):
-                out.extend(self.inline(node.nodelist))
-            elif isinstance(node, LatexMacroNode):
-                out.extend(self.macro(node, src, line))
-            elif isinstance(node, LatexCharsNode):
-                out.append(m.Text(words(_quotes(node.chars)), source=src, line=line))
-            else:
-                out.append(m.Text(self.text([node]), source=src, line=line))
+            handler = NODE_KINDS.get(type(node).__name__, "other_node")
+            out.extend(getattr(self, handler)(node, self.source, self.line(node)))
         return merge_text(out)
+
+    def comment_node(self, node, src, line):
+        return []
+
+    def math_node(self, node, src, line):
+        return [m.Math(math_text(_inner_latex(node)), source=src, line=line)]
+
+    def group_node(self, node, src, line):
+        return self.inline(node.nodelist)
+
+    def chars_node(self, node, src, line):
+        return [m.Text(words(_quotes(node.chars)), source=src, line=line)]
+
+    def other_node(self, node, src, line):
+        return [m.Text(self.text([node]), source=src, line=line)]
 
     def macro(self, node, src: str, line: int) -> list[m.Inline]:
         handler = INLINE.get(node.macroname)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import functools
 import os
 import re
 from pathlib import Path
@@ -74,7 +75,30 @@ def _docutils_says(msg, report: Report, shown: str, path: Path) -> None:
     text = words(msg.children[0].astext() if msg.children else msg.astext()).strip()
     if text.startswith(_PLACEHOLDER_MESSAGES):        # the reader's placeholder reports these
         return
-    report.warn(msg.get("line") or 0, text, source=_shown(msg.get("source"), shown, path))
+    line = msg.get("line") or 0
+    role = re.match(r'Unknown interpreted text role "([^"]+)"', text)
+    if role and line:                                 # docutils names the paragraph's first line
+        line = _line_of(msg.get("source") or str(path), line, f":{role.group(1)}:`")
+    report.warn(line, text, source=_shown(msg.get("source"), shown, path))
+
+
+@functools.lru_cache(maxsize=32)
+def _lines(source: str) -> tuple[str, ...]:
+    try:
+        return tuple(Path(source).read_bytes().decode("utf-8-sig", errors="replace").split("\n"))
+    except OSError:
+        return ()
+
+
+def _line_of(source: str, line: int, written: str) -> int:
+    """The line, from ``line`` to the end of its paragraph, that holds ``written``."""
+    lines = _lines(source)
+    for k in range(line - 1, len(lines)):
+        if written in lines[k]:
+            return k + 1
+        if k >= line and not lines[k].strip():
+            break
+    return line
 
 
 _PLACEHOLDER_MESSAGES = ("Unknown target name", "Undefined substitution referenced")
