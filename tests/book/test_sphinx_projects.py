@@ -109,3 +109,38 @@ def test_literal_includes_stay_inside_the_book_and_domain_objects_read_as_defini
     assert m.plain(item.term) == "swarm(size, queen=None)" and m.plain(item.blocks[0].children) == "Gathers the hive."
     ref = next(n for n in walk(book.blocks) if isinstance(n, m.Ref))      # :doc: to the main document
     assert ref.target == next(n for n in walk(book.blocks) if isinstance(n, m.Heading)).anchor
+
+
+def test_a_version_note_whose_words_start_on_its_own_line_reads_them_as_rst(tmp_path):
+    write(tmp_path, {"index.rst": "Hive\n====\n\n"
+                                  ".. versionchanged:: 2.4 The queen now sleeps with ``one`` eye\n"
+                                  "   open and *the hive* knows it.\n\n"
+                                  ".. versionadded:: 1.0\n\n   Drones hum.\n"})
+    book = read_book(str(tmp_path / "index.rst"))
+    boxes = [(m.plain(b.title), m.plain(b.blocks[0].children)) for b in walk(book.blocks) if isinstance(b, m.Box)]
+    assert boxes == [("changed in version 2.4", "The queen now sleeps with one eye open and the hive knows it."),
+                     ("new in version 1.0", "Drones hum.")]
+    assert "``" not in texts(book) and warnings(book) == []
+
+
+def test_conf_py_names_the_running_head_and_versions_without_being_run(tmp_path):
+    write(tmp_path, {
+        "conf.py": "project = 'Hive'\nrelease = '3.2'\nversion = compute()\nopen('ran', 'w')\n"
+                   "latex_documents = [('index', 'hive.tex', 'The Hive Manual', 'Bees', 'manual')]\n",
+        "index.rst": "Hive |release| guide\n======================\n\nSee |version| and |today|.\n\n"
+                     ".. |today| replace:: spring\n",
+    })
+    book = read_book(str(tmp_path / "index.rst"))
+    assert not (tmp_path / "ran").exists()
+    assert (book.running_head, headings(book)) == ("The Hive Manual", [("Hive 3.2 guide", 1)])
+    assert texts(book) == "See [missing: substitution version] and spring."   # not a plain value: a placeholder
+    assert [(line, message) for _, line, message in warnings(book)] == [
+        (4, "substitution 'version', which nothing in this book defines")]
+
+
+def test_an_unknown_role_is_warned_at_the_line_that_holds_it(tmp_path):
+    write(tmp_path, {"index.rst": "Hive\n====\n\nThe queen\nsleeps, see :nectar:`wax`\nand more.\n\n"
+                                  "Again :nectar:`x`.\n"})
+    book = read_book(str(tmp_path / "index.rst"))
+    assert [(line, message) for _, line, message in warnings(book)] == [
+        (5, 'Unknown interpreted text role "nectar".'), (8, 'Unknown interpreted text role "nectar".')]

@@ -31,12 +31,14 @@ _SCHEME = re.compile(r"^[A-Za-z][\w+.-]*:")
 
 
 def picture(report, name: str, line: int, folders: list[Path], latex: bool = False,
-            source: str | None = None) -> m.Image | m.Missing:
+            source: str | None = None, root: Path | None = None) -> m.Image | m.Missing:
     """The picture ``name`` (as the source writes it) for a figure at ``line``: looked
     for in each of ``folders`` in turn (a name starting with "/" from the book's own
-    folder, as Sphinx reads it); with ``latex``, also with each of graphicx's extensions."""
+    folder, as Sphinx reads it); with ``latex``, also with each of graphicx's extensions.
+    ``root`` is the book's folder (by default the folder of the file the report is of);
+    nothing outside it is read, whichever of the book's files names the picture."""
     source = source or report.source
-    root = Path(report.source).parent.resolve()
+    root = (root or Path(report.source).parent).resolve()
     def refused(why: str, note: str) -> m.Image:
         report.warn(line, f"image {name!r} {why}; its frame is printed empty", thing=f"image: {name}", source=source)
         return m.Image(name, note=note, source=source, line=line)

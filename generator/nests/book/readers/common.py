@@ -71,11 +71,17 @@ def slug(text: str) -> str:
     return re.sub(r"[^\w\- ]", "", text).strip().replace(" ", "-")
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def children(node: m.Node) -> list[list]:
     """The lists of nodes a node holds (inlines, blocks, rows of cells…), in order."""
     out = []
-    for f in dataclasses.fields(node):
-        value = getattr(node, f.name)
+    names = _FIELDS.get(type(node))
+    if names is None:                                 # a class's fields, looked up once
+        names = _FIELDS[type(node)] = tuple(f.name for f in dataclasses.fields(node))
+    for name in names:
+        value = getattr(node, name)
         if isinstance(value, list) and value:
             if isinstance(value[0], list):
                 out.extend(value)                     # Table.header / rows: lists of cells
@@ -235,10 +241,13 @@ _OWN_NUMBER = re.compile(r"(?:\d+(?:\.\d+)+\.?|\d+\.|[A-Z](?:\.\d+)+\.?)\s+\S")
 
 
 def _unnumber_numbered(blocks: list) -> None:
-    """A heading whose title already carries its number is not numbered again."""
-    for heading in _headings(blocks):
-        if heading.numbered and _OWN_NUMBER.match(m.plain(heading.title).lstrip()):
-            heading.numbered = False
+    """A heading whose title already carries its number is not numbered again; in a
+    book whose headings mostly carry their numbers, the others are not numbered
+    either (a number of ours beside the author's would clash: "1.1 .5.4.6 Title")."""
+    headings = [h for h in _headings(blocks) if h.numbered]
+    own = [h for h in headings if _OWN_NUMBER.match(m.plain(h.title).lstrip())]
+    for heading in own if 2 * len(own) < len(headings) else headings:
+        heading.numbered = False
 
 
 def _unnumber_title(blocks: list) -> None:

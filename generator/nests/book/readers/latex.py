@@ -13,14 +13,15 @@ carry LaTeX leftovers, and the rST reader's math.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 from nests.book import model as m
 from nests.book.readers.common import Report, finish, merge_text, strip, words
-from nests.book.readers.latex_files import BookFiles, inside
-from nests.book.readers.latex_syntax import (math_text, _CODE, _DROPPED, _EMPHASIS, _NUMBER_REFS, _REFS, _STRONG,
+from nests.book.readers.latex_files import BookFiles
+from nests.book.readers.latex_math import _to_text, math_text
+from nests.book.readers.latex_reading import BookFilesReading
+from nests.book.readers.latex_syntax import (_CODE, _DROPPED, _EMPHASIS, _NUMBER_REFS, _REFS, _STRONG,
                                              _TEXT_MACROS, CONDITIONALS, GLOSSARY, INCLUDES, SWITCHES, _arg,
                                              _context, _descendants, _inner_latex, _is_env, _quotes, _unknown,
                                              drop_settings, graphics_paths)
@@ -49,6 +50,13 @@ def inline_latex(text: str, source: str, line: int, report: Report,
     return reader.inline(nodes)
 
 
+# Files of drawing code (PGF/TikZ pictures exported by plotting tools).
+_DRAWING_FILES = (".pgf", ".tikz", ".pgf_tex", ".tex.pgf")
+
+# pylatexenc's kinds of node in running text → the Reader method that reads them.
+NODE_KINDS = {"LatexCommentNode": "comment_node", "LatexMathNode": "math_node", "LatexGroupNode": "group_node",
+              "LatexMacroNode": "macro", "LatexCharsNode": "chars_node"}
+
 # Inline commands by name → the Reader method that reads them (see ``inline_command``).
 INLINE: dict[str, str] = {}
 
@@ -62,9 +70,13 @@ def inline_command(*names):
     return register
 
 
-class Reader:
+class Reader(BookFilesReading):
     """One file of a LaTeX book (an included file gets a reader of its own that
     shares the book's ``files``, aliases and report)."""
+
+    @staticmethod
+    def known_command(name: str) -> bool:
+        return _known(name)
 
     def __init__(self, report: Report, aliases: dict[str, str], files: BookFiles):
         self.report, self.aliases, self.files = report, aliases, files
@@ -91,6 +103,16 @@ class Reader:
             raise NestsError(Problem(f"cannot read this LaTeX: {err}", file=self.source)) from None
         return nodes
 
+    def aside(self, text: str, line: int, read=None):
+        """``text`` (an option's value, written at ``line``) parsed and read by ``read``
+        (as running text by default), the file's own parse left as it was."""
+        walker, first = self.walker, self.first_line
+        try:
+            nodes = self.parse(text, line)
+            return read(nodes) if read is not None else strip(self.inline(nodes))
+        finally:
+            self.walker, self.first_line = walker, first
+
     def line(self, node) -> int:
         if node is None or self.walker is None:
             return self.first_line
@@ -102,9 +124,10 @@ class Reader:
 
     def document(self, text: str, shown: str, path: Path) -> list[m.Block]:
         from nests.book.readers.latex_blocks import Blocks
-        from nests.book.readers.latex_macros import expand, uncommented
+        from nests.book.readers.latex_macros import ended, expand, uncommented
 
         self.source, self.path = shown, path
+        text = ended(text)
         self.files.graphics += graphics_paths(text)
         self.files.reading.append(path.resolve())
         try:
@@ -112,68 +135,14 @@ class Reader:
             # commands, switches), so that the body is read with all of them
             start = re.search(r"\\begin\s*\{document\}", uncommented(text))
             if start is not None:
-                self.preamble(self.parse(drop_settings(expand(uncommented(text)[:start.start()],
-                                                              self.files.commands))))
+                # (its key=value options kept: \declaretheorem[name=…] names a box)
+                self.preamble(self.parse(expand(uncommented(text)[:start.start()], self.files.commands)))
             nodes = self.parse(drop_settings(expand(text, self.files.commands)))
             # the document may sit inside a group an unbalanced preamble command left open
             body = next((n for n in _descendants(nodes) if _is_env(n, "document")), None)
             return Blocks(self).run(body.nodelist if body is not None else nodes)
         finally:
             self.files.reading.pop()
-
-    def preamble(self, nodes) -> None:
-        """The title, and what the preamble sets for the body: switches and the contents'
-        depth, in the preamble or in a file it inputs (whose words are not the book's)."""
-        for node in nodes:
-            name = getattr(node, "macroname", None)
-            if name == "title" and node.nodeargd and node.nodeargd.argnlist[-1]:
-                self.title = strip(self.inline(_arg(node, -1)))
-                self.title_text = m.plain(self.title)
-            elif name in SWITCHES or name == "setcounter":
-                self.inline([node])
-            elif name == "newtheorem":
-                self.declare_theorem(node)
-            elif name in ("newacronym", "newglossaryentry"):
-                self.inline([node])
-            elif name in CONDITIONALS:
-                self.preamble(self.branch(node))
-            elif name in INCLUDES:
-                self.include(node, settings_only=True)
-            elif name in ("usepackage", "RequirePackage"):
-                self.package(node)
-            elif hasattr(node, "nodelist") and not hasattr(node, "environmentname"):
-                self.preamble(node.nodelist or [])
-
-    def settings(self, text: str, shown: str, path: Path, package: bool = False) -> None:
-        """A file read for what it sets (commands, theorems, switches), not its words.
-        A package's redefinition of a command the reader reads itself is not applied."""
-        from nests.book.readers.latex_macros import expand
-
-        self.source, self.path = shown, path
-        self.files.reading.append(path.resolve())
-        try:
-            self.preamble(self.parse(expand(text, self.files.commands, _known if package else None)))
-        finally:
-            self.files.reading.pop()
-
-    def package(self, node) -> None:
-        """The book's own packages (``\\usepackage{book-macros}`` beside it): their commands
-        and theorems hold in the book; a package of a TeX distribution is not looked for."""
-        for name in ",".join(self.args(node)[-1:]).split(","):
-            path = Path(os.path.normpath(self.files.root / (name.strip() + ".sty")))
-            if not name.strip() or not path.is_file() or not inside(path, self.files.root):
-                continue
-            if path.resolve() in self.files.reading:
-                continue
-            inner = Reader(self.report.at(self.files.shown(path)), self.aliases, self.files)
-            text = path.read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
-            inner.settings(text, self.files.shown(path), path, package=True)
-
-    def declare_theorem(self, node) -> None:
-        """``\\newtheorem{lemma}{Lemma}`` (or ``{lemma}[counter]{Lemma}``): the environment prints as a box."""
-        args = self.args(node)
-        if len(args) >= 2 and args[0].strip():
-            self.files.theorems[args[0].strip()] = words(args[-1]).strip().strip("{}") or args[0].strip()
 
     # -- what the book's files share ----------------------------------------
     def args(self, node) -> list[str]:
@@ -184,62 +153,29 @@ class Reader:
                 out.append("".join(n.latex_verbatim() for n in arg.nodelist))
         return out
 
-    def branch(self, node) -> list:
-        """The nodes of the branch a conditional takes."""
-        args = self.args(node)
-        if len(args) < 3:
-            return []
-        taken = self.files.decide(node.macroname, args)
-        if taken is None:
-            self.report.first(f"\\{node.macroname}{{{args[0]}}}", self.line(node),
-                              f"cannot tell which way \\{node.macroname}{{{args[0]}}} goes; "
-                              "its first branch is read", source=self.source)
-        return _arg(node, -2 if taken is not False else -1)
-
-    def include(self, node, settings_only: bool = False) -> list[m.Block]:
-        """The blocks of the file an include names, read in place; or a placeholder and a warning.
-        ``settings_only``: an input of the preamble, read for its switches and commands alone."""
-        args, line = self.args(node), self.line(node)
-        found = self.files.find(node.macroname, args, self.path, self.base)
-        name = "/".join(a.strip().strip("/") for a in args if a.strip())
-        if found.path is None:
-            return [self.report.missing(name or node.macroname, line, f"\\{node.macroname} of {found.why}",
-                                        source=self.source)]
-        shown = self.files.shown(found.path)
-        inner = Reader(self.report.at(shown), self.aliases, self.files)
-        inner.base, inner.footnotes = found.base or self.base, self.footnotes
-        try:
-            text = found.path.read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
-        except OSError as err:
-            return [self.report.missing(name, line, f"\\{node.macroname} of {name!r}: {err.strerror}",
-                                        source=self.source)]
-        if settings_only:
-            inner.settings(text, shown, found.path)
-            return []
-        blocks = inner.document(text, shown, found.path)
-        self.footnotes = inner.footnotes
-        return blocks
-
     # -- inlines -----------------------------------------------------------
     def inline(self, nodes) -> list[m.Inline]:
-        from pylatexenc.latexwalker import (LatexCharsNode, LatexCommentNode, LatexGroupNode,
-                                            LatexMacroNode, LatexMathNode)
+        """Running text: each parsed node read by the handler its kind names (``NODE_KINDS``)."""
         out: list[m.Inline] = []
         for node in nodes or []:
-            src, line = self.source, self.line(node)
-            if isinstance(node, LatexCommentNode):
-                continue
-            if isinstance(node, LatexMathNode):
-                out.append(m.Math(math_text(_inner_latex(node)), source=src, line=line))
-            elif isinstance(node, LatexGroupNode):
-                out.extend(self.inline(node.nodelist))
-            elif isinstance(node, LatexMacroNode):
-                out.extend(self.macro(node, src, line))
-            elif isinstance(node, LatexCharsNode):
-                out.append(m.Text(words(_quotes(node.chars)), source=src, line=line))
-            else:
-                out.append(m.Text(self.text([node]), source=src, line=line))
+            handler = NODE_KINDS.get(type(node).__name__, "other_node")
+            out.extend(getattr(self, handler)(node, self.source, self.line(node)))
         return merge_text(out)
+
+    def comment_node(self, node, src, line):
+        return []
+
+    def math_node(self, node, src, line):
+        return [m.Math(math_text(_inner_latex(node)), source=src, line=line)]
+
+    def group_node(self, node, src, line):
+        return self.inline(node.nodelist)
+
+    def chars_node(self, node, src, line):
+        return [m.Text(words(_quotes(node.chars)), source=src, line=line)]
+
+    def other_node(self, node, src, line):
+        return [m.Text(self.text([node]), source=src, line=line)]
 
     def macro(self, node, src: str, line: int) -> list[m.Inline]:
         handler = INLINE.get(node.macroname)
@@ -279,8 +215,16 @@ class Reader:
 
     @inline_command(*_REFS)
     def ref(self, node, src, line):
-        return [m.Ref(self.text(_arg(node, -1)).strip(), page=node.macroname == "pageref",
-                      number=node.macroname in _NUMBER_REFS, source=src, line=line)]
+        """A reference; cleveref's ``\\cref{a,b}`` names several, each a reference of its own."""
+        targets = [t.strip() for t in self.text(_arg(node, -1)).split(",")] if node.macroname in (
+            "cref", "Cref", "cpageref", "Cpageref") else [self.text(_arg(node, -1)).strip()]
+        out: list[m.Inline] = []
+        for target in targets:
+            if out:
+                out.append(m.Text(", ", source=src, line=line))
+            out.append(m.Ref(target, page=node.macroname == "pageref", number=node.macroname in _NUMBER_REFS,
+                             source=src, line=line))
+        return out
 
     @inline_command("label")
     def label_command(self, node, src, line):
@@ -333,8 +277,12 @@ class Reader:
 
     @inline_command(*INCLUDES)
     def include_inline(self, node, src, line):
-        return [self.report.missing(" ".join(self.args(node)).strip(), line,
-                                    "an include inside running text is not read", source=src)]
+        name = "/".join(a.strip().strip("/") for a in self.args(node) if a.strip())
+        if name.endswith(_DRAWING_FILES):                # a picture drawn in code, in a file of its own
+            self.report.warn(line, f"the drawing {name!r} is code the press cannot draw; it is left out",
+                             thing=f"drawing: {name}", source=src)
+            return []
+        return [self.report.missing(name, line, "an include inside running text is not read", source=src)]
 
     @inline_command(*_TEXT_MACROS)
     def symbol(self, node, src, line):
@@ -376,10 +324,9 @@ class Reader:
         return self.inline(self.branch(node))
 
     def text(self, nodes) -> str:
-        from pylatexenc.latex2text import LatexNodes2Text
         nodes = [n for n in (nodes or []) if n is not None]
         try:
-            text = LatexNodes2Text(math_mode="text").nodelist_to_text(nodes)
+            text = _to_text().nodelist_to_text(nodes)
         except (KeyError, IndexError, TypeError, AttributeError, ValueError):
             # latex2text stumbles on a macro that lacks its arguments: take the nodes one by one
             if len(nodes) > 1:
@@ -408,7 +355,8 @@ class Reader:
         here, root = self.path.parent, Path(self.files.main).parent
         graphics = self.files.graphics
         folders = [root] + [root / g for g in graphics] + [here] + [here / g for g in graphics]
-        return picture(self.report, target, line, list(dict.fromkeys(folders)), latex=True, source=self.source)
+        return picture(self.report, target, line, list(dict.fromkeys(folders)), latex=True, source=self.source,
+                       root=self.files.root)
 
 
 def _known(name: str) -> bool:

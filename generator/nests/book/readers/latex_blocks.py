@@ -12,8 +12,8 @@ import re
 
 from nests.book import model as m
 from nests.book.readers.common import flatten, strip
-from nests.book.readers.latex_syntax import math_text
-from nests.book.readers.latex_syntax import (_BOXES, _BREAKS, _DEFINITIONS, _FLOATS, _LISTS, _MATH_ENVS,
+from nests.book.readers.latex_math import math_text
+from nests.book.readers.latex_syntax import (_BOXES, _BREAKS, _DEFINITIONS, _DRAWING_CODE, _DRAWINGS, _FLOATS, _LISTS, _MATH_ENVS,
                                              _SECTIONS, _TABULARS, _VERBATIM, CONDITIONALS, INCLUDES, SWITCHES, _arg,
                                              _descendants, _has_blocks, _inner_latex, _is_macro, _prints)
 
@@ -22,7 +22,7 @@ _WRAPPERS = ("center", "flushleft", "flushright", "multicols", "multicols*", "mi
              "raggedright", "raggedleft", "landscape", "adjustwidth", "spacing", "singlespace",
              "onehalfspace", "doublespace", "sloppypar", "small", "footnotesize", "scriptsize", "large",
              "Large", "normalsize", "tiny", "threeparttable", "tablenotes", "adjustbox", "turn", "rotate",
-             "sidewaystable", "sidewaysfigure", "subfigure", "subtable", "wrapfigure", "wraptable", "frame",
+             "subfigure", "subtable", "wrapfigure", "wraptable", "frame",
              "otherlanguage", "otherlanguage*", "english", "document", "titlepage", "appendices")
 # Framed environments of the common packages, read as boxes.
 _FRAMES = ("mdframed", "tcolorbox", "framed", "shaded", "leftbar", "fancybox", "boxedminipage")
@@ -104,8 +104,10 @@ class Blocks:
     @handles(MACROS, *_SECTIONS)
     def heading(self, node, src, line):
         starred = bool(node.nodeargd and node.nodeargd.argnlist and node.nodeargd.argnlist[0])
-        heading = m.Heading(_SECTIONS[node.macroname], strip(self.r.inline(_arg(node, -1))),
-                            numbered=not starred, source=src, line=line)
+        title = strip(self.r.inline(_arg(node, -1)))
+        if not title and node.nodeargd and node.nodeargd.argnlist[1] is not None:
+            title = strip(self.r.inline(_arg(node, 1)))      # an empty title: its contents entry names it
+        heading = m.Heading(_SECTIONS[node.macroname], title, numbered=not starred, source=src, line=line)
         self.add(heading)
         self.r.owner = heading
 
@@ -116,6 +118,24 @@ class Blocks:
     @handles(MACROS, "par")
     def paragraph_end(self, node, src, line):
         self.flush()
+
+    @handles(MACROS, "includepdf")
+    def pdf_pages(self, node, src, line):
+        """pdfpages' ``\\includepdf[options]{file}``: its pages are not printed (said at its line);
+        what its ``pagecommand`` does on them (often a heading for the contents) is read."""
+        self.flush()
+        options = node.nodeargd.argnlist[0] if node.nodeargd else None
+        name = self.r.text(_arg(node, -1)).strip()
+        self.r.report.warn(line, f"the PDF pages of {name!r} (\\includepdf) are not printed", source=src)
+        said = options.latex_verbatim() if options is not None else ""
+        found = re.search(r"pagecommand\s*=\s*\{", said)
+        if found:
+            depth, at = 0, found.end() - 1
+            for end in range(at, len(said)):
+                depth += {"{": 1, "}": -1}.get(said[end], 0)
+                if depth == 0:
+                    self.r.aside(said[at + 1:end], line, self.nodes)
+                    break
 
     @handles(MACROS, "maketitle")
     def title(self, node, src, line):
@@ -176,6 +196,9 @@ class Blocks:
 
     @handles(ENVIRONMENTS, *_MATH_ENVS)
     def formula(self, node, name, src, line):
+        for child in _descendants(node.nodelist):      # a formula's \label names where it stands
+            if _is_macro(child, "label"):
+                self.r.label(self.r.text(_arg(child, -1)).strip(), self.r.line(child))
         latex = "".join(n.latex_verbatim() for n in node.nodelist)
         self.add(m.Formula(math_text(latex.replace("&", " ").replace("\\\\", " ")), source=src, line=line))
 
@@ -186,6 +209,13 @@ class Blocks:
         words = title.group(1).strip().strip("{}").strip() if title else ""
         self.add(m.Box(_BOXES.get(name, "box"), [m.Text(words, source=src, line=line)] if words else [],
                        Blocks(self.r).run(nodes), source=src, line=line))
+
+    @handles(ENVIRONMENTS, *_DRAWINGS, *_DRAWING_CODE)
+    def drawing(self, node, name, src, line):
+        """A drawing in code: its frame, printed empty, and a warning at its line (its code is never words)."""
+        image = self.drawn(name, line)
+        if image is not None:
+            self.add(m.Figure([], image=image, source=src, line=line))
 
     @handles(ENVIRONMENTS, *_WRAPPERS)
     def wrapper(self, node, name, src, line):
@@ -210,11 +240,25 @@ class Blocks:
         if not given and first is not None and isinstance(nodes[first], LatexCharsNode) \
                 and nodes[first].chars.lstrip().startswith("["):          # the parser did not know it
             options, nodes = _options(nodes)
-            title = [m.Text(options.strip(), source=src, line=line)] if options.strip() else []
+            title = self.r.aside(options.strip(), line) if options.strip() else []
         printed = self.r.files.theorems[name]
-        box = m.Box(printed.lower(), title, Blocks(self.r).run(nodes), numbered=name != "proof", source=src, line=line)
+        box = m.Box(printed.lower(), title, [], numbered=name != "proof", source=src, line=line)
+        self.r.owner = box                           # a \label inside names the box
+        box.blocks = Blocks(self.r).run(nodes)
         self.add(box)
         self.r.owner = box
+
+    def drawn(self, name: str, line: int) -> m.Image | None:
+        """A drawing the book writes in code (``tikzpicture``, ``asy``…): the press draws no
+        code, so it says so at the drawing's line; its frame is printed empty. Code that
+        only serves the drawings (``asydef``) has no frame."""
+        if name in _DRAWING_CODE:
+            self.r.report.warn(line, f"the {name} environment is drawing code, which the press does not run; "
+                               "it is left out", thing=f"\\begin{{{name}}}", source=self.r.source)
+            return None
+        self.r.report.warn(line, f"the {name} drawing is code the press cannot draw; its frame is printed empty",
+                           thing=f"\\begin{{{name}}}", source=self.r.source)
+        return m.Image(name, note=f"{name} drawing: not printed", source=self.r.source, line=line)
 
     def listing(self, node, name: str, src: str, line: int):
         from pylatexenc.latexwalker import LatexMacroNode
@@ -300,7 +344,7 @@ class Blocks:
                 caption = strip(r.inline(_arg(child, -1)))
         tabular = next((c for c in inside if getattr(c, "environmentname", None) in _TABULARS), None)
         included = [c for c in inside if getattr(c, "macroname", None) in INCLUDES]
-        if name.startswith("table") and tabular is not None:
+        if "table" in name and tabular is not None:
             block = self.table(tabular, caption, node)
             block.numbered = bool(caption)
         elif included and tabular is None:             # the float's table or drawing in a file of its own
@@ -318,7 +362,7 @@ class Blocks:
         (in a table float) or a figure of them (otherwise) named by the float's caption and label."""
         r = self.r
         blocks = [b for include in included for b in r.include(include)]
-        table = next((b for b in blocks if isinstance(b, m.Table)), None) if name.startswith("table") else None
+        table = next((b for b in blocks if isinstance(b, m.Table)), None) if "table" in name else None
         if table is not None:
             table.caption, table.numbered = caption or table.caption, bool(caption or table.caption)
             named = table
@@ -342,6 +386,9 @@ class Blocks:
                     caption = [found, m.Text(" ", source=r.source, line=line)] + caption
                 elif image is None:
                     image = found                      # a figure prints its first picture
+            elif getattr(child, "environmentname", None) in _DRAWINGS + _DRAWING_CODE:
+                found = self.drawn(child.environmentname, r.line(child))
+                image = image or found
         return m.Figure(strip(caption), numbered=bool(caption), image=image, source=r.source, line=line)
 
 
@@ -370,11 +417,11 @@ def _options(nodes) -> tuple[str, list]:
                     kept = [LatexCharsNode(parsing_state=nodes[k].parsing_state, chars=rest,
                                            pos=nodes[k].pos + at + 1, len=len(rest))] if rest else []
                     said.append(chars[:at])
-                    return "".join(said).lstrip()[1:], kept + nodes[k + 1:]
+                    return "".join(said).lstrip()[1:], nodes[:first] + kept + nodes[k + 1:]   # a \label before stays
             said.append(chars or "")
         return "", nodes
     inner = "".join(n.latex_verbatim() for n in getattr(node, "nodelist", None) or [])
     if isinstance(node, LatexGroupNode) and re.fullmatch(
             r"\s*(?:[\w-]+\s*=.*|-?[\d.]+\s*(?:\\[A-Za-z]+|[a-z]{2})?)\s*", inner, re.S):
-        return inner, nodes[first + 1:]
+        return inner, nodes[:first] + nodes[first + 1:]
     return "", nodes

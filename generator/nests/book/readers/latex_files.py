@@ -10,7 +10,8 @@ with it first. Nothing outside the book's folder is read.
 
 Switches: etoolbox's toggles and booleans and ifthen's booleans, set as the
 book goes (``\\toggletrue``, ``\\setboolean``…); ``\\iftoggle``, ``\\ifbool``
-and ``\\ifthenelse`` take the branch their values select. A condition this
+and ``\\ifthenelse`` take the branch their values select; ``\\IfFileExists``
+the first when the file is in the book's folder. A condition this
 reader cannot decide takes its first branch, with a warning.
 """
 
@@ -53,11 +54,11 @@ class BookFiles:
             return None
         short, long = self.glossary[key]
         name = command.lower()
-        if name.startswith(("acrfull", "acf")):
+        if name.startswith(("acrfull", "acf", "glsfmtfull")):
             form = "full"
-        elif name.startswith(("acrlong", "acl")):
+        elif name.startswith(("acrlong", "acl", "glsfmtlong")):
             form = "long"
-        elif name.startswith(("acrshort", "acs")):
+        elif name.startswith(("acrshort", "acs", "glsfmtshort", "glsfmttext")):
             form = "short"
         else:                                     # \gls, \ac: an acronym in full the first time
             form = "full" if short != long and key not in self.glossed else "short"
@@ -127,6 +128,10 @@ class BookFiles:
 
     def decide(self, command: str, args: list[str]) -> bool | None:
         """Whether a conditional takes its first branch; None when this reader cannot tell."""
+        if command == "IfFileExists":                 # a file of the book (never looked for outside it)
+            name = args[0].strip()
+            return any(inside(self.root / n, self.root) and (self.root / n).is_file()
+                       for n in ([name] if name.endswith(".tex") else [name + ".tex", name]) if name)
         if command in ("iftoggle", "ifbool", "nottoggle", "notbool"):
             value = self.switches.get(args[0].strip())
             return None if value is None else value != command.startswith("not")

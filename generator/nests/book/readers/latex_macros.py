@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 
 _DEFINE = re.compile(r"\\(?:renewcommand|newcommand|providecommand)\*?|\\def(?=\\[A-Za-z]+\s*\{)")
+_ENVIRONMENT = re.compile(r"\\(?:re|provide)?newenvironment\*?\s*\{\s*([A-Za-z@*]+)\s*\}")
+_ENDINPUT = re.compile(r"\\endinput(?![A-Za-z@])")
 _LET = re.compile(r"\\let\s*\\([A-Za-z]+)\s*=?\s*\\([A-Za-z]+)(?![A-Za-z])")
 _ROUNDS = 8
 # Commands whose meaning the reader keeps whatever the book defines them as.
@@ -34,6 +36,8 @@ def expand(text: str, commands: dict, keeps=None) -> str:
     text = uncommented(text)
     if _DEFINE.search(text):
         text = _definitions(text, commands, keeps)
+    if "environment" in text:
+        text = _environments(text)
     if "\\let" in text:
         text = _LET.sub(lambda found: _let(found, text, commands), text)
     if not commands:
@@ -50,7 +54,13 @@ def expand(text: str, commands: dict, keeps=None) -> str:
                 continue
             for k, arg in enumerate(args, start=1):
                 body = body.replace(f"#{k}", arg)
-            out.append(text[pos:found.start()] + re.sub(r"%\n[ \t]*", "", body).replace("\n", " "))
+            # the use's own line breaks (an argument over several lines) kept as emptied
+            # comments before it, which TeX reads as nothing: every later line keeps its number
+            kept = "%\n" * text.count("\n", found.start(), end)
+            said = re.sub(r"%\n[ \t]*", "", body).replace("\n", " ")
+            if re.search(r"\\[A-Za-z@]+$", text[pos:found.start()]) and said[:1].isalpha():
+                said = "{" + said + "}"               # \section\name: the words are its argument, not "\sectionWords"
+            out.append(text[pos:found.start()] + kept + said)
             pos, changed = end, True
         text = "".join(out) + text[pos:]
         if not changed:
@@ -73,6 +83,41 @@ def uncommented(text: str) -> str:
     for k in range(0, len(parts), 2):
         parts[k] = re.sub(r"(?<!\\)%[^\n]*", "%", parts[k])
     return "".join(parts)
+
+
+def ended(text: str) -> str:
+    """A file's text (comments emptied) up to its ``\\endinput``: TeX reads the rest of
+    that line and no more."""
+    if "endinput" not in text:
+        return text
+    text = uncommented(text)
+    verbatim = [found.span() for found in _VERBATIM_REGION.finditer(text)]
+    for found in _ENDINPUT.finditer(text):
+        if not _escaped(text, found.start()) and not any(a <= found.start() < b for a, b in verbatim):
+            end = text.find("\n", found.end())
+            return text[:found.start()] + (text[found.end():end] if end >= 0 else text[found.end():])
+    return text
+
+
+def _environments(text: str) -> str:
+    """``\\newenvironment{name}[n][default]{begin}{end}`` taken out (its lines kept): the
+    begin and end code are the author's styling, and a ``\\begin`` in one with its
+    ``\\end`` in the other would unbalance everything after. The environment's text is
+    read where it is used, as that of any environment this reader does not know."""
+    out, pos = [], 0
+    for found in _ENVIRONMENT.finditer(text):
+        if found.start() < pos or _escaped(text, found.start()):
+            continue
+        at = _between(text, found.end())
+        for opening, closing in (("[", "]"), ("[", "]"), ("{", "}"), ("{", "}")):
+            group = _group(text, at, opening, closing)
+            if group is None and opening == "{":
+                break                                 # not a definition LaTeX would accept: left as written
+            at = _between(text, group[1]) if group else at
+        else:
+            out.append(text[pos:found.start()] + "\n" * text.count("\n", found.start(), at))
+            pos = at
+    return "".join(out) + text[pos:]
 
 
 def _definitions(text: str, commands: dict[str, tuple[int, str | None, str]], keeps) -> str:
@@ -132,8 +177,9 @@ def _arguments(text: str, at: int, count: int, default: str | None):
             args.append(group[0])
             at = group[1]
         elif at < len(text) and not text[at].isspace():
-            args.append(text[at])                     # a single token is an argument too
-            at += 1
+            token = re.match(r"\\(?:[A-Za-z@]+|.)|.", text[at:], re.S).group(0)
+            args.append(token)                        # a single token is an argument too (\theta is one)
+            at += len(token)
         else:
             return None, at
     return args, at
@@ -159,6 +205,13 @@ def _group(text: str, at: int, opening: str, closing: str):
 
 def _skip(text: str, at: int) -> int:
     while at < len(text) and text[at] in " \t":
+        at += 1
+    return at
+
+
+def _between(text: str, at: int) -> int:
+    """Past what TeX skips between a command's arguments: spaces, one line break, an emptied comment."""
+    while at < len(text) and (text[at] in " \t%" or (text[at] == "\n" and not text[at + 1:].lstrip(" \t").startswith("\n"))):
         at += 1
     return at
 

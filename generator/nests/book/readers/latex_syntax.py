@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-from nests.book.readers.common import words
 
 # Sectioning commands by rank (larger is deeper); finish() turns ranks into levels.
 _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3,
@@ -13,10 +12,18 @@ _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsec
 _LISTS = {"itemize": False, "enumerate": True, "compactitem": False, "compactenum": True}
 _DEFINITIONS = ("description",)
 _TABULARS = ("tabular", "tabular*", "tabularx", "longtable", "tabulary")
-_FLOATS = ("table", "table*", "figure", "figure*")
+_FLOATS = ("table", "table*", "figure", "figure*", "sidewaystable", "sidewaysfigure", "sidewaystable*",
+           "sidewaysfigure*")
 _VERBATIM = ("verbatim", "verbatim*", "lstlisting", "Verbatim", "minted", "alltt")
 _MATH_ENVS = ("equation", "equation*", "align", "align*", "displaymath", "gather", "gather*",
-              "multline", "multline*", "eqnarray", "eqnarray*", "math")
+              "multline", "multline*", "eqnarray", "eqnarray*", "math", "alignat", "alignat*", "flalign",
+              "flalign*", "dmath", "dmath*")
+# Environments written in a drawing language (TikZ, Asymptote, PSTricks…): code, not words.
+_DRAWINGS = ("tikzpicture", "tikzcd", "asy", "pspicture", "picture", "circuitikz", "forest", "xy", "pgfpicture",
+             "mfpic", "tikzfigure")
+_DRAWING_CODE = ("asydef", "asyinclude")     # code for the drawings, which prints nothing
+# Of these, the ones in a language of their own, which the LaTeX parser must not read.
+_FOREIGN = ("asy", "asydef", "mfpic")
 _BOXES = {"quote": "quote", "quotation": "quote", "abstract": "abstract", "verse": "quote"}
 _BREAKS = ("newpage", "clearpage", "pagebreak", "cleardoublepage")
 _REFS = ("ref", "pageref", "autoref", "cref", "Cref", "eqref", "nameref", "vref")
@@ -27,7 +34,7 @@ _CODE = ("texttt", "verb", "url", "path")
 # Symbols latex2text does not know, as the words or glyphs LaTeX prints.
 _TEXT_MACROS = {"LaTeX": "LaTeX", "TeX": "TeX", "LaTeXe": "LaTeX2e", "S": "§", "P": "¶", "copyright": "©",
                 "pounds": "£", "textregistered": "®", "texttrademark": "™", "textdegree": "°",
-                "euro": "€", "checkmark": "✓", "slash": "/"}
+                "euro": "€", "checkmark": "✓", "slash": "/", "percent": "%"}
 # Commands that print nothing and say nothing worth a warning when unknown.
 _QUIET = ("usepackage", "documentclass", "newcommand", "renewcommand", "providecommand", "def", "let",
           "makeatletter", "makeatother", "pagestyle", "thispagestyle", "frontmatter", "mainmatter",
@@ -46,32 +53,24 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "includeonly", "pagestyle", "thispagestyle", "nocite", "bibliography", "bibliographystyle",
             "printbibliography", "printglossary", "printglossaries", "printacronyms", "makeindex",
             "makeglossaries", "glsaddall", "hyphenation", "AtNextBibliography", "aliaspagestyle",
-            "begingroup", "endgroup", "sloppy", "fussy", "enlargethispage", "phantom", "newtheorem",
+            "begingroup", "endgroup", "sloppy", "fussy", "enlargethispage", "phantom", "hphantom", "vphantom", "newtheorem",
+            "declaretheorem", "declaretheoremstyle",
             "usetikzlibrary", "addbibresource", "allowdisplaybreaks", "titlepage")
 # The glossaries package's references to an entry (\gls{key}): the entry's words.
 GLOSSARY = ("gls", "Gls", "GLS", "glspl", "Glspl", "GLSpl", "glstext", "Glstext", "glsfirst", "glsname",
             "acrshort", "Acrshort", "acrlong", "Acrlong", "acrfull", "Acrfull", "acrshortpl", "acrlongpl",
-            "acs", "Acs", "acl", "Acl", "acf", "Acf", "ac", "Ac", "acp", "Acp", "acsp", "aclp", "acfp")
+            "acs", "Acs", "acl", "Acl", "acf", "Acf", "ac", "Ac", "acp", "Acp", "acsp", "aclp", "acfp",
+            "glsfmtshort", "Glsfmtshort", "glsfmtlong", "Glsfmtlong", "glsfmtfull", "Glsfmtfull", "glsfmttext",
+            "Glsfmttext")
 # Commands that set a switch a conditional tests, and the conditionals.
 SWITCHES = ("newtoggle", "providetoggle", "toggletrue", "togglefalse", "settoggle", "newbool", "providebool",
             "setbool", "booltrue", "boolfalse", "newboolean", "provideboolean", "setboolean")
-CONDITIONALS = ("iftoggle", "nottoggle", "ifbool", "notbool", "ifthenelse")
+CONDITIONALS = ("iftoggle", "nottoggle", "ifbool", "notbool", "ifthenelse", "IfFileExists")
 INCLUDES = ("input", "include", "import", "subimport", "subfile", "inputfrom", "subinputfrom",
             "includefrom", "subincludefrom")
 
 
 _CONTEXT = None
-
-
-def math_text(latex: str) -> str:
-    """A formula as plain Unicode text: ``d12 \\rightarrow d10`` → ``d12 → d10``."""
-    from pylatexenc.latex2text import LatexNodes2Text
-    # latex2text eats the space after a symbol macro; an empty group keeps it.
-    latex = re.sub(r"(\\[A-Za-z]+)(\s)", r"\1{}\2", latex)
-    try:
-        return words(LatexNodes2Text(math_mode="text").latex_to_text(latex)).strip()
-    except (KeyError, IndexError, TypeError, AttributeError, ValueError):
-        return words(re.sub(r"\\[A-Za-z]+|[{}$]", " ", latex)).strip()
 
 
 def _context():
@@ -87,16 +86,16 @@ def _make_context():
     from pylatexenc.latexwalker import get_default_latex_context_db
     from pylatexenc.macrospec import EnvironmentSpec, MacroSpec, VerbatimArgsParser, std_environment, std_macro
     db = get_default_latex_context_db()
-    specs = {"pageref": "{", "index": "{", "href": "{{", "caption": "[{", "multicolumn": "{{{",
-             "multirow": "[{[{", "part": "*[{", "paragraph": "*[{", "subparagraph": "*[{", "nameref": "{",
-             "eqref": "{", "Cref": "{", "vref": "{", "textsc": "{", "underline": "{", "vspace": "*{",
+    specs = {**{name: "*{" for name in _REFS}, "pageref": "*{", "index": "{", "href": "{{", "caption": "[{", "multicolumn": "{{{",
+             "multirow": "[{[{", "part": "*[{", "paragraph": "*[{", "subparagraph": "*[{", 
+              "textsc": "{", "underline": "{", "vspace": "*{",
              "hspace": "*{", "setcounter": "{{", "addcontentsline": "{{{", "addtocontents": "{{", "path": "{",
              "cline": "{", "fontsize": "{{", "setlength": "{{", "addtolength": "{{", "color": "[{",
              "definecolor": "{{{", "hypersetup": "{", "rowcolor": "[{", "cellcolor": "[{",
              "arrayrulecolor": "[{", "specialrule": "{{{", "addlinespace": "[", "rule": "[{{",
              "pagenumbering": "{", "includeonly": "{", "pagestyle": "{", "thispagestyle": "{", "nocite": "{",
              "bibliography": "{", "bibliographystyle": "{", "printbibliography": "[", "printglossary": "[",
-             "hyphenation": "{", "newtheorem": "*{[{[", "newacronym": "[{{{", "newglossaryentry": "{{",
+             "hyphenation": "{", "braket": "{", "hphantom": "{", "vphantom": "{", "includepdf": "[{", "chapter": "*[[{", "newtheorem": "*{[{[", "declaretheorem": "[{", "declaretheoremstyle": "[{", "newacronym": "[{{{", "newglossaryentry": "{{",
              "glsunset": "{", "glsreset": "{", **{name: "[{[" for name in GLOSSARY}, "textcite": "[[{", "parencite": "[[{",
              "autocite": "[[{", "phantom": "{", "usetikzlibrary": "{", "addbibresource": "[{", "AtNextBibliography": "{", "aliaspagestyle": "{{",
              "footnotetext": "[{", "enlargethispage": "*{", "hyperref": "[{", "hypertarget": "{{", "textcolor": "[{{",
@@ -104,7 +103,7 @@ def _make_context():
              "makebox": "[[{", "framebox": "[[{", "parbox": "[[[{{", "raisebox": "{[[{", "mbox": "{",
              "fbox": "{", "import": "*{{", "subimport": "*{{", "subfile": "{", "inputfrom": "{{",
              "subinputfrom": "{{", "includefrom": "{{", "subincludefrom": "{{",
-             "ifthenelse": "{{{", "iftoggle": "{{{", "nottoggle": "{{{", "ifbool": "{{{", "notbool": "{{{",
+             "ifthenelse": "{{{", "IfFileExists": "{{{", "iftoggle": "{{{", "nottoggle": "{{{", "ifbool": "{{{", "notbool": "{{{",
              "newtoggle": "{", "providetoggle": "{", "toggletrue": "{", "togglefalse": "{", "settoggle": "{{",
              "newbool": "{", "providebool": "{", "setbool": "{{", "booltrue": "{", "boolfalse": "{",
              "newboolean": "{", "provideboolean": "{", "setboolean": "{{"}
@@ -120,7 +119,31 @@ def _make_context():
             verbatim_arg_type="verbatim-environment")),
         EnvironmentSpec("minted", args_parser=VerbatimArgsParser(
             verbatim_arg_type="verbatim-environment")),
-    ])
+    ] + [EnvironmentSpec(name, args_parser=VerbatimArgsParser(verbatim_arg_type="verbatim-environment"))
+         for name in _FOREIGN])
+    return quick_specials(db)
+
+
+def quick_specials(db):
+    """``db`` with its test for specials (``~``, ``&``, ``--``…) looked up by first
+    character: pylatexenc tries every special at every character of the book, a
+    quarter of the time a long book takes to read. The same answer: the longest
+    special there, the first category's when two categories name the same."""
+    table: dict[str, list] = {}
+    for category in db.category_list:
+        for chars, spec in db.d[category]["specials"].items():
+            if chars and all(chars != known for known, _ in table.get(chars[0], [])):
+                table.setdefault(chars[0], []).append((chars, spec))
+    for entries in table.values():
+        entries.sort(key=lambda entry: -len(entry[0]))       # stable: the first category's first
+
+    def test_for_specials(s, pos, parsing_state=None):
+        for chars, spec in table.get(s[pos:pos + 1], ()):
+            if s.startswith(chars, pos):
+                return spec
+        return None
+
+    db.test_for_specials = test_for_specials
     return db
 
 
@@ -211,6 +234,7 @@ def _has_blocks(nodes) -> bool:
 
 
 _VERBATIM_REGION = re.compile(r"(\\begin\{(?:verbatim\*?|Verbatim|lstlisting|minted|alltt)\}.*?\\end\{[^}]*\})", re.S)
+_RULE = re.compile(r"\\cmidrule\s*(?:\[[^\]]*\])?\s*(?:\([^)]*\))?\s*\{[^{}]*\}")
 _SETTINGS = re.compile(r"(\\[A-Za-z]+\*?)[ \t]*\[([^\[\]{}]*=(?:[^\[\]{}]|\{[^{}]*\})*)\]")
 
 
@@ -219,9 +243,11 @@ def drop_settings(text: str) -> str:
     ``\\lstinline[language=C]``): settings, never words, which the parser would
     print for a command it does not know. Verbatim text is left as written; line
     breaks are kept, so every line keeps its number."""
-    if "=" not in text:
+    if "=" not in text and "cmidrule" not in text:
         return text
     parts = _VERBATIM_REGION.split(text)
     for k in range(0, len(parts), 2):
         parts[k] = _SETTINGS.sub(lambda found: found.group(1) + "\n" * found.group(2).count("\n"), parts[k])
+        # booktabs' \cmidrule(lr){2-3}: a rule, whose trim in parentheses no parser reads
+        parts[k] = _RULE.sub(lambda found: "\n" * found.group(0).count("\n"), parts[k])
     return "".join(parts)

@@ -12,6 +12,8 @@ paragraphs) is indented under its directive before parsing, with a warning.
 from __future__ import annotations
 
 import csv
+import dataclasses
+import functools
 import os
 import re
 from pathlib import Path
@@ -42,12 +44,15 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     first = next((b for b in walk(blocks) if isinstance(b, m.Heading) and b.anchor), None)
     if first is not None:                                 # a :doc: link to the main document
         walker.aliases.setdefault("doc:" + project.docname(Path(path)), first.anchor)
-    return finish(blocks, report, aliases=walker.aliases, toc_rank=walker.toc_rank)
+    book = finish(blocks, report, aliases=walker.aliases, toc_rank=walker.toc_rank)
+    # the running head: the book's title as Sphinx prints it in a PDF (conf.py's), when conf.py says it
+    head = project.configured().get("latex_title") or project.configured().get("project", "")
+    return dataclasses.replace(book, running_head=head) if head.strip() else book
 
 
 def _parse(text: str, shown: str, path: Path, report: Report, project: Project):
     """One document's doctree; docutils' warnings become the book's, each at its own file."""
-    text = _indent_csv_tables(text, report)
+    text = project.epilog(_indent_csv_tables(text, report))
 
     class _Reader(_Standalone):
         def new_document(self):
@@ -70,7 +75,30 @@ def _docutils_says(msg, report: Report, shown: str, path: Path) -> None:
     text = words(msg.children[0].astext() if msg.children else msg.astext()).strip()
     if text.startswith(_PLACEHOLDER_MESSAGES):        # the reader's placeholder reports these
         return
-    report.warn(msg.get("line") or 0, text, source=_shown(msg.get("source"), shown, path))
+    line = msg.get("line") or 0
+    role = re.match(r'Unknown interpreted text role "([^"]+)"', text)
+    if role and line:                                 # docutils names the paragraph's first line
+        line = _line_of(msg.get("source") or str(path), line, f":{role.group(1)}:`")
+    report.warn(line, text, source=_shown(msg.get("source"), shown, path))
+
+
+@functools.lru_cache(maxsize=32)
+def _lines(source: str) -> tuple[str, ...]:
+    try:
+        return tuple(Path(source).read_bytes().decode("utf-8-sig", errors="replace").split("\n"))
+    except OSError:
+        return ()
+
+
+def _line_of(source: str, line: int, written: str) -> int:
+    """The line, from ``line`` to the end of its paragraph, that holds ``written``."""
+    lines = _lines(source)
+    for k in range(line - 1, len(lines)):
+        if written in lines[k]:
+            return k + 1
+        if k >= line and not lines[k].strip():
+            break
+    return line
 
 
 _PLACEHOLDER_MESSAGES = ("Unknown target name", "Undefined substitution referenced")

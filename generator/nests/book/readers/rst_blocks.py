@@ -120,7 +120,7 @@ class BlockHandlers:
 
     @handles("math_block")
     def formula(self, node, depth, src, line):
-        from nests.book.readers.latex_syntax import math_text
+        from nests.book.readers.latex_math import math_text
         return [m.Formula(math_text(node.astext()), source=src, line=line)]
 
     @handles("line_block")

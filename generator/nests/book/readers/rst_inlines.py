@@ -63,7 +63,7 @@ class InlineHandlers:
 
     @handles("math")
     def math(self, node, src, line):
-        from nests.book.readers.latex_syntax import math_text
+        from nests.book.readers.latex_math import math_text
         return [m.Math(math_text(node.astext()), source=src, line=line)]
 
     @handles("footnote_reference", "citation_reference")

@@ -33,7 +33,7 @@ _BODY_DIRECTIVES = {"only": "", "hlist": "", "glossary": "", "tab": "", "tabs": 
                     "code-tab": "",
                     "grid": "", "grid-item-card": "", "dropdown": "note", "seealso": "see also",
                     "versionadded": "new in version", "versionchanged": "changed in version",
-                    "deprecated": "deprecated since version", "todo": "to do"}
+                    "deprecated": "deprecated since version", "versionremoved": "removed in version", "todo": "to do"}
 # Object descriptions of Sphinx's domains: a signature and its description.
 _DESCRIPTIONS = tuple(f"{domain}{kind}" for domain in ("py:", "js:", "c:", "cpp:", "rst:", "std:")
                       for kind in ("function", "class", "method", "attribute", "data", "exception", "decorator",
@@ -44,6 +44,7 @@ _DROPPED_DIRECTIVES = ("index", "highlight", "tabularcolumns", "sectionauthor", 
                        "codeauthor", "currentmodule", "module", "autosummary", "automodule", "autodata", "autoexception",
                        "automethod", "autoattribute",
                        "autoclass", "autofunction", "ifconfig", "meta")
+_VERSIONS = ("versionadded", "versionchanged", "deprecated", "versionremoved")
 # Admonitions whose text may start on the directive's own line (no title there).
 _TEXT_ON_FIRST_LINE = ("seealso",)
 _CODE_DIRECTIVES = ("code-block", "sourcecode", "productionlist")
@@ -96,13 +97,18 @@ class Body(Directive):
         title = _BODY_DIRECTIVES.get(self.name, "")
         node = nodes.admonition() if title else nodes.container()
         text_first = self.name in _TEXT_ON_FIRST_LINE
+        first = self.arguments[0] if self.arguments else ""
+        if self.name in _VERSIONS and first:          # ".. versionchanged:: 2.1 Words": the version, then the body
+            first, _, text = first.partition(" ") if " " in first.split("\n")[0] else first.partition("\n")
+            text_first, first, text = bool(text.strip()), text.strip(), first
+            title = f"{title} {text}"
         if title:
-            words_ = f"{title} {self.arguments[0]}" if self.arguments and not text_first else title
+            words_ = f"{title} {first}" if first and not text_first else title
             node += nodes.title(words_, words_)
         node.line = self.lineno
-        if text_first and self.arguments:        # ".. seealso:: Words": the words are the body
-            said, messages = self.state.inline_text(self.arguments[0], self.lineno)
-            node += nodes.paragraph(self.arguments[0], "", *said)
+        if text_first and first:                 # ".. seealso:: Words": the words are the body
+            said, messages = self.state.inline_text(first, self.lineno)
+            node += nodes.paragraph(first, "", *said)
             node += messages
         self.state.nested_parse(self.content, self.content_offset, node)
         return [node]

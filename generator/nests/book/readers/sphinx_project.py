@@ -37,6 +37,44 @@ class Project:
     reading: list[Path] = field(default_factory=list)
     read: dict[str, Path] = field(default_factory=dict)    # docname → file, every document in the book
 
+    settings: dict = field(default_factory=dict)       # conf.py's plain values (see ``configured``)
+
+    def configured(self) -> dict:
+        """conf.py's values that are written as plain strings (``project``, ``version``,
+        ``release``, ``today``) and the title of its first ``latex_documents`` entry:
+        read as Python's syntax, never run."""
+        if self.settings or not (self.root / "conf.py").is_file():
+            return self.settings
+        import ast
+        try:
+            tree = ast.parse((self.root / "conf.py").read_bytes())
+        except (SyntaxError, ValueError, OSError):
+            return self.settings
+        for statement in tree.body:
+            if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                    and isinstance(statement.targets[0], ast.Name)):
+                continue
+            name = statement.targets[0].id
+            try:
+                value = ast.literal_eval(statement.value)
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                continue
+            if name in ("project", "version", "release", "today") and isinstance(value, str):
+                self.settings[name] = value
+            elif name == "latex_documents" and isinstance(value, (list, tuple)) and value \
+                    and isinstance(value[0], (list, tuple)) and len(value[0]) > 2 and isinstance(value[0][2], str):
+                self.settings["latex_title"] = value[0][2]
+        self.settings.setdefault("project", "")
+        return self.settings
+
+    def epilog(self, text: str) -> str:
+        """Sphinx's own substitutions (``|version|``…) a document uses and does not define,
+        appended after its last line (as Sphinx's rst_epilog is), so no line moves."""
+        said = [f".. |{name}| replace:: {value}" for name, value in self.configured().items()
+                if name in ("version", "release", "today") and value.strip() and f"|{name}|" in text
+                and not re.search(rf"^\.\.\s+\|{name}\|", text, re.M)]
+        return text + ("\n\n" + "\n".join(said) + "\n" if said else "")
+
     def docname(self, path: Path) -> str:
         return Path(os.path.relpath(path.resolve(), self.root)).with_suffix("").as_posix()
 
