@@ -26,7 +26,7 @@ weasyprint.HTML(filename=sys.argv[1], base_url=sys.argv[2]).write_pdf(sys.argv[3
 
 def _document():
     from nests.content import load_content
-    from nests.generators.packet.write import packet_documents
+    from nests.packet import packet_documents
 
     return packet_documents(load_content().check(), 42, PARTY, None, False, formats=("pdf",))[0]
 

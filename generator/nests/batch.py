@@ -21,11 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from nests.content.packet import packet_tables
 from nests.errors import NestsError
 from nests.generators.packet import stats
 from nests.generators.packet.generate import check_party
-from nests.generators.packet.write import documents_of, laid_packet
+from nests.packet import documents_of, laid_packet
 
 
 @dataclass(frozen=True)
@@ -50,7 +49,7 @@ def one_packet(seed: int) -> tuple[dict, Counter]:
     from nests.publish import render_all, write_files
 
     b = _batch
-    pt = packet_tables(b.content)
+    pt = b.content.packet
     packet, laid = laid_packet(b.content, seed, list(b.party), b.nest, b.depth)
     if not b.stats_only:
         documents = documents_of(b.content, packet, laid, formats=b.formats)
@@ -75,7 +74,7 @@ def run_batch(batch: Batch, seed: int, count: int, progress: Callable[[int, int]
     from nests.publish import write_files
 
     global _batch
-    pt = packet_tables(batch.content)
+    pt = batch.content.packet
     check_party(batch.content, list(batch.party))           # a bad party is one line before any fork
     nest = batch.nest or pt.settings["default_nest"]
     if nest not in pt.nests:

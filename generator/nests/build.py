@@ -55,11 +55,10 @@ def book_documents(directory, content, folder: str = "books/") -> tuple[list[Doc
 
 def build_documents(content: Content) -> list[Document]:
     """Every default output as documents; any bad input fails here, before a file is written."""
-    from nests.content.packet import packet_tables
-    from nests.generators.packet.write import packet_documents
+    from nests.packet import packet_documents
 
     docs = sheet_documents(content, content.class_ids() + ["template"], "sheets/")
     docs += enemy_documents(content, enemy_ids(content), "enemies/")
-    party = packet_tables(content).settings["default_party"]
+    party = content.packet.settings["default_party"]
     docs += packet_documents(content, SAMPLE_SEED, list(party), None, folder="packets/")
     return docs

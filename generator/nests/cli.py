@@ -8,7 +8,8 @@ import click
 
 from nests import __version__
 from nests.errors import NestsError
-from nests.render import grid, paper as papers
+from nests.render import paper as papers
+from nests.text import grid
 
 FORMATS = click.Choice(["txt", "pdf"])
 PAPER = click.Choice(list(papers.SHEETS))
@@ -60,6 +61,7 @@ def check_print_options(formats, impose=None) -> None:
 SHEET_CONTENT = ("classes", "sheets")
 RULES_CONTENT = ("tables",)
 ENEMY_CONTENT = ("tables", "sheets")        # a stat block is laid out by the sheet's definition
+SIMULATE_CONTENT = ("classes", "sheets", "tables", "packet", "simulate")   # a class is checked against the sheets
 
 
 def setup(content_dirs=(), templates_dir=None, uses: tuple[str, ...] = ()):
@@ -67,11 +69,12 @@ def setup(content_dirs=(), templates_dir=None, uses: tuple[str, ...] = ()):
     named) and point rendering at the user's templates."""
     import gc
 
+    from nests.checks import checked
     from nests.content import load_content
     from nests.render import use_templates
 
     use_templates(templates_dir)
-    content = load_content(content_dirs).check(*uses)
+    content = checked(load_content(content_dirs), *uses)
     if not gc.isenabled():          # started by nests.entry, which says why
         gc.freeze()
         gc.enable()
@@ -146,9 +149,8 @@ def classes(content_dirs) -> None:
 def sheets(content_dirs) -> None:
     """List the sheet definitions (content/sheets/): id, game, and the rulebook it follows."""
     from nests.content import load_content
-    from nests.content.sheets import definitions
 
-    for sheet_id, d in definitions(load_content(content_dirs)).items():
+    for sheet_id, d in load_content(content_dirs).sheets.items():
         click.echo(f"{sheet_id:<22} {d.game} ({d.source['file']}, {d.source['section']})")
 
 
@@ -401,8 +403,7 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
             raise NestsError("--reroll changes one part of a packet you have: give its --seed")
     output_directory(output)
     with pdf_ready(formats, output, 2 if handout else 1):      # from the start: its import overlaps all of ours
-        from nests.content.packet import packet_tables
-        from nests.generators.packet.write import packet_documents
+        from nests.packet import packet_documents
         from nests.generators.sheet import Look
 
         content = setup(content_dirs, templates_dir)
@@ -410,7 +411,7 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
         if chosen:
             seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
         party_ids = ([p.strip() for p in party.split(",")] if party is not None
-                     else packet_tables(content).settings["default_party"])
+                     else content.packet.settings["default_party"])
         documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats,
                                      look=Look(width or Look.width, ascii_only), rerolls=rerolls)
         if chosen:          # only once the packet exists, so a bad party prints nothing but its error
@@ -441,7 +442,6 @@ def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, o
     import time
 
     from nests.batch import Batch, run_batch
-    from nests.content.packet import packet_tables
 
     formats = formats or ("txt", "pdf", "json")
     check_print_options(formats, impose)
@@ -453,7 +453,7 @@ def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, o
         seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
         click.echo(f"seed: {seed}", err=True)
     party_ids = ([p.strip() for p in party.split(",")] if party is not None
-                 else packet_tables(content).settings["default_party"])
+                 else content.packet.settings["default_party"])
     job = Batch(content, tuple(party_ids), nest, depth, tuple(formats), paper, impose, output, stats_only)
     started = time.perf_counter()
     if sys.stderr.isatty():
@@ -472,6 +472,29 @@ def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, o
 
 
 @main.command()
+@click.option("--seed", type=click.IntRange(0, 999_999_999), required=True, help="The packet's seed.")
+@click.option("--party", default=None, metavar="CLASS,CLASS…", help="1 to 6 distinct classes (default: content/packet.yaml).")
+@click.option("--nest", default=None, help="The Nest (a file in content/nests/; default: termite).")
+@click.option("--depth", type=click.Choice(["oneshot", "full"]), default="oneshot", show_default=True,
+              help="The packet's depth: which Levels have Rooms of their own.")
+@click.option("--runs", type=int, default=None, help="How many sessions to play (default: content/simulate.yaml).")
+@click.option("--format", "fmt", type=click.Choice(["txt", "json"]), default="txt", show_default=True,
+              help="The report as text or as JSON.")
+@content_option
+@templates_option
+def simulate(seed, party, nest, depth, runs, fmt, content_dirs, templates_dir) -> None:
+    """Estimate how hard the packet of --seed is: the party plays it many times, one session each, and the
+    report gives the Levels reached, the chances of the Heart, of the Job and of each member going down,
+    the Rooms that hurt most, and the rulings it played by."""
+    from nests.generators.estimate import estimate_report
+
+    content = setup(content_dirs, templates_dir, SIMULATE_CONTENT)
+    party_ids = ([p.strip() for p in party.split(",")] if party is not None
+                 else content.packet.settings["default_party"])
+    click.echo(estimate_report(content, seed, party_ids, nest, depth, runs, fmt), nl=False)
+
+
+@main.command()
 @click.argument("source", type=click.Path())
 @click.option("--from", "markup", type=click.Choice(["nests", "md", "rst", "latex", "xml", "docbook"]),
               default=None,
@@ -481,13 +504,16 @@ def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, o
               help="Append the character sheet ID at the book's end (repeatable).")
 @click.option("--title", default=None, metavar="TEXT",
               help="The book's title, for every page's head and the PDF (default: the title the source gives).")
+@click.option("--toc-depth", "toc_depth", type=click.IntRange(min=1), default=None, metavar="N",
+              help="List headings down to level N in the contents (default: the source's own limit, "
+                   "LaTeX's tocdepth or a toctree's :maxdepth:, else every level).")
 @click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @impose_option
 @output_option
 @content_option
 @templates_option
-def rulebook(source, markup, strict, sheets, title, formats, paper, impose, output, content_dirs,
+def rulebook(source, markup, strict, sheets, title, toc_depth, formats, paper, impose, output, content_dirs,
              templates_dir) -> None:
     """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML, DocBook or the
     Nests raw markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
@@ -506,7 +532,8 @@ def rulebook(source, markup, strict, sheets, title, formats, paper, impose, outp
     if unknown:
         raise NestsError(f"--sheet {unknown[0]!r} is not a sheet; {Sheets(content).known()}")
     with pdf_ready(formats, output):
-        document, warnings = rulebook_document(source, content, markup, list(sheets), title=title)
+        document, warnings = rulebook_document(source, content, markup, list(sheets), title=title,
+                                                toc_depth=toc_depth)
         if strict and warnings:
             raise NestsError([Problem(w.message, file=w.source, line=w.line) for w in warnings])
         for warning in warnings:

@@ -74,8 +74,9 @@ x **y**
 
 def test_markdown_constructs(tmp_path):
     book = read(tmp_path, "small.md", MARKDOWN)
-    # the skipped level closes up; the lone top heading is the unnumbered title
-    assert levels(book) == [("Title", 1, False), ("Deep", 2, True), ("Next", 2, True)]
+    # #### under # keeps its depth below the ## the book also uses (no ### anywhere: no hole
+    # for it); the lone top heading is the unnumbered title
+    assert levels(book) == [("Title", 1, False), ("Deep", 3, True), ("Next", 2, True)]
     assert list_depth(nodes(book, m.ListBlock)[0]) == 3
     assert [m.plain(d.term) for d in nodes(book, m.Definition)] == ["Term"]
     table = nodes(book, m.Table)[0]

@@ -148,7 +148,7 @@ CASES = [
          "- source: x\n- die: none\n", "- source", None, "a list is not a mapping"),
     Case("a folder of content misspelt", "tabels/food-colour.yaml", "", "source: x\n",
          None, None, "not a content file this tool reads; content files are catalogue.yaml, packet.yaml, "
-         "rulings.yaml and the .yaml files directly in classes/, enemies/, jobs/, nests/, sheets/, tables/"),
+         "rulings.yaml, simulate.yaml and the .yaml files directly in classes/, enemies/, jobs/, nests/, sheets/, tables/"),
     Case("a control character in a text", "tables/food-colour.yaml", "result: Red}", 'result: "Re\\td"}',
          "Re\\td", "rows.3.result", "'Re\\td' holds the control character '\\t'; text holds printable characters only"),
     Case("a line break in a text", "enemies/worker-termite.yaml", 'description: "Blind, unarmed',
@@ -227,6 +227,11 @@ PACKET_CASES = [
          "'wasp' is named twice; each class at most once"),
     Case("a default party larger than max_party", "packet.yaml", "max_party: 6 ", "max_party: 3 ",
          "default_party:", "default_party", "names 4 classes; max_party allows at most 3"),
+    Case("a simulation Disposition off the track", "simulate.yaml", "Partial Success: Holding", "Partial Success: Standing",
+         "Partial Success: Standing", "support.outcomes.Partial Success",
+         "'Standing' is not on the track; allowed: Retreating, Recoiling, Holding, Advancing, Charging"),
+    Case("a simulation with no rounds", "simulate.yaml", "rounds: 12 ", "rounds: 0 ", "rounds: 0", "rounds",
+         "0 is not a whole number 1–100"),
     Case("a ruling the packet cites, removed", "rulings.yaml", "  - id: new-level-die\n", "  - id: new-level-dice\n",
          "rulings:", "rulings", "'new-level-die': missing; the packet's procedures cite these rulings, so each must stay"),
 ]
@@ -239,6 +244,7 @@ FAMILIES = {
     "roll": ["roll", "d60"],
     "odds": ["odds", "--effort", "50", "--resistance", "40"],
     "packet": ["packet", "--seed", "7", "--format", "txt"],
+    "simulate": ["simulate", "--seed", "7", "--runs", "3"],
     "build": ["build"],
     "rulebook": ["rulebook", str(SMALL_BOOK)],
 }
@@ -249,13 +255,14 @@ WRITERS = {"sheet", "enemy", "packet", "build", "rulebook"}
 # too; the packet and the build all.
 SHEET_KINDS, RULES_KINDS = {"classes", "sheets"}, {"tables"}
 USES = {"sheet": SHEET_KINDS, "classes": SHEET_KINDS, "rulebook": SHEET_KINDS, "enemy": RULES_KINDS | {"sheets"},
-        "enemies": RULES_KINDS | {"sheets"}, "roll": RULES_KINDS, "odds": RULES_KINDS}
+        "enemies": RULES_KINDS | {"sheets"}, "roll": RULES_KINDS, "odds": RULES_KINDS,
+        "simulate": SHEET_KINDS | RULES_KINDS | {"packet", "simulate"}}
 # Which kind a content file belongs to, by the longest of these its path starts with
 # (a Nest's encounter tables are the packet's); a file outside the layout (no kind)
 # is everyone's problem.
 FILE_KINDS = {"catalogue.yaml": "classes", "classes/": "classes", "sheets/": "sheets", "tables/": "tables",
               "tables/encounters-": "packet", "enemies/": "tables", "rulings.yaml": "tables",
-              "packet.yaml": "packet", "nests/": "packet", "jobs/": "packet"}
+              "packet.yaml": "packet", "nests/": "packet", "jobs/": "packet", "simulate.yaml": "simulate"}
 
 
 def uses(family: str, case: "Case") -> bool:
@@ -300,7 +307,7 @@ def test_every_command_family(runner, tmp_path, case):
 
 # One broken file of each kind: every family that does not read that kind runs as usual.
 ONE_OF_EACH_KIND = {"a class rating out of range", "a sheet field without its kind", "die of no size the game has",
-                    "Rooms per Level that is no number"}
+                    "Rooms per Level that is no number", "a simulation with no rounds"}
 
 
 @pytest.mark.parametrize("case", [c for c in CASES + PACKET_CASES if c.name in ONE_OF_EACH_KIND],
@@ -319,7 +326,7 @@ def test_a_command_runs_beside_broken_content_it_does_not_read(runner, tmp_path,
 def test_each_kind_of_content_has_a_broken_file_above():
     kinds = {FILE_KINDS[max((p for p in FILE_KINDS if c.rel.startswith(p)), key=len)]
              for c in CASES + PACKET_CASES if c.name in ONE_OF_EACH_KIND}
-    assert kinds == {"classes", "sheets", "tables", "packet"}
+    assert kinds == {"classes", "sheets", "tables", "packet", "simulate"}
 
 
 def test_the_pending_packet_cases_apply_to_the_built_in_content():
@@ -562,7 +569,7 @@ def test_a_character_file_that_is_a_directory(runner, tmp_path):
 def test_wide_characters_wrap_in_columns(runner, tmp_path):
     """A special rule in wide characters wraps where the page's columns end: every line
     of the stat block keeps the page's width."""
-    from nests.render.filters import width
+    from nests.text.measure import width
 
     directory = tmp_path / "my-content" / "enemies"
     directory.mkdir(parents=True)
@@ -594,7 +601,7 @@ def test_a_character_item_wider_than_its_row(runner, tmp_path):
 def test_a_sheet_of_wide_labels_keeps_its_grid(runner, tmp_path):
     """Labels, area titles and reminders are laid out by columns: wide characters keep every
     line of a sheet at the page's width, and the blank Nests sheet fits the narrowest page."""
-    from nests.render.filters import width
+    from nests.text.measure import width
 
     directory = tmp_path / "my-content" / "sheets"
     directory.mkdir(parents=True)

@@ -13,7 +13,6 @@ import pytest
 from click.testing import CliRunner
 
 from nests.cli import main
-from nests.content.packet import packet_tables
 from nests.generators.packet import stats
 from nests.model import Die
 from tests.frames import pages_of
@@ -61,7 +60,7 @@ def _rolls(data, skip_form=False):
 
 def test_the_csv_has_a_row_per_packet_read_from_the_packet(batch, content):
     out, _ = batch
-    castes = [row.id for row in packet_tables(content).tables.encounters["termite-nest"].rows]
+    castes = [row.id for row in content.packet.tables.encounters["termite-nest"].rows]
     with open(out / f"batch-{SEED}-{COUNT}.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     assert list(rows[0]) == ["seed", "levels", "heart_depth", "pages", *castes, "difficulty"]
@@ -79,7 +78,9 @@ def test_the_csv_has_a_row_per_packet_read_from_the_packet(batch, content):
         assert 2 <= int(row["heart_depth"]) <= len(data["levels"])
         if not jumps:
             assert int(row["heart_depth"]) == len(data["levels"])
-        assert 0 <= int(row["difficulty"]) <= 100
+        down = data["session"]["down_percent"]
+        assert float(row["difficulty"]) == round(sum(down.values()) / len(down), 1)
+        assert 0 <= float(row["difficulty"]) <= 100
 
 
 def _events(data):
@@ -116,10 +117,10 @@ def test_stats_count_every_printed_roll_once_where_it_was_drawn(batch):
 
 def test_a_tables_results_agree_with_its_exact_odds_over_many_packets(content, packet_of):
     """Chi-squared, table by table, at p > 0.001 (a batch of 2,000 runs the same check: make stats-check).
-    Seeds 1–150: the other packet tests read the first 60 of them, built once (conftest.py)."""
-    pt = packet_tables(content)
+    Seeds 1–100: the other packet tests read the first 60 of them, built once (conftest.py)."""
+    pt = content.packet
     counts = Counter()
-    for seed in range(1, 151):
+    for seed in range(1, 101):
         counts.update(stats.tally(packet_of(seed), pt))
     rows = stats_check.check(stats.table_stats(counts, pt))
     assert len(rows) >= 20

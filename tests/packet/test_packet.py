@@ -287,7 +287,7 @@ from pathlib import Path
 
 def made(pdf, letter=None):
     from nests.content import load_content
-    from nests.generators.packet.write import packet_documents
+    from nests.packet import packet_documents
     from nests.publish import render_all
 
     c = load_content()

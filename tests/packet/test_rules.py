@@ -4,7 +4,6 @@ where the rulebook is silent), checked on the JSON over many seeds (generation o
 import pytest
 
 from nests.content import load_content
-from nests.content.tables import load_tables
 from nests.generators.packet.generate import build_packet
 from nests.publish.json import packet_data
 
@@ -13,7 +12,7 @@ SEEDS = range(1, 61)
 
 @pytest.fixture(scope="module")
 def tables(content):
-    return load_tables(content)
+    return content.tables
 
 
 @pytest.fixture(scope="module")
@@ -177,19 +176,25 @@ def test_stat_blocks_cover_the_printed_encounters(packets):
         assert {c["enemy"] for c in data["creatures"]} == met | ({target} if target else set())
 
 
-def test_session_line_is_simulated_over_the_chain(packet_of, tmp_path):
-    """Issue 10: the glance page's line on what one session reaches is simulated (its own sub-stream) over this
-    chain, with the Exploration Actions per session from content/packet.yaml; more Actions reach deeper."""
+def test_the_glance_estimate_is_the_first_runs_of_nests_simulate(content, packet_of, tmp_path):
+    """Issue 18: the glance page's difficulty estimate plays the party through this packet: it is the first
+    ``session.runs`` runs of `nests simulate` (the same sub-stream), with the Exploration Actions per session from
+    content/packet.yaml; more Actions a session reach deeper."""
     from pathlib import Path
+
+    from nests.generators.estimate import party_estimate
 
     root = Path(__file__).resolve().parents[2] / "content" / "packet.yaml"
     (tmp_path / "packet.yaml").write_text(root.read_text().replace("actions: 8,", "actions: 40,"))
-    longer = load_content([str(tmp_path)])
-    deeper = 0
+    usual, longer = content, load_content([str(tmp_path)])
+    runs = usual.packet.settings["session"]["runs"]
+    short_total = long_total = 0
     for seed in range(1, 11):
-        usual = packet_of(seed, ["wasp"])
-        a, levels = usual.session, len(usual.levels)
-        b = build_packet(longer, seed, ["wasp"]).session
-        assert 1 <= a.median <= a.p90 <= levels and a.actions == 8 and b.actions == 40
-        deeper += b.median > a.median
-    assert deeper >= 8
+        packet = packet_of(seed, ["wasp", "ants"])
+        a, b = packet.session, build_packet(longer, seed, ["wasp", "ants"]).session
+        est = party_estimate(usual, packet, runs)
+        assert {k: v for k, v in a.to_json().items() if k not in ("hours", "scout")} == est.glance()
+        assert 1 <= a.median <= a.p90 <= len(packet.levels) and a.actions == 8 and b.actions == 40
+        assert a.runs == runs and set(a.down_percent) == {"wasp", "ants"} and len(a.rooms) <= 3
+        short_total, long_total = short_total + a.mean, long_total + b.mean
+    assert long_total > short_total

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from nests.cli import main
-from nests.generators.packet.pages import Layout, handout_pages, packet_pages
-from nests.generators.packet.write import packet_documents
+from nests.generators.packet.pages import PacketLayout, handout_pages, packet_pages
+from nests.packet import packet_documents
 from nests.generators.sheet import Look
 from nests.publish.txt import join_pages
 from tests.frames import check_width, words
@@ -31,7 +31,7 @@ def made(content, packet_of):
         out[seed, None] = (packet, join_pages([p.text for p in packet_pages(content, packet).pages]), 47)
         for look in LOOKS:
             text = join_pages([p.text for p in packet_pages(content, packet, look).pages])
-            out[seed, look] = (packet, text, Layout(packet, look).body)
+            out[seed, look] = (packet, text, PacketLayout(packet, look).body)
     return out
 
 

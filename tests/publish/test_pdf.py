@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from nests.cli import main
 from nests.document import Drawing, Field, Page
 from nests.publish.pdf import pdf_bytes, pdf_html
-from nests.render.glyphs import DOUBLE, DOWN, LEFT, NONE, RIGHT, UP, shapes
+from nests.text.glyphs import DOUBLE, DOWN, LEFT, NONE, RIGHT, UP, shapes
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "sheets"
 ALL = ["ants", "beetle", "ladybug", "scorpion", "spider", "wasp", "template"]

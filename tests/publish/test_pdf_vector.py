@@ -9,7 +9,7 @@ import pytest
 
 from nests.publish.pdf import blank_under
 from nests.publish.vector import vector_shapes
-from nests.render.glyphs import DOUBLE, HEAVY, LIGHT, NONE, shapes
+from nests.text.glyphs import DOUBLE, HEAVY, LIGHT, NONE, shapes
 
 CELL, LINE, LIGHT_W, HEAVY_W, GAP = 6.0, 16.0, 0.5, 1.0, 1.2
 

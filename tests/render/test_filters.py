@@ -2,43 +2,44 @@ import pytest
 
 from nests.errors import NestsError
 from nests.render import filters
+from nests.text import measure
 
 
 def test_ljust_rjust_centre_fill_to_display_width():
-    assert filters.ljust("ab", 5, ".") == "ab..."
-    assert filters.rjust("ab", 5, "_") == "___ab"
-    assert filters.centre(" X ", 8, ".") == "··· X ··".replace("·", ".")   # odd column to the left
-    assert filters.ljust("○ □", 4) == "○ □ "
+    assert measure.ljust("ab", 5, ".") == "ab..."
+    assert measure.rjust("ab", 5, "_") == "___ab"
+    assert measure.centre(" X ", 8, ".") == "··· X ··".replace("·", ".")   # odd column to the left
+    assert measure.ljust("○ □", 4) == "○ □ "
 
 
 def test_spread_puts_label_left_and_value_right():
-    assert filters.spread("Name:", "Bite", 12) == "Name:...Bite"
-    assert filters.spread("Hit:", "", 8) == "Hit:...."
+    assert measure.spread("Name:", "Bite", 12) == "Name:...Bite"
+    assert measure.spread("Hit:", "", 8) == "Hit:...."
 
 
 def test_fields_refuse_text_wider_than_themselves():
-    for call in (lambda: filters.ljust("abcdef", 5), lambda: filters.spread("abc", "def", 5),
-                 lambda: filters.centre("abcdef", 3), lambda: filters.rating(12345)):
+    for call in (lambda: measure.ljust("abcdef", 5), lambda: measure.spread("abc", "def", 5),
+                 lambda: measure.centre("abcdef", 3), lambda: filters.rating(12345)):
         with pytest.raises(NestsError, match="field holds"):
             call()
 
 
 def test_exact_accepts_only_the_exact_width():
-    assert filters.exact("║ab║", 4) == "║ab║"
+    assert measure.exact("║ab║", 4) == "║ab║"
     with pytest.raises(NestsError, match="3 columns wide, not 4"):
-        filters.exact("║a║", 4)
+        measure.exact("║a║", 4)
 
 
 def test_place_lays_marks_over_a_fill():
-    assert filters.place([(0, "<^XP>"), (7, "^")], 10, "─") == "<^XP>──^──"
+    assert measure.place([(0, "<^XP>"), (7, "^")], 10, "─") == "<^XP>──^──"
     with pytest.raises(NestsError, match="falls outside"):
-        filters.place([(8, "<^XP>")], 10, "─")
+        measure.place([(8, "<^XP>")], 10, "─")
 
 
 def test_place_and_wordwrap_count_columns_not_characters():
     # a wide character takes two of the field's columns, a combining mark none
-    assert filters.place([(1, "螞x"), (6, "A\u0301")], 8, "=") == "=螞x==A\u0301="
-    assert filters.width(filters.place([(0, "ẂA\u0301")], 5, "-")) == 5
+    assert measure.place([(1, "螞x"), (6, "A\u0301")], 8, "=") == "=螞x==A\u0301="
+    assert measure.width(measure.place([(0, "ẂA\u0301")], 5, "-")) == 5
     from jinja2 import Environment
 
     env = Environment()
@@ -63,9 +64,9 @@ def test_width_agrees_with_wcwidth_on_every_character_we_print():
 
     samples = ["╔►Nests & Insects◄═╗", "║│ □ ○ ✓ ✗ ≥ ▓▀▄█░▒ ┌┐└┘├┤─│ ^ ·", "Ünïcödé", "蜂の巣", "e\u0301", "🐝"]
     for text in samples:
-        assert filters.width(text) == wcswidth(text), text
+        assert measure.width(text) == wcswidth(text), text
 
 
 def test_control_characters_are_refused():
     with pytest.raises(NestsError, match="control character"):
-        filters.width("a\tb")
+        measure.width("a\tb")

@@ -1,7 +1,6 @@
 import pytest
 
 from nests.content import load_content
-from nests.content.tables import load_tables
 
 
 @pytest.fixture(scope="session")
@@ -11,4 +10,4 @@ def content():
 
 @pytest.fixture(scope="session")
 def tables(content):
-    return load_tables(content)
+    return content.tables

@@ -4,7 +4,7 @@ import pytest
 
 from nests.errors import NestsError
 from nests.generators.enemy import enemy, enemy_ids, enemy_text
-from nests.render.filters import width
+from nests.text.measure import width
 
 GOLDEN = Path(__file__).parent / "golden"
 CASTES = ["worker-termite", "minor-termite-soldier", "major-termite-soldier", "nasute-soldier"]

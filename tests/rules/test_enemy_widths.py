@@ -6,7 +6,7 @@ import pytest
 from nests.cli import main
 from nests.generators.enemy import enemy_ids, enemy_text
 from nests.generators.sheet import Look
-from nests.render.transliterate import transliterate
+from nests.text.transliterate import transliterate
 from tests.frames import check_width, words
 
 

@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from nests.content import load_content
-from nests.content.tables import Tables, load_tables
+from nests.content.tables import Tables
 from nests.errors import NestsError
 from nests.rules.dice import Die
 

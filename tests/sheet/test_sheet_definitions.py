@@ -8,7 +8,6 @@ from wcwidth import wcswidth
 
 from nests.cli import main
 from nests.content import load_content
-from nests.content.sheets import definitions
 from nests.errors import NestsError
 from nests.generators.sheet import Look, render_sheet, sheet_pages, sheet_values
 from tests.frames import PAGE_LINES, PAGE_WIDTH, check_boxes, check_width, words
@@ -32,7 +31,7 @@ ITEMS = {
 
 
 def labels(content, sheet_id) -> set[str]:
-    d = definitions(content)[sheet_id]
+    d = content.sheets[sheet_id]
     out = {f.label.lower() for f in d.fields}
     for row in d.rows:
         out.add((row.section or "").lower())
@@ -54,7 +53,7 @@ def check_sheet(pages: list[str], game: str) -> None:
 
 @pytest.mark.parametrize("sheet_id", GAMES)
 def test_each_game_has_a_closed_gridded_sheet_naming_its_source(content, sheet_id):
-    d = definitions(content)[sheet_id]
+    d = content.sheets[sheet_id]
     assert (RULEBOOKS / d.source["file"]).is_file() and d.source["section"]
     check_sheet(render_sheet(d, {}), d.game)
 
@@ -65,7 +64,7 @@ def test_each_game_sheet_holds_every_item_its_rulebook_lists(content, sheet_id):
 
 
 def test_base_rules_has_six_saving_throws_each_good_or_bad(content):
-    keys = definitions(content)["base-rules"].keys()
+    keys = content.sheets["base-rules"].keys()
     assert [k for k in keys if re.fullmatch(r"saving_throws\.\w{3}", k)] == [
         f"saving_throws.{s}" for s in ("str", "dex", "con", "int", "wis", "cha")]
     assert sum(k.endswith("_good") for k in keys) == 6
@@ -80,14 +79,14 @@ def test_every_skill_of_the_skill_descriptions_has_a_field_and_s_skills_a_specia
         if skill != "Other skills":
             assert skill.lower() in have, skill
     special = [s.removesuffix(" (S)") for s in skills if s.endswith("(S)")]
-    keys = definitions(content)["rules-and-procedures"].keys()
+    keys = content.sheets["rules-and-procedures"].keys()
     assert special and all(f"specialities.{s.lower().replace('/', '_')}" in keys for s in special)
 
 
 def test_a_blank_sheet_shows_formulas_and_a_filled_one_computes_them(content):
     # base-rules.md: Base = [LEVEL / 5] rounded up; max HP = [Con] + [Cha] + Level;
     # NAP = Base + Nat, Nat = SP dice / 6 rounded up.
-    d = definitions(content)["base-rules"]
+    d = content.sheets["base-rules"]
     blank = "".join(render_sheet(d, {}))
     assert "Base...........:[__] (Level/5, up)" in blank
     values = sheet_values(d, {"character_level": 7, "stats.con": 14, "stats.cha": 12, "sp_dice_max": 13})
@@ -99,7 +98,7 @@ def test_a_blank_sheet_shows_formulas_and_a_filled_one_computes_them(content):
 
 
 def test_a_formula_leaves_a_value_the_state_holds(content):
-    d = definitions(content)["base-rules"]
+    d = content.sheets["base-rules"]
     assert sheet_values(d, {"character_level": 7, "base": 9})["base"] == 9
 
 
@@ -238,7 +237,7 @@ MOTH = {"name": "Ösé 蜂", "gifts.glow": 55, "gifts.dust": 40, "wick": "d12", 
 
 
 def test_an_invented_game_prints_at_any_width_blank_and_filled(runner, tmp_path):
-    d = definitions(load_content([INVENTED]))["lantern-moths"]
+    d = load_content([INVENTED]).sheets["lantern-moths"]
     assert {f.kind for f in d.fields} == {"rating", "number", "die", "pool", "checkbox", "choice", "text",
                                              "lines", "list", "track"}
     filled = "".join(render_sheet(d, MOTH))

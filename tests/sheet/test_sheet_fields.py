@@ -9,7 +9,7 @@ from nests.content.sheets.state import state_yaml
 from nests.content.yamlfile import read_yaml
 from nests.generators.sheet import Look, character_documents, new_character, sheet_pages
 from nests.paths import CONTENT
-from nests.render.transliterate import transliterate
+from nests.text.transliterate import transliterate
 
 CLASSES = ["ants", "beetle", "ladybug", "scorpion", "spider", "wasp"]
 GAMES = ["base-rules", "rules-and-procedures", "basic-rules", "malleus-deum"]

@@ -10,7 +10,7 @@ import pytest
 from nests.cli import main
 from nests.content import load_content
 from nests.content.schema import Int
-from nests.content.sheets import FIELD_KINDS, definitions, field_kind, option
+from nests.content.sheets import FIELD_KINDS, field_kind, option
 from nests.content.sheets.kinds.labelled import Labelled
 from nests.content.sheets.pages import Damaged
 from nests.content.sheets.reader import read_sheet
@@ -80,7 +80,7 @@ def content_with(tmp_path, text):
 def test_a_kind_registered_in_a_test_is_checked_drawn_filled_and_read_back(purse, tmp_path, runner):
     mine = content_with(tmp_path, SHEET)
     content = load_content([mine])
-    d = definitions(content)["pocket"]
+    d = content.sheets["pocket"]
     [coins, grit] = d.fields
     assert coins.handler is purse and coins.options.most == 500 and coins.value_width == 5
     # drawn: a blank sheet and a filled one, at the full width and the narrowest
@@ -106,7 +106,7 @@ def test_a_kind_registered_in_a_test_is_checked_drawn_filled_and_read_back(purse
 
 
 def test_the_new_kind_checks_a_value_read_back_and_its_own_options(purse, tmp_path):
-    d = definitions(load_content([content_with(tmp_path, SHEET)]))["pocket"]
+    d = load_content([content_with(tmp_path, SHEET)]).sheets["pocket"]
     written = "".join(render_sheet(d, {"coins": 42})).replace("[_42]", "[900]")
     with pytest.raises(NestsError) as err:
         read_sheet(written, d, "pocket.txt")
@@ -123,7 +123,7 @@ def test_the_new_kind_checks_a_value_read_back_and_its_own_options(purse, tmp_pa
             (SHEET.replace("most: 500", "mots: 500"), "mots", "unknown key; allowed: key, label, kind, width, from, "),
     ):
         with pytest.raises(NestsError) as err:
-            definitions(load_content([content_with(tmp_path, text)]))
+            load_content([content_with(tmp_path, text)]).sheets
         [problem] = err.value.problems
         assert (problem.line, problem.key) == (7, f"areas.0.fields.0.{key}")
         assert problem.message.startswith(message), problem.message
@@ -132,7 +132,7 @@ def test_the_new_kind_checks_a_value_read_back_and_its_own_options(purse, tmp_pa
 
 def test_an_unregistered_kind_is_a_content_error_naming_the_kinds(tmp_path):
     with pytest.raises(NestsError) as err:
-        definitions(load_content([content_with(tmp_path, SHEET)]))
+        load_content([content_with(tmp_path, SHEET)]).sheets
     [problem] = err.value.problems
     assert problem.key == "areas.0.fields.0.kind"
     assert problem.message == ("'purse' is not a kind of field; allowed: rating, number, die, pool, checkbox, "

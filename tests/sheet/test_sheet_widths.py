@@ -4,11 +4,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from wcwidth import wcswidth
 
-from nests.content.sheets import definitions
 from nests.generators.sheet import (Look, build_sheets, character_documents, new_character, read_character,
                                     render_sheet, sheet_markdown)
-from nests.render.filters import unwrap, wrap
-from nests.render.transliterate import transliterate
+from nests.text.measure import unwrap, wrap
+from nests.text.transliterate import transliterate
 from tests.frames import check_width, words
 from tests.golden import SHEETS
 
@@ -40,7 +39,7 @@ def test_ascii_sheets_are_printable_ascii_on_the_same_grid(content, full, width)
 
 @pytest.mark.parametrize("sheet_id", ["base-rules", "rules-and-procedures", "basic-rules", "malleus-deum"])
 def test_other_games_reflow_too(content, sheet_id):
-    d = definitions(content)[sheet_id]
+    d = content.sheets[sheet_id]
     wide = "".join(render_sheet(d, {}))
     for width in (40, 64):
         narrow = "".join(render_sheet(d, {}, look=Look(width)))
@@ -49,7 +48,7 @@ def test_other_games_reflow_too(content, sheet_id):
 
 
 def test_markdown_sheet_has_headings_and_tables_and_no_box_drawing(content):
-    d = definitions(content)["nests-and-insects"]
+    d = content.sheets["nests-and-insects"]
     from nests.generators.sheet import class_values
 
     md = sheet_markdown(d, class_values(content, "wasp"))
@@ -97,7 +96,7 @@ def test_a_characters_sheet_at_any_width_is_whole_and_reads_back(content, width)
 @pytest.mark.parametrize("width", AWKWARD)
 def test_other_games_at_awkward_widths(content, width):
     for sheet_id in ["base-rules", "rules-and-procedures", "basic-rules", "malleus-deum"]:
-        d = definitions(content)[sheet_id]
+        d = content.sheets[sheet_id]
         narrow = "".join(render_sheet(d, {}, look=Look(width)))
         check_width(narrow, width)
         assert words("".join(render_sheet(d, {}))) <= words(narrow), sheet_id
@@ -109,3 +108,16 @@ def test_wrapped_text_unwraps_to_itself(text, field):
     lines = wrap(text, field)
     assert all(wcswidth(line) <= field for line in lines)
     assert unwrap(lines, field) == " ".join(text.split())
+
+
+@pytest.mark.parametrize("width", [40, 43, 45, 47, 48])
+def test_the_blank_fillable_sheet_fits_a_narrow_page_with_both_write_in_places(content, width):
+    """The blank sheet's heading has two write-in places (the class and the character's name);
+    on a narrow page the class's gives up room so that the name's keeps at least 3 columns."""
+    from nests.generators.sheet.pages import sheet_pages
+
+    pages = sheet_pages(content, "nests-and-insects", fillable=True, look=Look(width))
+    check_width(pages[0].text, width)
+    heading = pages[0].text.split("\n")[1]
+    name = next(f for f in pages[0].fields if heading[f.column:f.column + f.width].strip("_") == "" and f.line == 1)
+    assert "NAME: " in heading and name.width >= 3 and heading.count("___") >= 2

@@ -28,16 +28,17 @@ PRINTABLE = ("png", "jpeg", "gif", "svg")
 LARGEST_FILE = 32 * 1024 * 1024           # bytes: a picture for a page, not an archive
 LARGEST_PICTURE = 60_000_000              # pixels: past this a decoder's memory, not the page, is the limit
 _SCHEME = re.compile(r"^[A-Za-z][\w+.-]*:")
-_UNITS = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
 
 
 def picture(report, name: str, line: int, folders: list[Path], latex: bool = False,
-            source: str | None = None) -> m.Image | m.Missing:
+            source: str | None = None, root: Path | None = None) -> m.Image | m.Missing:
     """The picture ``name`` (as the source writes it) for a figure at ``line``: looked
     for in each of ``folders`` in turn (a name starting with "/" from the book's own
-    folder, as Sphinx reads it); with ``latex``, also with each of graphicx's extensions."""
+    folder, as Sphinx reads it); with ``latex``, also with each of graphicx's extensions.
+    ``root`` is the book's folder (by default the folder of the file the report is of);
+    nothing outside it is read, whichever of the book's files names the picture."""
     source = source or report.source
-    root = Path(report.source).parent.resolve()
+    root = (root or Path(report.source).parent).resolve()
     def refused(why: str, note: str) -> m.Image:
         report.warn(line, f"image {name!r} {why}; its frame is printed empty", thing=f"image: {name}", source=source)
         return m.Image(name, note=note, source=source, line=line)
@@ -129,9 +130,3 @@ def _jpeg_size(data: bytes) -> tuple[int, int] | None:
             return (width, height) if width and height else None
         at += 2 + length
     return None
-
-
-def length(value: str | None) -> float | None:
-    """An SVG length in CSS pixels ("120", "4cm", "72pt"); None for a percentage or nonsense."""
-    found = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(px|pt|pc|mm|cm|in)?\s*", value or "")
-    return float(found.group(1)) * _UNITS[found.group(2) or ""] if found else None

@@ -242,6 +242,7 @@ class Book:
     running_head: str = ""                     # the name in every page's top border; "" → the title
     number_parts: int = 1                      # heading numbers padded with zeros to this many parts:
                                                # 1 gives "3", "3.1"; the Nests book's 4 gives "3.1.0.0"
+    toc_depth: int | None = None               # the deepest level the contents list; None: every level
 
 
 def plain(inlines: list[Inline]) -> str:

@@ -7,13 +7,22 @@ from __future__ import annotations
 
 import re
 
-from nests.book.images import length
 
 # Pictures an SVG may carry inside itself; every other address is a reach outside.
 _EMBEDDED = re.compile(r"^\s*data:image/(png|jpeg|gif);base64,", re.I)
 _URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.I | re.S)
 _REFUSED_ELEMENTS = {"script", "foreignObject", "iframe", "object", "embed", "audio", "video", "handler",
                      "listener", "feImage"}
+
+
+# CSS's absolute units in CSS pixels (1/96 in).
+_UNITS = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96.0}
+
+
+def length(value: str | None) -> float | None:
+    """An SVG length in CSS pixels ("120", "4cm", "72pt"); None for a percentage or nonsense."""
+    found = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(px|pt|pc|mm|cm|in)?\s*", value or "")
+    return float(found.group(1)) * _UNITS[found.group(2) or ""] if found else None
 
 
 def svg_size(data: bytes) -> tuple[tuple[int, int], str]:

@@ -97,6 +97,35 @@ class Content:
             raise NestsError(problems)
         return docs
 
+    # -- the typed content: each part read, checked and built once, on first use ------
+    @cached_property
+    def tables(self):
+        """The rules' tables, rulings and enemies (nests.content.tables.Tables)."""
+        from nests.content.tables import Tables
+
+        return Tables(self)
+
+    @cached_property
+    def packet(self):
+        """packet.yaml, the Nests and the Job tables (nests.content.packet.PacketTables)."""
+        from nests.content.packet import PacketTables
+
+        return PacketTables(self)
+
+    @cached_property
+    def simulate(self):
+        """simulate.yaml: the difficulty estimate's settings (nests.content.simulate.SimulateSettings)."""
+        from nests.content.simulate import read_simulate
+
+        return read_simulate(self)
+
+    @cached_property
+    def sheets(self) -> dict:
+        """Every sheet definition by id (nests.content.sheets.SheetDefinition)."""
+        from nests.content.sheets.load import read_definitions
+
+        return read_definitions(self)
+
     def check(self, *kinds: str) -> "Content":
         """Validate the kinds of content a command uses (``KINDS``; all of them when
         none is named) now, so that the command fails on bad content before it
@@ -127,11 +156,10 @@ class Content:
     def _fits_sheet(self, doc: Document) -> list[Problem]:
         """A class's text fits the line the sheet definition gives it (pronouns, diet):
         the label, ": " and the text in the field's width."""
-        from nests.content.sheets import definitions
-        from nests.render.filters import width
+        from nests.text.measure import width
 
         out = []
-        for sheet in definitions(self).values():
+        for sheet in self.sheets.values():
             if not sheet.classes:
                 continue
             for f in sheet.fields:
@@ -157,31 +185,7 @@ def load_content(extra_dirs: tuple[str, ...] | list[str] = ()) -> Content:
     return Content(roots)
 
 
-def _classes(content: Content) -> None:
-    """Every class, checked against the catalogue and the sheets' lines."""
-    content.class_documents
-
-
-def _tables(content: Content) -> None:
-    """The rules' tables (dice, Degrees, Food, Exploration, …) and the enemies."""
-    from nests.content.tables import load_tables
-
-    load_tables(content).enemies
-
-
-def _sheet_definitions(content: Content) -> None:
-    """Every sheet definition in content/sheets/."""
-    from nests.content.sheets import definitions
-
-    definitions(content)
-
-
-def _packet_settings(content: Content) -> None:
-    """packet.yaml, nests/ and jobs/, validated where the packet's procedures define them."""
-    from nests.content.packet import packet_tables
-
-    packet_tables(content)
-
-
-# The kinds of content a command can ask ``Content.check`` for, in the order they are checked.
-KINDS = {"classes": _classes, "tables": _tables, "packet": _packet_settings, "sheets": _sheet_definitions}
+# The kinds of content a command can ask ``Content.check`` for, in the order they are checked:
+# each reads (and so checks) its part of the Content. The tables' check includes the enemies.
+KINDS = {"classes": lambda c: c.class_documents, "tables": lambda c: c.tables.enemies, "packet": lambda c: c.packet,
+         "sheets": lambda c: c.sheets, "simulate": lambda c: c.simulate}

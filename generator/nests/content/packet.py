@@ -11,16 +11,15 @@ when the tables load: ``nests.rules.procedures``.)
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 from nests.content.schema import Int, List, Map, Str, validate
-from nests.content.tables import FaceTable, face_rows, face_table, load_tables
+from nests.content.tables import FaceTable, face_rows, face_table
 from nests.errors import NestsError
 from nests.model import Die
 
 ROOM_NAME = 30      # a Room's name in the glance page's column of Levels (templates/packet/glance.txt.j2)
-SESSION = Map(required={"hours": Str(allow_empty=False, max_len=20), "actions": Int(1, 100), "sessions": Int(10, 5000)})
+SESSION = Map(required={"hours": Str(allow_empty=False, max_len=20), "actions": Int(1, 100), "runs": Int(1, 5000)})
 SETTINGS = Map(required={"default_party": List(Str(allow_empty=False), min_len=1), "default_nest": Str(allow_empty=False),
                          "rooms_per_level": Int(1, 3), "lookups": Int(1, 3), "max_party": Int(1, 20),
                          "oneshot_levels": Int(1, 12), "oneshot_rooms_per_level": Int(1, 3), "spare_rooms_per_band": Int(1, 3), "session": SESSION})
@@ -59,7 +58,7 @@ class PacketTables:
     """Settings, Nests and Job tables, every problem reported at once."""
 
     def __init__(self, content):
-        self.tables = load_tables(content)
+        self.tables = content.tables
         settings = content.document("packet.yaml")
         problems = validate(settings, SETTINGS)
         self.settings = settings.data
@@ -126,10 +125,3 @@ class PacketTables:
         return self.face_table_of(table) is not None or (doc is not None and Die.parse(doc.data["die"]) is not None)
 
 
-@lru_cache(maxsize=4)
-def _cached(content) -> PacketTables:
-    return PacketTables(content)
-
-
-def packet_tables(content) -> PacketTables:
-    return _cached(content)

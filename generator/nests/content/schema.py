@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from nests.content.yamlfile import Document
 from nests.errors import Problem
-from nests.render.filters import width
+from nests.text.measure import width
 
 Report = Callable[[tuple, str], None]
 
@@ -115,14 +115,18 @@ class List(Spec):
 
 
 class Map(Spec):
-    """A mapping with named fields; ``optional`` fields may be left out."""
+    """A mapping with named fields; ``optional`` fields may be left out; ``open``: other keys
+    are left to a later check (a row's ``resolve``, whose keys its procedure names)."""
 
-    def __init__(self, required: dict[str, Spec] | None = None, optional: dict[str, Spec] | None = None):
-        self.required, self.optional = required or {}, optional or {}
+    def __init__(self, required: dict[str, Spec] | None = None, optional: dict[str, Spec] | None = None,
+                 open: bool = False):
+        self.required, self.optional, self.open = required or {}, optional or {}, open
 
     def check(self, value, path, report):
         if not isinstance(value, dict):
             report(path, f"{shown(value)} is not a mapping")
+            return
+        if self.open:
             return
         allowed = {**self.required, **self.optional}
         for key in self.required:

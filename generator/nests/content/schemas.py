@@ -7,7 +7,7 @@ so on load instead of breaking a box line.
 
 from __future__ import annotations
 
-from nests.render.filters import width
+from nests.text.measure import width
 from nests.content.schema import Bool, Int, List, Map, Modifier, Rating, Spec, Str, Table
 
 # Widths of sheet fields (characters), from the sheet template's layout.
@@ -63,7 +63,7 @@ class Keywords(Spec):
                 report(path, f"the keywords take {columns} columns; at most {ATTACK_TEXT_WIDTH} fit")
 
 
-class Item(Spec):
+class ItemSpec(Spec):
     def check(self, value, path, report):
         Map(required={"name": Str(allow_empty=False), "types": List(Str(max_len=2), min_len=1),
                       "rating": Rating()}).check(value, path, report)
@@ -103,7 +103,7 @@ def character_class(catalogue: dict) -> Spec:
         },
         optional={
             "playable": Bool(),
-            "starting_item": Item(),
+            "starting_item": ItemSpec(),
             "effects": Table([e["id"] for e in catalogue["effects"]], Rating(), every_key=False),
         },
     )

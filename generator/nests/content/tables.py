@@ -11,7 +11,7 @@ Every file under ``content/tables/`` names its rulebook ``source:`` and its
 * ``degree`` with ``degree:`` rows — one row for each of the six Degrees of Success;
 * ``none`` — not a table of rows (the dice of the game).
 
-``load_tables(content)`` validates all of it (every problem at once, each
+``content.tables`` validates all of it (every problem at once, each
 with file:line and key path) and returns a ``Tables``; it is cached per
 ``Content``. Enemies (``content/enemies/*.yaml``) load on first use of
 ``Tables.enemies``.
@@ -20,7 +20,6 @@ with file:line and key path) and returns a ``Tables``; it is cached per
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -31,7 +30,7 @@ from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str,
 from nests.content.yamlfile import Document
 from nests.errors import NestsError, Problem
 from nests.model import Die
-from nests.render import grid
+from nests.text import grid
 
 SIX = ["Critical Failure", "Complete Failure", "Partial Failure",
        "Partial Success", "Complete Success", "Critical Success"]
@@ -181,16 +180,9 @@ CHANCE = Map(required={"base": Int(-100, 200), "level": OneOf([-1, 0, 1])},
 DIE_NAME = Str(allow_empty=False)
 HEAD = {"source": Str(allow_empty=False), "die": Str(allow_empty=False)}
 RULINGS = List(Str(allow_empty=False))
-class _Resolve(Spec):
-    """A row's ``resolve``: the named procedure checks its own arguments (nests.rules.procedures)."""
-
-    def check(self, value, path, report):
-        from nests.rules.procedures import ResolveSpec
-
-        ResolveSpec().check(value, path, report)
-
-
-RESOLVE = _Resolve()
+# A row's ``resolve`` names a procedure and gives it its arguments: a mapping here; which
+# procedures exist and what each takes is the rules' to say, checked by nests.checks.
+RESOLVE = Map(open=True)
 
 
 def face_rows(needs: dict | None = None, result_width: int | None = None, **extra) -> Spec:
@@ -201,11 +193,8 @@ def face_rows(needs: dict | None = None, result_width: int | None = None, **extr
                               **(needs or {})}, optional=extra), min_len=1)
 
 
-# Columns of the packet's Item Key line (templates/packet/items.txt.j2) left for a table's
-# result once its die and roll are printed before it ("d10→9 "): an Item's name is its
-# colour and type in 20 columns with its id ("I12 "), the others 17, 16 and 21 columns.
-ITEM_KEY = {"food-colour": 7, "food-type": 8, "item-condition": 10, "item-alignment": 10,
-            "beneficial-abilities": 14, "harmful-abilities": 14}
+# A result printed in the packet's Item Key fits its column there (grid.ITEM_KEY_RESULT).
+ITEM_KEY = grid.ITEM_KEY_RESULT
 
 
 def _event_rows(needs: dict | None = None, **extra) -> Spec:
@@ -533,11 +522,3 @@ def _rolled_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
 ROWS_KEYED_BY = {"faces": _face_rows, "ratings": _rating_rows, "degree": _degree_rows, None: _rolled_rows}
 
 
-_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-
-
-def load_tables(content) -> Tables:
-    """The validated tables of ``content`` (built once per Content)."""
-    if content not in _CACHE:
-        _CACHE[content] = Tables(content)
-    return _CACHE[content]

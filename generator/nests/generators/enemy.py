@@ -9,16 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nests.content.sheets import NESTS, Area, SheetDefinition, choices, definition, load_definition
-from nests.content.tables import load_tables
 from nests.document import Document, Page
 from nests.errors import NestsError
 from nests.model import Attack
 from nests.content.yamlfile import Document as YamlDocument
 from nests.generators.sheet import FULL, Look
 from nests.generators.sheet.layout import plan
-from nests.render import grid, render
-from nests.render.grid import PAGE_LINES
-from nests.render.transliterate import page_to_ascii, transliterate_value
+from nests.render import render
+from nests.text import grid
+from nests.text.grid import PAGE_LINES
+from nests.text.transliterate import page_to_ascii, transliterate_value
 
 
 @dataclass(frozen=True)
@@ -56,11 +56,11 @@ class Enemy:
 
 
 def enemy_ids(content) -> list[str]:
-    return list(load_tables(content).enemies)
+    return list(content.tables.enemies)
 
 
 def enemy(content, enemy_id: str) -> Enemy:
-    docs = load_tables(content).enemies
+    docs = content.tables.enemies
     if enemy_id not in docs:
         raise NestsError(f"unknown enemy {enemy_id!r}; known enemies: {', '.join(docs)}")
     d = docs[enemy_id].data

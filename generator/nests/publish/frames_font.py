@@ -18,7 +18,7 @@ import io
 from pathlib import Path
 
 from nests import paths
-from nests.render.glyphs import BLOCK_LAST, BOX_FIRST
+from nests.text.glyphs import BLOCK_LAST, BOX_FIRST
 
 SOURCE = paths.TEMPLATES / "fonts" / "DejaVuSansMono.ttf"
 TARGET = paths.TEMPLATES / "fonts" / "NestsFrames.ttf"

@@ -27,7 +27,8 @@ from nests import __version__, paths
 from nests.errors import NestsError
 from nests.document import Drawing, Field, Page, Picture
 from nests.publish.vector import vector_shapes
-from nests.render import grid, render
+from nests.render import render
+from nests.text import grid
 from nests.render.paper import PAPERS
 
 # fontTools stamps the subset font's modification time from this variable;

@@ -4,7 +4,7 @@ In print the lines of a page are taller than a glyph of the font, so a
 box-drawing character set as text leaves gaps between one line and the next.
 Terminal emulators meet the same problem and draw these glyphs themselves
 from the character grid; so does the PDF: each box-drawing or block glyph
-(what it is made of comes from ``nests.render.glyphs.shapes``) becomes
+(what it is made of comes from ``nests.text.glyphs.shapes``) becomes
 rectangles at its cell. Runs of cells that continue one another merge into
 one rectangle, so a frame line is a single unbroken shape at any resolution.
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
 
-from nests.render.glyphs import DOUBLE, DOWN, HEAVY, LEFT, NONE, RIGHT, UP, shapes
+from nests.text.glyphs import DOUBLE, DOWN, HEAVY, LEFT, NONE, RIGHT, UP, shapes
 
 _EPSILON = 1e-6
 

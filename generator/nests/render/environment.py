@@ -19,7 +19,8 @@ import jinja2
 from nests import paths
 from nests.cache import cache_dir
 from nests.errors import NestsError, Problem
-from nests.render import grid, paper
+from nests.render import paper
+from nests.text import grid
 from nests.render.filters import FILTERS
 
 _user_templates: str | None = None

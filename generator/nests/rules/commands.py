@@ -7,13 +7,12 @@ import random
 from decimal import Decimal
 from fractions import Fraction
 
-from nests.content.tables import load_tables
 from nests.rules.resolution import odds
 
 
 def roll_dice(content, die_name: str, times: int, seed: int | None) -> list[int]:
     """``times`` results of the named die; an unseeded run draws its seed from the system."""
-    die = load_tables(content).die(die_name)
+    die = content.tables.die(die_name)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     return [die.roll(rng) for _ in range(times)]
 
@@ -25,7 +24,7 @@ def exact_decimal(value: Fraction) -> str:
 
 
 def odds_report(content, effort: int, resistance: int, static, dramatic, as_json: bool) -> str:
-    chances = odds(load_tables(content), effort, resistance, tuple(static), tuple(dramatic))
+    chances = odds(content.tables, effort, resistance, tuple(static), tuple(dramatic))
     if as_json:
         # Exact decimals as JSON numbers: a reader with Decimal sums them to exactly 1.
         body = ", ".join(f"{json.dumps(k)}: {exact_decimal(v)}" for k, v in chances.items())

@@ -1,6 +1,6 @@
 """Action resolution (System chapter): Qualification, Degrees of Success, modifiers, odds.
 
-API (``tables`` is ``nests.content.tables.load_tables(content)``):
+API (``tables`` is ``content.tables``):
 
 * ``qualify(rng, tables, effort, resistance, static=(), dramatic=())`` →
   ``Resolution``: the Qualification Roll, the initial Degree (Table 18), each
@@ -97,6 +97,15 @@ def qualify(rng: random.Random, tables, effort: int, resistance: int,
         mods.append(ModifierRoll("dramatic", m, Roll(r.die, r.result, f"dramatic {m:+d}: " + _shift_word(s)), s))
     net = sum(m.shift for m in mods)
     return Resolution(effort, resistance, q, initial, mods, net, final_degree(tables, initial, net))
+
+
+def degree_of(tables, face: int, effort: int, resistance: int, static: tuple[int, ...] | list[int] = (),
+              shift: int = 0) -> str:
+    """The Degree one Qualification face gives: static modifiers compare with the same face, and
+    ``shift`` adds standing Shifts (a Wound's Shift Down, Starving, Charging). No record is made:
+    for simulations that resolve many thousands of Actions."""
+    net = shift + sum(shift_of(m, face) for m in static)
+    return final_degree(tables, initial_degree(tables, face, effort, resistance), net)
 
 
 def _shift_word(s: int) -> str:

@@ -10,6 +10,7 @@ per distinct thing and line.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 import unicodedata
@@ -40,11 +41,18 @@ class Report:
             self._seen.add(key)
             self.warnings.append(m.Warning(source, line, message))
 
-    def first(self, thing: str, line: int, message: str) -> None:
+    def first(self, thing: str, line: int, message: str, source: str | None = None) -> None:
         """A warning said once per book, where ``thing`` is first met (an unknown command)."""
         if thing not in self._things:
             self._things.add(thing)
-            self.warn(line, message, thing=thing)
+            self.warn(line, message, thing=thing, source=source)
+
+    def at(self, source: str) -> "Report":
+        """The same book's report, its warnings said by default of ``source`` (an
+        included file), not of the main file."""
+        view = copy.copy(self)                  # shares the warnings and what was said
+        view.source = source
+        return view
 
     def missing(self, what: str, line: int, message: str, source: str | None = None) -> m.Missing:
         """A placeholder naming ``what`` in words, and its one warning."""
@@ -63,11 +71,17 @@ def slug(text: str) -> str:
     return re.sub(r"[^\w\- ]", "", text).strip().replace(" ", "-")
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def children(node: m.Node) -> list[list]:
     """The lists of nodes a node holds (inlines, blocks, rows of cells…), in order."""
     out = []
-    for f in dataclasses.fields(node):
-        value = getattr(node, f.name)
+    names = _FIELDS.get(type(node))
+    if names is None:                                 # a class's fields, looked up once
+        names = _FIELDS[type(node)] = tuple(f.name for f in dataclasses.fields(node))
+    for name in names:
+        value = getattr(node, name)
         if isinstance(value, list) and value:
             if isinstance(value[0], list):
                 out.extend(value)                     # Table.header / rows: lists of cells
@@ -118,7 +132,7 @@ def strip(inlines: list[m.Inline]) -> list[m.Inline]:
 def flatten(blocks: list[m.Block]) -> list[m.Inline]:
     """Blocks as the words of a table cell, which holds words only: paragraphs
     one under the other, a list's items each on its line after its marker."""
-    from nests.render.glyphs import BULLETS
+    from nests.text.glyphs import BULLETS
 
     out: list[m.Inline] = []
 
@@ -149,16 +163,20 @@ def flatten(blocks: list[m.Block]) -> list[m.Inline]:
 
 
 def finish(blocks: list[m.Block], report: Report, title: str = "",
-           aliases: dict[str, str] | None = None, title_heading: bool = True) -> m.Book:
+           aliases: dict[str, str] | None = None, title_heading: bool = True,
+           toc_rank: int | None = None) -> m.Book:
     """The book: levels, title, anchors, references and lines settled the same way for every markup.
 
     ``aliases`` maps further names of a target (a LaTeX label, an rST name) to
     the anchor its heading, table or box carries. ``title_heading``: the markup
     has no numbering of its own (Markdown, rST), so a lone first top-level
-    heading is the document's title and is not numbered."""
+    heading is the document's title and is not numbered. ``toc_rank``: the
+    deepest rank the source wants in its contents (LaTeX's tocdepth, rST's
+    maxdepth), in the reader's ranks; None lists every heading."""
     _fill_lines(blocks, report.source, 1)
     _call_for_sheets(blocks, report.source)
-    _close_level_gaps(blocks)
+    levels = _levels(blocks)
+    _unnumber_numbered(blocks)
     if title_heading:
         _unnumber_title(blocks)
     anchors = _give_anchors(blocks)
@@ -167,7 +185,10 @@ def finish(blocks: list[m.Block], report: Report, title: str = "",
         # the book's own title heading, else its file's name (never its first chapter)
         title = _title_of(blocks) or Path(report.source).name.split(".")[0]
     warnings = sorted(report.warnings, key=lambda w: (w.source != report.source, w.source, w.line))
-    return m.Book(title=title, blocks=blocks, source=report.source, warnings=warnings)
+    toc_depth = None
+    if toc_rank is not None:
+        toc_depth = max([1] + [level for rank, level in levels.items() if rank <= toc_rank])
+    return m.Book(title=title, blocks=blocks, source=report.source, warnings=warnings, toc_depth=toc_depth)
 
 
 _SHEETS = re.compile(r"\bstandard character sheets?\b", re.I)
@@ -202,17 +223,31 @@ def _headings(blocks: list) -> list[m.Heading]:
     return [n for n in walk(blocks) if isinstance(n, m.Heading)]
 
 
-def _close_level_gaps(blocks: list) -> None:
-    """A heading's level is its depth under the headings above it: a source that
-    jumps from ## to #### gets a level-3 heading, not a hole in the numbering.
-    Readers set ``level`` to the source's rank (any integers, larger is deeper)."""
-    stack: list[int] = []
-    for heading in _headings(blocks):
-        rank = heading.level
-        while stack and stack[-1] >= rank:
-            stack.pop()
-        stack.append(rank)
-        heading.level = len(stack)
+def _levels(blocks: list) -> dict[int, int]:
+    """A heading's level is its rank's place among the ranks the book uses:
+    readers set ``level`` to the source's rank (any integers, larger is deeper).
+    A heading that skips a rank the book uses elsewhere (### under #, where ##
+    heads other sections) keeps its depth, as the author wrote it; a rank no
+    heading uses leaves no hole. Returns each rank's level."""
+    headings = _headings(blocks)
+    levels = {rank: k for k, rank in enumerate(sorted({h.level for h in headings}), start=1)}
+    for heading in headings:
+        heading.level = levels[heading.level]
+    return levels
+
+
+# A title that starts with its own number: "5.4.11.2 Title", "3. Title", "A.2 Title".
+_OWN_NUMBER = re.compile(r"(?:\d+(?:\.\d+)+\.?|\d+\.|[A-Z](?:\.\d+)+\.?)\s+\S")
+
+
+def _unnumber_numbered(blocks: list) -> None:
+    """A heading whose title already carries its number is not numbered again; in a
+    book whose headings mostly carry their numbers, the others are not numbered
+    either (a number of ours beside the author's would clash: "1.1 .5.4.6 Title")."""
+    headings = [h for h in _headings(blocks) if h.numbered]
+    own = [h for h in headings if _OWN_NUMBER.match(m.plain(h.title).lstrip())]
+    for heading in own if 2 * len(own) < len(headings) else headings:
+        heading.numbered = False
 
 
 def _unnumber_title(blocks: list) -> None:

@@ -3,8 +3,9 @@
 LatexWalker gives the structure (sectioning, lists, tables, floats, labels and
 references); latex2text gives the words of running text, so quotes and ``~``
 read as “ ” and a space and formulas as Unicode text (→ ≥ √). Index entries
-and comments are not text and are dropped; ``\\input`` and ``\\include`` of a
-file that is there are read in place.
+and comments are not text and are dropped. Commands are handled by name
+(``INLINE`` here, block-level ones in ``latex_blocks``); the files a book
+includes are read in place (``latex_files``).
 
 ``inline_latex`` and ``math_text`` also serve the XML reader, whose books
 carry LaTeX leftovers, and the rST reader's math.
@@ -16,60 +17,22 @@ import re
 from pathlib import Path
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, flatten, merge_text, strip, words
-
-# Sectioning commands by rank (larger is deeper); finish() turns ranks into levels.
-_SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3,
-             "paragraph": 4, "subparagraph": 5}
-_LISTS = {"itemize": False, "enumerate": True, "compactitem": False, "compactenum": True}
-_DEFINITIONS = ("description",)
-_TABULARS = ("tabular", "tabular*", "tabularx", "longtable", "tabulary")
-_FLOATS = ("table", "table*", "figure", "figure*")
-_VERBATIM = ("verbatim", "verbatim*", "lstlisting", "Verbatim", "minted", "alltt")
-_MATH_ENVS = ("equation", "equation*", "align", "align*", "displaymath", "gather", "gather*",
-              "multline", "multline*", "eqnarray", "eqnarray*", "math")
-_BOXES = {"quote": "quote", "quotation": "quote", "abstract": "abstract", "verse": "quote"}
-_BREAKS = ("newpage", "clearpage", "pagebreak", "cleardoublepage")
-_REFS = ("ref", "pageref", "autoref", "cref", "Cref", "eqref", "nameref", "vref")
-_NUMBER_REFS = ("ref", "eqref", "vref")          # print the number alone; the text names the kind
-_STRONG = ("textbf", "bf", "bfseries")
-_EMPHASIS = ("emph", "textit", "textsl", "it", "itshape", "em", "underline")
-_CODE = ("texttt", "verb", "url", "path")
-# Symbols latex2text does not know, as the words or glyphs LaTeX prints.
-_TEXT_MACROS = {"LaTeX": "LaTeX", "TeX": "TeX", "LaTeXe": "LaTeX2e", "S": "§", "P": "¶", "copyright": "©",
-                "pounds": "£", "textregistered": "®", "texttrademark": "™", "textdegree": "°",
-                "euro": "€", "checkmark": "✓", "slash": "/"}
-# Commands that print nothing and say nothing worth a warning when unknown.
-_QUIET = ("usepackage", "documentclass", "newcommand", "renewcommand", "providecommand", "def", "let",
-          "makeatletter", "makeatother", "pagestyle", "thispagestyle", "frontmatter", "mainmatter",
-          "backmatter", "appendix", "raggedright", "raggedleft", "small", "large", "Large", "LARGE",
-          "huge", "Huge", "footnotesize", "normalsize", "tiny", "scriptsize", "hfill", "vfill",
-          "linebreak", "nolinebreak", "nopagebreak", "author", "date", "title", "today",
-          # font switches ({\\bf words}): the words print, plain
-          "bf", "it", "em", "sl", "sc", "tt", "rm", "sf", "bfseries", "itshape", "ttfamily", "rmfamily",
-          "sffamily", "upshape", "mdseries", "scshape", "normalfont")
-_DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midrule", "bottomrule", "centering",
-            "vspace", "hspace", "noindent", "maketitle", "tableofcontents", "listoffigures",
-            "listoftables", "printindex", "medskip", "bigskip", "smallskip", "protect",
-            "phantomsection", "addcontentsline", "setcounter", "newline")
-
+from nests.book.readers.common import Report, finish, merge_text, strip, words
+from nests.book.readers.latex_files import BookFiles
+from nests.book.readers.latex_math import _to_text, math_text
+from nests.book.readers.latex_reading import BookFilesReading
+from nests.book.readers.latex_syntax import (_CODE, _DROPPED, _EMPHASIS, _NUMBER_REFS, _REFS, _STRONG,
+                                             _TEXT_MACROS, CONDITIONALS, GLOSSARY, INCLUDES, SWITCHES, _arg,
+                                             _context, _descendants, _inner_latex, _is_env, _quotes, _unknown,
+                                             drop_settings, graphics_paths)
 
 def read(text: str, shown: str, path: Path) -> m.Book:
     report = Report(shown)
-    reader = _Reader(report, {})
+    files = BookFiles(Path(path).parent.resolve(), shown)
+    reader = Reader(report, {}, files)
     blocks = reader.document(text, shown, Path(path))
-    return finish(blocks, report, title=reader.title_text, aliases=reader.aliases, title_heading=False)
-
-
-def math_text(latex: str) -> str:
-    """A formula as plain Unicode text: ``d12 \\rightarrow d10`` → ``d12 → d10``."""
-    from pylatexenc.latex2text import LatexNodes2Text
-    # latex2text eats the space after a symbol macro; an empty group keeps it.
-    latex = re.sub(r"(\\[A-Za-z]+)(\s)", r"\1{}\2", latex)
-    try:
-        return words(LatexNodes2Text(math_mode="text").latex_to_text(latex)).strip()
-    except (KeyError, IndexError, TypeError, AttributeError, ValueError):
-        return words(re.sub(r"\\[A-Za-z]+|[{}$]", " ", latex)).strip()
+    return finish(blocks, report, title=reader.title_text, aliases=reader.aliases, title_heading=False,
+                  toc_rank=files.toc_rank)
 
 
 def inline_latex(text: str, source: str, line: int, report: Report,
@@ -81,49 +44,42 @@ def inline_latex(text: str, source: str, line: int, report: Report,
     if not re.search(r"[\\~`$']|--", text):
         return [m.Text(words(text), source=source, line=line)]
     escaped = re.sub(r"(?<!\\)([%&#])", r"\\\1", text)
-    reader = _Reader(report, {})
+    reader = Reader(report, {}, BookFiles(Path(".").resolve(), source))
     reader.source, reader.on_label = source, on_label
     nodes = reader.parse(escaped, line)
     return reader.inline(nodes)
 
 
-_CONTEXT = None
+# Files of drawing code (PGF/TikZ pictures exported by plotting tools).
+_DRAWING_FILES = (".pgf", ".tikz", ".pgf_tex", ".tex.pgf")
+
+# pylatexenc's kinds of node in running text → the Reader method that reads them.
+NODE_KINDS = {"LatexCommentNode": "comment_node", "LatexMathNode": "math_node", "LatexGroupNode": "group_node",
+              "LatexMacroNode": "macro", "LatexCharsNode": "chars_node"}
+
+# Inline commands by name → the Reader method that reads them (see ``inline_command``).
+INLINE: dict[str, str] = {}
 
 
-def _context():
-    global _CONTEXT
-    if _CONTEXT is None:
-        _CONTEXT = _make_context()
-    return _CONTEXT
+def inline_command(*names):
+    def register(method):
+        for name in names:
+            assert name not in INLINE, f"two handlers for \\{name}"
+            INLINE[name] = method.__name__
+        return method
+    return register
 
 
-def _make_context():
-    from pylatexenc.latexwalker import get_default_latex_context_db
-    from pylatexenc.macrospec import EnvironmentSpec, VerbatimArgsParser, std_environment, std_macro
-    db = get_default_latex_context_db()
-    db.add_context_category("nests-book", prepend=True, macros=[
-        std_macro("pageref", False, 1), std_macro("index", False, 1), std_macro("href", False, 2),
-        std_macro("caption", "[{"), std_macro("multicolumn", False, 3), std_macro("multirow", "[{[{"),
-        std_macro("paragraph", "*[{"), std_macro("subparagraph", "*[{"),
-        std_macro("nameref", False, 1), std_macro("eqref", False, 1), std_macro("Cref", False, 1),
-        std_macro("vref", False, 1), std_macro("textsc", False, 1), std_macro("underline", False, 1),
-        std_macro("vspace", "*{"), std_macro("hspace", "*{"), std_macro("setcounter", False, 2),
-        std_macro("addcontentsline", False, 3), std_macro("path", False, 1),
-    ], environments=[
-        std_environment("multicols", "{"), std_environment("multicols*", "{"),
-        std_environment("minipage", "[{"), std_environment("tabularx", "{{"),
-        std_environment("tabular*", "{{"), std_environment("longtable", "{"),
-        EnvironmentSpec("lstlisting", args_parser=VerbatimArgsParser(
-            verbatim_arg_type="verbatim-environment")),
-        EnvironmentSpec("minted", args_parser=VerbatimArgsParser(
-            verbatim_arg_type="verbatim-environment")),
-    ])
-    return db
+class Reader(BookFilesReading):
+    """One file of a LaTeX book (an included file gets a reader of its own that
+    shares the book's ``files``, aliases and report)."""
 
+    @staticmethod
+    def known_command(name: str) -> bool:
+        return _known(name)
 
-class _Reader:
-    def __init__(self, report: Report, aliases: dict[str, str], depth: int = 0):
-        self.report, self.aliases, self.depth = report, aliases, depth
+    def __init__(self, report: Report, aliases: dict[str, str], files: BookFiles):
+        self.report, self.aliases, self.files = report, aliases, files
         self.source = report.source
         self.title_text = ""
         self.title: list[m.Inline] = []
@@ -131,8 +87,9 @@ class _Reader:
         self.footnotes = 0
         self.on_label = None
         self.walker = None
-        self.commands: dict = {}                      # the author's own commands (see latex_macros)
-        self.graphics: list[str] = []                 # the folders \graphicspath names
+        self.path = Path(report.source)
+        self.base = files.root                        # where \input resolves (an \import's folder inside one)
+        self.pending: list[m.Footnote] = []
 
     # -- parsing -----------------------------------------------------------
     def parse(self, text: str, first_line: int = 1):
@@ -146,6 +103,16 @@ class _Reader:
             raise NestsError(Problem(f"cannot read this LaTeX: {err}", file=self.source)) from None
         return nodes
 
+    def aside(self, text: str, line: int, read=None):
+        """``text`` (an option's value, written at ``line``) parsed and read by ``read``
+        (as running text by default), the file's own parse left as it was."""
+        walker, first = self.walker, self.first_line
+        try:
+            nodes = self.parse(text, line)
+            return read(nodes) if read is not None else strip(self.inline(nodes))
+        finally:
+            self.walker, self.first_line = walker, first
+
     def line(self, node) -> int:
         if node is None or self.walker is None:
             return self.first_line
@@ -156,97 +123,210 @@ class _Reader:
         return line
 
     def document(self, text: str, shown: str, path: Path) -> list[m.Block]:
-        from nests.book.readers.latex_macros import expand
+        from nests.book.readers.latex_blocks import Blocks
+        from nests.book.readers.latex_macros import ended, expand, uncommented
 
         self.source, self.path = shown, path
-        self.graphics += graphics_paths(text)
-        nodes = self.parse(expand(text, self.commands))
-        body = next((n for n in nodes if _is_env(n, "document")), None)
-        if body is not None:                          # a whole document: the preamble gives the title
-            for node in nodes:
-                if _is_macro(node, "title") and node.nodeargd and node.nodeargd.argnlist[-1]:
-                    self.title = strip(self.inline(_arg(node, -1)))
-                    self.title_text = m.plain(self.title)
-            nodes = body.nodelist
-        return _Blocks(self).run(nodes)
+        text = ended(text)
+        self.files.graphics += graphics_paths(text)
+        self.files.reading.append(path.resolve())
+        try:
+            # a whole document: its preamble first (the title, its packages' and inputs'
+            # commands, switches), so that the body is read with all of them
+            start = re.search(r"\\begin\s*\{document\}", uncommented(text))
+            if start is not None:
+                # (its key=value options kept: \declaretheorem[name=…] names a box)
+                self.preamble(self.parse(expand(uncommented(text)[:start.start()], self.files.commands)))
+            nodes = self.parse(drop_settings(expand(text, self.files.commands)))
+            # the document may sit inside a group an unbalanced preamble command left open
+            body = next((n for n in _descendants(nodes) if _is_env(n, "document")), None)
+            return Blocks(self).run(body.nodelist if body is not None else nodes)
+        finally:
+            self.files.reading.pop()
+
+    # -- what the book's files share ----------------------------------------
+    def args(self, node) -> list[str]:
+        """A command's mandatory arguments as plain words (file names, switch names)."""
+        out = []
+        for arg in (node.nodeargd.argnlist if node.nodeargd else []):
+            if hasattr(arg, "nodelist") and (getattr(arg, "delimiters", None) or "{")[0] == "{":
+                out.append("".join(n.latex_verbatim() for n in arg.nodelist))
+        return out
 
     # -- inlines -----------------------------------------------------------
     def inline(self, nodes) -> list[m.Inline]:
-        from pylatexenc.latexwalker import (LatexCharsNode, LatexCommentNode, LatexGroupNode,
-                                            LatexMacroNode, LatexMathNode)
+        """Running text: each parsed node read by the handler its kind names (``NODE_KINDS``)."""
         out: list[m.Inline] = []
         for node in nodes or []:
-            src, line = self.source, self.line(node)
-            if isinstance(node, LatexCommentNode):
-                continue
-            if isinstance(node, LatexMathNode):
-                out.append(m.Math(math_text(_inner_latex(node)), source=src, line=line))
-            elif isinstance(node, LatexGroupNode):
-                out.extend(self.inline(node.nodelist))
-            elif isinstance(node, LatexMacroNode):
-                out.extend(self.macro(node, src, line))
-            elif isinstance(node, LatexCharsNode):
-                out.append(m.Text(words(_quotes(node.chars)), source=src, line=line))
-            else:
-                out.append(m.Text(self.text([node]), source=src, line=line))
+            handler = NODE_KINDS.get(type(node).__name__, "other_node")
+            out.extend(getattr(self, handler)(node, self.source, self.line(node)))
         return merge_text(out)
 
+    def comment_node(self, node, src, line):
+        return []
+
+    def math_node(self, node, src, line):
+        return [m.Math(math_text(_inner_latex(node)), source=src, line=line)]
+
+    def group_node(self, node, src, line):
+        return self.inline(node.nodelist)
+
+    def chars_node(self, node, src, line):
+        return [m.Text(words(_quotes(node.chars)), source=src, line=line)]
+
+    def other_node(self, node, src, line):
+        return [m.Text(self.text([node]), source=src, line=line)]
+
     def macro(self, node, src: str, line: int) -> list[m.Inline]:
+        handler = INLINE.get(node.macroname)
+        said = getattr(self, handler)(node, src, line) if handler else None
+        return said if said is not None else self.unknown(node, src, line)
+
+    def unknown(self, node, src: str, line: int) -> list[m.Inline]:
+        """A command no handler reads: what latex2text prints of it, else its arguments' words."""
         name = node.macroname
-        if name in _STRONG and node.nodeargd and node.nodeargd.argnlist:
-            return [m.Strong(self.inline(_arg(node, -1)), source=src, line=line)]
-        if name in _EMPHASIS and node.nodeargd and node.nodeargd.argnlist:
-            return [m.Emphasis(self.inline(_arg(node, -1)), source=src, line=line)]
-        if name in _CODE:
-            text = getattr(node.nodeargd, "verbatim_text", None) or self.text(_arg(node, -1))
-            return [m.Code(text, source=src, line=line)]
-        if name in _REFS:
-            return [m.Ref(self.text(_arg(node, -1)).strip(), page=name == "pageref", number=name in _NUMBER_REFS,
-                          source=src, line=line)]
-        if name == "label":
-            self.label(self.text(_arg(node, -1)).strip(), line)
-            return []
-        if name in _DROPPED:
-            return []
-        if name in ("href", "multicolumn", "multirow"):
-            return self.inline(_arg(node, -1))
-        if name in ("cite", "citep", "citet"):
-            return [m.Text(f"[{self.text(_arg(node, -1)).strip()}]", source=src, line=line)]
-        if name == "\\":
-            return [m.LineBreak(source=src, line=line)]
-        if name == "footnote":
-            self.footnotes += 1
-            label = str(self.footnotes)
-            note = m.Footnote(label, [m.Paragraph(strip(self.inline(_arg(node, -1))), source=src, line=line)],
-                              source=src, line=line)
-            self.pending.append(note)
-            return [m.FootnoteRef(label, source=src, line=line)]
-        if name in ("includegraphics",):
-            found = self.image(node, line)
-            return [found] if isinstance(found, m.Missing) else []
-        if name in ("input", "include"):
-            return [self.report.missing(self.text(_arg(node, -1)).strip(), line,
-                                        "an include inside running text is not read")]
-        if name in _TEXT_MACROS:
-            return [m.Text(_TEXT_MACROS[name], source=src, line=line)]
         if _unknown(name):
-            self.report.first("\\" + name, line, f"unknown LaTeX command '\\{name}'; its arguments' words are kept")
+            self.report.first("\\" + name, line, f"unknown LaTeX command '\\{name}'; its arguments' words are kept",
+                              source=src)
+        args = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+        if args and _unknown(name):                    # its arguments, read as the book's text
+            return self.inline(args)
         text = self.text([node])
-        if node.nodeargd and node.nodeargd.argnlist and not text.strip():
-            return self.inline([a for a in node.nodeargd.argnlist if a is not None])
+        if args and not text.strip():
+            return self.inline(args)
         return [m.Text(text, source=src, line=line)]
 
-    @property
-    def pending(self) -> list[m.Footnote]:
-        if not hasattr(self, "_pending"):
-            self._pending = []
-        return self._pending
+    @inline_command(*_STRONG)
+    def strong(self, node, src, line):
+        if node.nodeargd and node.nodeargd.argnlist:
+            return [m.Strong(self.inline(_arg(node, -1)), source=src, line=line)]
+        return None                                    # a font switch: the words print plain
+
+    @inline_command(*_EMPHASIS)
+    def emphasis(self, node, src, line):
+        if node.nodeargd and node.nodeargd.argnlist:
+            return [m.Emphasis(self.inline(_arg(node, -1)), source=src, line=line)]
+        return None
+
+    @inline_command(*_CODE, "lstinline", "mintinline")
+    def code(self, node, src, line):
+        text = getattr(node.nodeargd, "verbatim_text", None) or self.text(_arg(node, -1))
+        return [m.Code(text, source=src, line=line)]
+
+    @inline_command(*_REFS)
+    def ref(self, node, src, line):
+        """A reference; cleveref's ``\\cref{a,b}`` names several, each a reference of its own."""
+        targets = [t.strip() for t in self.text(_arg(node, -1)).split(",")] if node.macroname in (
+            "cref", "Cref", "cpageref", "Cpageref") else [self.text(_arg(node, -1)).strip()]
+        out: list[m.Inline] = []
+        for target in targets:
+            if out:
+                out.append(m.Text(", ", source=src, line=line))
+            out.append(m.Ref(target, page=node.macroname == "pageref", number=node.macroname in _NUMBER_REFS,
+                             source=src, line=line))
+        return out
+
+    @inline_command("label")
+    def label_command(self, node, src, line):
+        self.label(self.text(_arg(node, -1)).strip(), line)
+        return []
+
+    @inline_command(*(name for name in _DROPPED if name != "label"))
+    def dropped(self, node, src, line):
+        if node.macroname == "setcounter" and self.args(node)[:1] == ["tocdepth"]:
+            try:
+                self.files.toc_rank = int(self.args(node)[1].strip())
+            except (IndexError, ValueError):
+                pass
+        return []
+
+    @inline_command("caption", "href", "multicolumn", "multirow", "hypertarget", "textcolor", "colorbox", "fcolorbox",
+                    "resizebox", "scalebox", "makebox", "framebox", "parbox", "raisebox", "mbox", "fbox")
+    def last_argument(self, node, src, line):
+        """Commands whose last argument is their words (a link's, a box's)."""
+        return self.inline(_arg(node, -1))
+
+    @inline_command("hyperref")
+    def hyperref(self, node, src, line):
+        """``\\hyperref[label]{words}``: the words, leading to the label."""
+        target = self.text(_arg(node, 0)).strip()
+        words_ = self.inline(_arg(node, -1))
+        return [m.Ref(target, words_, source=src, line=line)] if target else words_
+
+    @inline_command("cite", "citep", "citet", "textcite", "parencite", "autocite")
+    def cite(self, node, src, line):
+        return [m.Text(f"[{self.text(_arg(node, -1)).strip()}]", source=src, line=line)]
+
+    @inline_command("\\")
+    def line_break(self, node, src, line):
+        return [m.LineBreak(source=src, line=line)]
+
+    @inline_command("footnote", "footnotetext")
+    def footnote(self, node, src, line):
+        self.footnotes += 1
+        label = str(self.footnotes)
+        note = m.Footnote(label, [m.Paragraph(strip(self.inline(_arg(node, -1))), source=src, line=line)],
+                          source=src, line=line)
+        self.pending.append(note)
+        return [m.FootnoteRef(label, source=src, line=line)]
+
+    @inline_command("includegraphics")
+    def picture_inline(self, node, src, line):
+        found = self.image(node, line)
+        return [found] if isinstance(found, m.Missing) else []
+
+    @inline_command(*INCLUDES)
+    def include_inline(self, node, src, line):
+        name = "/".join(a.strip().strip("/") for a in self.args(node) if a.strip())
+        if name.endswith(_DRAWING_FILES):                # a picture drawn in code, in a file of its own
+            self.report.warn(line, f"the drawing {name!r} is code the press cannot draw; it is left out",
+                             thing=f"drawing: {name}", source=src)
+            return []
+        return [self.report.missing(name, line, "an include inside running text is not read", source=src)]
+
+    @inline_command(*_TEXT_MACROS)
+    def symbol(self, node, src, line):
+        return [m.Text(_TEXT_MACROS[node.macroname], source=src, line=line)]
+
+    @inline_command("newacronym", "newglossaryentry")
+    def glossary_entry(self, node, src, line):
+        """``\\newacronym{key}{short}{long}``, ``\\newglossaryentry{key}{name=…, description=…}``."""
+        args = self.args(node)
+        if node.macroname == "newacronym" and len(args) >= 3:
+            self.files.glossary[args[0].strip()] = (words(self.text(_arg(node, -2))).strip(),
+                                                     words(self.text(_arg(node, -1))).strip())
+        elif len(args) >= 2:
+            found = re.search(r"(?:^|,)\s*name\s*=\s*(\{(?:[^{}]|\{[^{}]*\})*\}|[^,]*)", args[1])
+            name = found.group(1).strip().strip("{}") if found else args[0]
+            self.files.glossary[args[0].strip()] = (name, name)
+        return []
+
+    @inline_command(*GLOSSARY, "glsunset", "glsreset")
+    def glossary_term(self, node, src, line):
+        key = (self.args(node) or [""])[0].strip()
+        if node.macroname in ("glsunset", "glsreset"):
+            (self.files.glossed.add if node.macroname == "glsunset" else self.files.glossed.discard)(key)
+            return []
+        said = self.files.gloss(node.macroname, key)
+        if said is None:
+            self.report.first(f"gloss:{key}", line, f"glossary entry {key!r} is not defined; its key is printed",
+                              source=src)
+            said = key
+        return [m.Text(said, source=src, line=line)]
+
+    @inline_command(*SWITCHES)
+    def switch(self, node, src, line):
+        self.files.set(node.macroname, self.args(node))
+        return []
+
+    @inline_command(*CONDITIONALS)
+    def conditional(self, node, src, line):
+        return self.inline(self.branch(node))
 
     def text(self, nodes) -> str:
-        from pylatexenc.latex2text import LatexNodes2Text
         nodes = [n for n in (nodes or []) if n is not None]
         try:
-            text = LatexNodes2Text(math_mode="text").nodelist_to_text(nodes)
+            text = _to_text().nodelist_to_text(nodes)
         except (KeyError, IndexError, TypeError, AttributeError, ValueError):
             # latex2text stumbles on a macro that lacks its arguments: take the nodes one by one
             if len(nodes) > 1:
@@ -272,318 +352,14 @@ class _Reader:
         from nests.book.images import picture
 
         target = self.text(_arg(node, -1)).strip()
-        here, root = getattr(self, "path", Path(".")).parent, Path(self.report.source).parent
-        folders = [root] + [root / g for g in self.graphics] + [here] + [here / g for g in self.graphics]
-        return picture(self.report, target, line, list(dict.fromkeys(folders)), latex=True, source=self.source)
+        here, root = self.path.parent, Path(self.files.main).parent
+        graphics = self.files.graphics
+        folders = [root] + [root / g for g in graphics] + [here] + [here / g for g in graphics]
+        return picture(self.report, target, line, list(dict.fromkeys(folders)), latex=True, source=self.source,
+                       root=self.files.root)
 
 
-class _Blocks:
-    """One run of LaTeX nodes as blocks: paragraphs gather inlines until a blank
-    line or a block-level command."""
-
-    def __init__(self, reader: _Reader):
-        self.r = reader
-        self.out: list[m.Block] = []
-        self.para: list = []                          # pylatexenc nodes of the open paragraph
-
-    def run(self, nodes) -> list[m.Block]:
-        self.nodes(nodes)
-        self.flush()
-        return self.out
-
-    def flush(self) -> None:
-        if self.para:
-            inlines = strip(self.r.inline(self.para))
-            if inlines:
-                first = next((n for n in self.para if _prints(n)), self.para[0])
-                self.out.append(m.Paragraph(inlines, source=self.r.source, line=self.r.line(first)))
-            self.para = []
-        self.out.extend(self.r.pending)
-        self.r.pending.clear()
-
-    def add(self, block: m.Block) -> None:
-        self.flush()
-        self.out.append(block)
-
-    def nodes(self, nodes) -> None:
-        from pylatexenc.latexwalker import (LatexCharsNode, LatexCommentNode, LatexEnvironmentNode,
-                                            LatexGroupNode, LatexMacroNode, LatexMathNode)
-        for node in nodes or []:
-            r, src, line = self.r, self.r.source, self.r.line(node)
-            if isinstance(node, LatexCommentNode):
-                continue
-            if isinstance(node, LatexCharsNode):
-                self.chars(node)
-            elif isinstance(node, LatexGroupNode) and _has_blocks(node.nodelist):
-                self.nodes(node.nodelist)
-            elif isinstance(node, LatexMathNode) and node.displaytype == "display":
-                self.add(m.Formula(math_text(_inner_latex(node)), source=src, line=line))
-            elif isinstance(node, LatexEnvironmentNode):
-                self.environment(node, src, line)
-            elif isinstance(node, LatexMacroNode) and node.macroname in _SECTIONS:
-                starred = bool(node.nodeargd and node.nodeargd.argnlist and node.nodeargd.argnlist[0])
-                heading = m.Heading(_SECTIONS[node.macroname], strip(r.inline(_arg(node, -1))),
-                                    numbered=not starred, source=src, line=line)
-                self.add(heading)
-                r.owner = heading
-            elif isinstance(node, LatexMacroNode) and node.macroname in _BREAKS:
-                self.add(m.PageBreak(source=src, line=line))
-            elif isinstance(node, LatexMacroNode) and node.macroname == "par":
-                self.flush()
-            elif isinstance(node, LatexMacroNode) and node.macroname == "maketitle" and r.title:
-                heading = m.Heading(-3, list(r.title), numbered=False, source=src, line=line)
-                self.add(heading)
-                r.owner = heading
-            elif isinstance(node, LatexMacroNode) and node.macroname in ("input", "include"):
-                self.flush()
-                self.out.extend(self.include(r.text(_arg(node, -1)).strip(), line))
-            elif isinstance(node, LatexMacroNode) and node.macroname == "includegraphics":
-                self.add(self.figure([node], node))
-            else:
-                self.para.append(node)
-
-    def chars(self, node) -> None:
-        """Characters up to each blank line end a paragraph."""
-        from pylatexenc.latexwalker import LatexCharsNode
-        pieces = re.split(r"(\n[ \t]*\n\s*)", node.chars)
-        pos = node.pos
-        for i, piece in enumerate(pieces):
-            if i % 2:
-                self.flush()
-            elif piece:
-                self.para.append(LatexCharsNode(parsing_state=node.parsing_state, chars=piece,
-                                                pos=pos, len=len(piece)))
-            pos += len(piece)
-
-    def environment(self, node, src: str, line: int) -> None:
-        r, name = self.r, node.environmentname
-        if name in _LISTS or name in _DEFINITIONS:
-            self.add(self.listing(node, name, src, line))
-        elif name in _TABULARS:
-            self.add(self.table(node, [], node))
-        elif name in _FLOATS:
-            self.flush()
-            self.out.extend(self.float(node, name))
-        elif name in _VERBATIM:
-            text = getattr(node.nodeargd, "verbatim_text", None)
-            if text is None:
-                text = node.latex_verbatim().split("}", 1)[-1].rsplit("\\end", 1)[0]
-            self.add(m.Verbatim(text.strip("\n").split("\n"), source=src, line=line))
-        elif name in _MATH_ENVS:
-            latex = "".join(n.latex_verbatim() for n in node.nodelist)
-            self.add(m.Formula(math_text(latex.replace("&", " ").replace("\\\\", " ")), source=src, line=line))
-        elif name in _BOXES:
-            self.add(m.Box(_BOXES[name], [], _Blocks(r).run(node.nodelist), source=src, line=line))
-        else:                                          # center, multicols, minipage…: their content
-            self.flush()
-            self.nodes(node.nodelist)
-
-    def listing(self, node, name: str, src: str, line: int):
-        from pylatexenc.latexwalker import LatexMacroNode
-        items: list[tuple] = []                        # (item macro, content nodes)
-        for child in node.nodelist:
-            if isinstance(child, LatexMacroNode) and child.macroname == "item":
-                items.append((child, []))
-            elif items:
-                items[-1][1].append(child)
-        if name in _DEFINITIONS:
-            definitions = []
-            for item, content in items:
-                term = strip(self.r.inline(_arg(item, 0))) if item.nodeargd and item.nodeargd.argnlist[0] else []
-                definitions.append(m.Definition(term, _Blocks(self.r).run(content),
-                                                source=src, line=self.r.line(item)))
-            return m.DefinitionList(definitions, source=src, line=line)
-        list_items = []
-        for item, content in items:
-            blocks = _Blocks(self.r).run(content)
-            label = strip(self.r.inline(_arg(item, 0))) if item.nodeargd and item.nodeargd.argnlist[0] else []
-            if label:                                  # \item[label]: the label leads the item's words
-                lead = m.Strong(label, source=src, line=self.r.line(item))
-                if blocks and isinstance(blocks[0], m.Paragraph):
-                    blocks[0].children[:0] = [lead, m.Text(" ", source=src, line=lead.line)]
-                else:
-                    blocks.insert(0, m.Paragraph([lead], source=src, line=lead.line))
-            list_items.append(m.ListItem(blocks, source=src, line=self.r.line(item)))
-        return m.ListBlock(_LISTS[name], list_items, source=src, line=line)
-
-    def table(self, node, caption: list[m.Inline], owner) -> m.Table:
-        from pylatexenc.latexwalker import LatexMacroNode, LatexSpecialsNode
-        rows: list[list[m.Cell]] = []
-        cell: list = []
-        row: list[m.Cell] = []
-        rule_after: set[int] = set()
-        src = self.r.source
-
-        def end_cell():
-            nonlocal cell
-            said = flatten(_Blocks(self.r).run(cell)) if _has_blocks(cell) else self.r.inline(cell)
-            cells = m.Cell(strip(said), source=src, line=self.r.line(cell[0]) if cell else self.r.line(node))
-            span = next((n for n in cell if isinstance(n, LatexMacroNode) and n.macroname == "multicolumn"), None)
-            row.append(cells)
-            if span is not None:
-                try:
-                    row.extend(m.Cell([], source=src, line=cells.line)
-                               for _ in range(int(self.r.text(_arg(span, 0)).strip()) - 1))
-                except ValueError:
-                    pass
-            cell = []
-
-        for child in node.nodelist:
-            if isinstance(child, LatexSpecialsNode) and child.specials_chars == "&":
-                end_cell()
-            elif isinstance(child, LatexMacroNode) and child.macroname in ("\\", "tabularnewline"):
-                end_cell()
-                rows.append(row)
-                row = []
-            elif isinstance(child, LatexMacroNode) and child.macroname in ("hline", "midrule", "toprule", "bottomrule"):
-                rule_after.add(len(rows))
-            else:
-                cell.append(child)
-        if any(n for n in cell if not (hasattr(n, "chars") and not n.chars.strip())):
-            end_cell()
-        if row:
-            rows.append(row)
-        rows = [r for r in rows if any(c.children for c in r)]
-        width = max((len(r) for r in rows), default=0)
-        for r in rows:
-            r.extend(m.Cell([], source=src, line=r[0].line if r else 0) for _ in range(width - len(r)))
-        header = rows[:1] if 1 in rule_after and len(rows) > 1 else []
-        table = m.Table(header, rows[len(header):], caption=caption, source=src, line=self.r.line(owner))
-        return table
-
-    def float(self, node, name: str) -> list[m.Block]:
-        """A table or figure float: its tabular or images, wherever they sit inside
-        (often in a center environment), named by its caption and label."""
-        r = self.r
-        inside = list(_descendants(node.nodelist))
-        caption: list[m.Inline] = []
-        for child in inside:
-            if _is_macro(child, "caption"):
-                caption = strip(r.inline(_arg(child, -1)))
-        tabular = next((c for c in inside if getattr(c, "environmentname", None) in _TABULARS), None)
-        if name.startswith("table") and tabular is not None:
-            block = self.table(tabular, caption, node)
-            block.numbered = bool(caption)
-        else:
-            block = self.figure(inside, node, caption)
-        r.owner = block
-        for child in inside:                           # \label names the float
-            if _is_macro(child, "label"):
-                r.label(r.text(_arg(child, -1)).strip(), r.line(child))
-        return [block]
-
-    def figure(self, nodes, owner, caption=None) -> m.Figure:
-        from pylatexenc.latexwalker import LatexMacroNode
-        r, line = self.r, self.r.line(owner)
-        caption, image = list(caption or []), None
-        for child in nodes:
-            if isinstance(child, LatexMacroNode) and child.macroname == "includegraphics":
-                found = r.image(child, r.line(child))
-                if isinstance(found, m.Missing):
-                    caption = [found, m.Text(" ", source=r.source, line=line)] + caption
-                elif image is None:
-                    image = found                      # a figure prints its first picture
-        return m.Figure(strip(caption), numbered=bool(caption), image=image, source=r.source, line=line)
-
-    def include(self, name: str, line: int) -> list[m.Block]:
-        r = self.r
-        folder = r.path.parent
-        target = folder / name
-        if not target.suffix:
-            target = target.with_suffix(".tex")
-        if not target.is_file():
-            return [r.report.missing(name, line, f"include of {name!r}, which is not there")]
-        if r.depth > 16:
-            return [r.report.missing(name, line, f"include of {name!r} nested too deep (a loop?)")]
-        shown = str(Path(r.source).parent / target.relative_to(folder))
-        inner = _Reader(r.report, r.aliases, r.depth + 1)
-        inner.commands = r.commands                    # an included file uses the book's commands
-        inner.graphics = r.graphics                    # and its \graphicspath
-        blocks = inner.document(target.read_text(encoding="utf-8", errors="replace"), shown, target)
-        return blocks
-
-
-def graphics_paths(text: str) -> list[str]:
-    """The folders each \\graphicspath{{a/}{b/}} of the text names (a \\subfix{…} around one read through)."""
-    text = re.sub(r"(?<!\\)%.*", "", text)
-    out = []
-    for found in re.finditer(r"\\graphicspath\s*\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}", text):
-        body = found.group(1)
-        groups = re.findall(r"\{((?:[^{}]|\{[^{}]*\})*)\}", body) if body.strip().startswith("{") else [body]
-        for group in groups:
-            inner = re.fullmatch(r"\s*\\(?:subfix|detokenize)\s*\{(.*)\}\s*", group, re.S)
-            out.append((inner.group(1) if inner else group).strip())
-    return [g for g in out if g]
-
-
-def _quotes(text: str) -> str:
-    """LaTeX's single quotes: `word' prints ‘word’ (latex2text does the double ones)."""
-    return re.sub(r"`([^`'\n]*)'", "\u2018\\1\u2019", text).replace("`", "\u2018") if "`" in text else text
-
-
-def _unknown(name: str) -> bool:
-    """Whether latex2text would print nothing for the command because it does not know it."""
-    from pylatexenc.latex2text import get_default_latex_context_db
-    global _TEXT_DB
-    if _TEXT_DB is None:
-        _TEXT_DB = get_default_latex_context_db()
-    return (name.isalpha() and name not in _QUIET and name not in _DROPPED
-            and _TEXT_DB.get_macro_spec(name) is None)
-
-
-_TEXT_DB = None
-
-
-def _arg(node, index: int):
-    """The nodes of a macro's argument (``index`` into its argument list), or []."""
-    from pylatexenc.latexwalker import LatexGroupNode
-    args = node.nodeargd.argnlist if node.nodeargd else []
-    if not args or abs(index) > len(args) or args[index] is None:
-        return []
-    arg = args[index]
-    return arg.nodelist if isinstance(arg, LatexGroupNode) else [arg]
-
-
-def _inner_latex(node) -> str:
-    return "".join(n.latex_verbatim() for n in node.nodelist)
-
-
-def _descendants(nodes):
-    """Every node below, in document order, arguments included."""
-    for node in nodes or []:
-        if node is None:
-            continue
-        yield node
-        if getattr(node, "nodeargd", None) and node.nodeargd.argnlist:
-            yield from _descendants(node.nodeargd.argnlist)
-        yield from _descendants(getattr(node, "nodelist", None))
-
-
-def _prints(node) -> bool:
-    """Whether a node of running text prints anything (white space, labels and index entries do not)."""
-    chars = getattr(node, "chars", None)
-    if chars is not None:
-        return bool(chars.strip())
-    return getattr(node, "macroname", None) not in _DROPPED and not hasattr(node, "comment")
-
-
-def _is_env(node, name: str) -> bool:
-    return getattr(node, "environmentname", None) == name
-
-
-def _is_macro(node, name: str) -> bool:
-    return getattr(node, "macroname", None) == name
-
-
-def _has_blocks(nodes) -> bool:
-    """Whether a group holds more than running text (a list, a section, a blank line)."""
-    from pylatexenc.latexwalker import LatexCharsNode, LatexEnvironmentNode, LatexMacroNode
-    for node in nodes or []:
-        if isinstance(node, LatexEnvironmentNode):
-            return True
-        if isinstance(node, LatexMacroNode) and (node.macroname in _SECTIONS or node.macroname in _BREAKS
-                                                 or node.macroname == "par"):
-            return True
-        if isinstance(node, LatexCharsNode) and re.search(r"\n[ \t]*\n", node.chars):
-            return True
-    return False
+def _known(name: str) -> bool:
+    """Whether the reader reads ``\\name`` itself (a package may not redefine it here)."""
+    from nests.book.readers.latex_blocks import MACROS
+    return name in INLINE or name in MACROS or _context().get_macro_spec(name) is not None

@@ -6,8 +6,13 @@ stands and nothing where it is used. ``\\newcommand``, ``\\renewcommand``,
 ``\\providecommand`` (with ``[n]`` arguments and an optional default) and a
 ``\\def`` without parameters are read; each definition is taken out of the
 text (its line breaks kept, so every later line keeps its number) and each
-use replaced by the body, its ``#1``… by the arguments. Expansion stops after
-a fixed number of rounds, so a command defined by itself cannot loop.
+use replaced by the body, its ``#1``… by the arguments. ``\\let\\new\\old``
+makes ``\\new`` a name of ``\\old``. Expansion stops after a fixed number of
+rounds, so a command defined by itself cannot loop.
+
+A book that redefines a sectioning command (``\\renewcommand{\\section}…``,
+``\\let\\section\\chapter``) restyles its headings: they stay headings, so such
+a definition is taken out and not applied.
 """
 
 from __future__ import annotations
@@ -15,14 +20,26 @@ from __future__ import annotations
 import re
 
 _DEFINE = re.compile(r"\\(?:renewcommand|newcommand|providecommand)\*?|\\def(?=\\[A-Za-z]+\s*\{)")
+_ENVIRONMENT = re.compile(r"\\(?:re|provide)?newenvironment\*?\s*\{\s*([A-Za-z@*]+)\s*\}")
+_ENDINPUT = re.compile(r"\\endinput(?![A-Za-z@])")
+_LET = re.compile(r"\\let\s*\\([A-Za-z]+)\s*=?\s*\\([A-Za-z]+)(?![A-Za-z])")
 _ROUNDS = 8
+# Commands whose meaning the reader keeps whatever the book defines them as.
+KEPT = ("part", "chapter", "section", "subsection", "subsubsection", "paragraph", "subparagraph")
 
 
-def expand(text: str, commands: dict) -> str:
+def expand(text: str, commands: dict, keeps=None) -> str:
     """``text`` with its definitions taken out (added to ``commands``, which an
-    included file shares with the book) and every use of a command expanded."""
+    included file shares with the book) and every use of a command expanded.
+    ``keeps(name)``: whether a command keeps its meaning whatever the text defines
+    it as (a package's redefinition of what the reader reads itself)."""
+    text = uncommented(text)
     if _DEFINE.search(text):
-        text = _definitions(text, commands)
+        text = _definitions(text, commands, keeps)
+    if "environment" in text:
+        text = _environments(text)
+    if "\\let" in text:
+        text = _LET.sub(lambda found: _let(found, text, commands), text)
     if not commands:
         return text
     use = re.compile(r"\\(" + "|".join(sorted(map(re.escape, commands), key=len, reverse=True)) + r")(?![A-Za-z])")
@@ -37,7 +54,13 @@ def expand(text: str, commands: dict) -> str:
                 continue
             for k, arg in enumerate(args, start=1):
                 body = body.replace(f"#{k}", arg)
-            out.append(text[pos:found.start()] + body.replace("\n", " "))
+            # the use's own line breaks (an argument over several lines) kept as emptied
+            # comments before it, which TeX reads as nothing: every later line keeps its number
+            kept = "%\n" * text.count("\n", found.start(), end)
+            said = re.sub(r"%\n[ \t]*", "", body).replace("\n", " ")
+            if re.search(r"\\[A-Za-z@]+$", text[pos:found.start()]) and said[:1].isalpha():
+                said = "{" + said + "}"               # \section\name: the words are its argument, not "\sectionWords"
+            out.append(text[pos:found.start()] + kept + said)
             pos, changed = end, True
         text = "".join(out) + text[pos:]
         if not changed:
@@ -45,7 +68,59 @@ def expand(text: str, commands: dict) -> str:
     return text
 
 
-def _definitions(text: str, commands: dict[str, tuple[int, str | None, str]]) -> str:
+_VERBATIM_REGION = re.compile(r"(\\begin\{(?:verbatim\*?|Verbatim|lstlisting|minted|alltt|comment)\}.*?\\end\{[^}]*\})",
+                              re.S)
+
+
+def uncommented(text: str) -> str:
+    """Comments emptied (their ``%`` kept, so a line they end still joins the next
+    as LaTeX joins it): a definition commented out is not read, and a comment inside
+    a command's body does not swallow what follows where it is used. Verbatim text is
+    left as written."""
+    if "%" not in text:
+        return text
+    parts = _VERBATIM_REGION.split(text)
+    for k in range(0, len(parts), 2):
+        parts[k] = re.sub(r"(?<!\\)%[^\n]*", "%", parts[k])
+    return "".join(parts)
+
+
+def ended(text: str) -> str:
+    """A file's text (comments emptied) up to its ``\\endinput``: TeX reads the rest of
+    that line and no more."""
+    if "endinput" not in text:
+        return text
+    text = uncommented(text)
+    verbatim = [found.span() for found in _VERBATIM_REGION.finditer(text)]
+    for found in _ENDINPUT.finditer(text):
+        if not _escaped(text, found.start()) and not any(a <= found.start() < b for a, b in verbatim):
+            end = text.find("\n", found.end())
+            return text[:found.start()] + (text[found.end():end] if end >= 0 else text[found.end():])
+    return text
+
+
+def _environments(text: str) -> str:
+    """``\\newenvironment{name}[n][default]{begin}{end}`` taken out (its lines kept): the
+    begin and end code are the author's styling, and a ``\\begin`` in one with its
+    ``\\end`` in the other would unbalance everything after. The environment's text is
+    read where it is used, as that of any environment this reader does not know."""
+    out, pos = [], 0
+    for found in _ENVIRONMENT.finditer(text):
+        if found.start() < pos or _escaped(text, found.start()):
+            continue
+        at = _between(text, found.end())
+        for opening, closing in (("[", "]"), ("[", "]"), ("{", "}"), ("{", "}")):
+            group = _group(text, at, opening, closing)
+            if group is None and opening == "{":
+                break                                 # not a definition LaTeX would accept: left as written
+            at = _between(text, group[1]) if group else at
+        else:
+            out.append(text[pos:found.start()] + "\n" * text.count("\n", found.start(), at))
+            pos = at
+    return "".join(out) + text[pos:]
+
+
+def _definitions(text: str, commands: dict[str, tuple[int, str | None, str]], keeps) -> str:
     out, pos = [], 0
     for found in _DEFINE.finditer(text):
         if found.start() < pos or _escaped(text, found.start()):
@@ -65,10 +140,27 @@ def _definitions(text: str, commands: dict[str, tuple[int, str | None, str]]) ->
         body = _group(text, at, "{", "}")
         if body is None:
             continue
-        commands[name.group(1) or name.group(2)] = (count, default, body[0])
+        defined = name.group(1) or name.group(2)
+        provided = found.group(0).startswith("\\provide") and defined in commands   # kept as first defined
+        # a package's command that switches math on and off inside itself would
+        # unbalance the formula it is used in: it is not applied
+        switching = keeps is not None and re.search(r"(?<!\\)\$|\\[()]", body[0])
+        kept = defined in KEPT or (keeps is not None and keeps(defined))
+        if not kept and not provided and not switching:
+            commands[defined] = (count, default, body[0])
         out.append(text[pos:found.start()] + "\n" * text.count("\n", found.start(), body[1]))
         pos = body[1]
     return "".join(out) + text[pos:]
+
+
+def _let(found: re.Match, text: str, commands: dict) -> str:
+    """``\\let\\new\\old``: ``\\new`` a name of ``\\old`` (of its expansion, if the book defined it)."""
+    if _escaped(text, found.start()):
+        return found.group(0)
+    new, old = found.groups()
+    if new not in KEPT:
+        commands[new] = commands.get(old, (0, None, "\\" + old))
+    return "\n" * found.group(0).count("\n")            # later lines keep their numbers
 
 
 def _arguments(text: str, at: int, count: int, default: str | None):
@@ -85,8 +177,9 @@ def _arguments(text: str, at: int, count: int, default: str | None):
             args.append(group[0])
             at = group[1]
         elif at < len(text) and not text[at].isspace():
-            args.append(text[at])                     # a single token is an argument too
-            at += 1
+            token = re.match(r"\\(?:[A-Za-z@]+|.)|.", text[at:], re.S).group(0)
+            args.append(token)                        # a single token is an argument too (\theta is one)
+            at += len(token)
         else:
             return None, at
     return args, at
@@ -112,6 +205,13 @@ def _group(text: str, at: int, opening: str, closing: str):
 
 def _skip(text: str, at: int) -> int:
     while at < len(text) and text[at] in " \t":
+        at += 1
+    return at
+
+
+def _between(text: str, at: int) -> int:
+    """Past what TeX skips between a command's arguments: spaces, one line break, an emptied comment."""
+    while at < len(text) and (text[at] in " \t%" or (text[at] == "\n" and not text[at + 1:].lstrip(" \t").startswith("\n"))):
         at += 1
     return at
 

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from nests.book import model as m
-from nests.render.glyphs import LABEL_CLOSE, LABEL_OPEN
+from nests.text.glyphs import LABEL_CLOSE, LABEL_OPEN
 
 TITLE = "Nests & Insects Rulebook"
 RUNNING_HEAD = "Nests & Insects"      # the name every page of the book carries in its top border

@@ -12,6 +12,8 @@ paragraphs) is indented under its directive before parsing, with a warning.
 from __future__ import annotations
 
 import csv
+import dataclasses
+import functools
 import os
 import re
 from pathlib import Path
@@ -20,32 +22,51 @@ from docutils.core import publish_doctree
 from docutils.readers.standalone import Reader as _Standalone
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, flatten, merge_text, strip, words
-from nests.book.readers.sphinx import (docref as _DOCREF, missing as _MISSING, pagebreak as _PAGEBREAK,
-                                       register, xref as _XREF)
+from nests.book.readers.common import Report, finish, flatten, merge_text, strip, walk, words
+from nests.book.readers.rst_blocks import BLOCKS, BlockHandlers
+from nests.book.readers.rst_inlines import INLINES, InlineHandlers
+from nests.book.readers.sphinx import register
+from nests.book.readers.sphinx_project import Project
 
 
 def read(text: str, shown: str, path: Path) -> m.Book:
     report = Report(shown)
     register()
-    text = _indent_csv_tables(text, report)
+    project = Project(Path(path).parent.resolve(), shown)
+    project.parse = lambda sub, sub_shown: _parse(
+        sub.read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n"), sub_shown, sub,
+        report.at(sub_shown), project)
+    project.read[project.docname(Path(path))] = Path(path)
+    project.reading.append(Path(path).resolve())
+    doctree = _parse(text, shown, Path(path), report, project)
+    walker = _Walker(shown, Path(path), report, doctree, text.split("\n"), project)
+    blocks = walker.blocks(doctree.children, depth=0)
+    first = next((b for b in walk(blocks) if isinstance(b, m.Heading) and b.anchor), None)
+    if first is not None:                                 # a :doc: link to the main document
+        walker.aliases.setdefault("doc:" + project.docname(Path(path)), first.anchor)
+    book = finish(blocks, report, aliases=walker.aliases, toc_rank=walker.toc_rank)
+    # the running head: the book's title as Sphinx prints it in a PDF (conf.py's), when conf.py says it
+    head = project.configured().get("latex_title") or project.configured().get("project", "")
+    return dataclasses.replace(book, running_head=head) if head.strip() else book
+
+
+def _parse(text: str, shown: str, path: Path, report: Report, project: Project):
+    """One document's doctree; docutils' warnings become the book's, each at its own file."""
+    text = project.epilog(_indent_csv_tables(text, report))
 
     class _Reader(_Standalone):
         def new_document(self):
             document = super().new_document()
-            document.reporter.attach_observer(lambda msg: _docutils_says(msg, report, shown, Path(path)))
+            document.reporter.attach_observer(lambda msg: _docutils_says(msg, report, shown, path))
             return document
 
-    doctree = publish_doctree(
+    return publish_doctree(
         text, source_path=str(path), reader=_Reader(),
         settings_overrides={"report_level": 5, "halt_level": 5, "doctitle_xform": False,
                             "sectsubtitle_xform": False, "raw_enabled": False,
                             "file_insertion_enabled": True, "syntax_highlight": "none",
                             "input_encoding": "utf-8", "_disable_config": True,
-                            "warning_stream": False, "traceback": True})
-    walker = _Walker(shown, Path(path), report, doctree, text.split("\n"))
-    blocks = walker.blocks(doctree.children, depth=0)
-    return finish(blocks, report, aliases=walker.aliases)
+                            "warning_stream": False, "traceback": True, "nests_project": project})
 
 
 def _docutils_says(msg, report: Report, shown: str, path: Path) -> None:
@@ -54,10 +75,32 @@ def _docutils_says(msg, report: Report, shown: str, path: Path) -> None:
     text = words(msg.children[0].astext() if msg.children else msg.astext()).strip()
     if text.startswith(_PLACEHOLDER_MESSAGES):        # the reader's placeholder reports these
         return
-    report.warn(msg.get("line") or 0, text, source=_shown(msg.get("source"), shown, path))
+    line = msg.get("line") or 0
+    role = re.match(r'Unknown interpreted text role "([^"]+)"', text)
+    if role and line:                                 # docutils names the paragraph's first line
+        line = _line_of(msg.get("source") or str(path), line, f":{role.group(1)}:`")
+    report.warn(line, text, source=_shown(msg.get("source"), shown, path))
 
 
-_METADATA = ("orphan", "nosearch", "tocdepth", "nocomments", "hide-toc", "hide-navigation", "no-search")
+@functools.lru_cache(maxsize=32)
+def _lines(source: str) -> tuple[str, ...]:
+    try:
+        return tuple(Path(source).read_bytes().decode("utf-8-sig", errors="replace").split("\n"))
+    except OSError:
+        return ()
+
+
+def _line_of(source: str, line: int, written: str) -> int:
+    """The line, from ``line`` to the end of its paragraph, that holds ``written``."""
+    lines = _lines(source)
+    for k in range(line - 1, len(lines)):
+        if written in lines[k]:
+            return k + 1
+        if k >= line and not lines[k].strip():
+            break
+    return line
+
+
 _PLACEHOLDER_MESSAGES = ("Unknown target name", "Undefined substitution referenced")
 
 
@@ -117,15 +160,11 @@ def _looks_like_csv(line: str) -> bool:
 
 
 # -- the doctree into the model ----------------------------------------------
-_BOXES = ("note", "warning", "attention", "caution", "danger", "error", "hint", "important", "tip")
-_SKIPPED = ("substitution_definition", "comment", "system_message", "target", "transition", "raw",
-            "pending", "decoration", "header", "footer", "label", "generated", "title")
-
-
-class _Walker:
-    def __init__(self, shown: str, path: Path, report: Report, doctree, lines: list[str]):
+class _Walker(BlockHandlers, InlineHandlers):
+    def __init__(self, shown: str, path: Path, report: Report, doctree, lines: list[str], project: Project):
         from docutils import nodes
-        self.nodes, self.lines = nodes, lines
+        self.nodes, self.lines, self.project = nodes, lines, project
+        self.toc_rank: int | None = None             # the main document's toctree's :maxdepth:, as a rank
         self.substitutions: set[str] = set()
         self._depth, self._line = 0, 0
         self._files: dict[str, list[str]] = {}
@@ -200,102 +239,31 @@ class _Walker:
         while here is not None and not getattr(here, "source", None):
             here = here.parent
         self.src = _shown(here.source if here is not None else None, self.shown, self.path)
+        folder = self.folder
+        if here is not None and here.source:                  # a document's pictures are beside it
+            self.folder = Path(here.source).parent
         try:
             return self._block(node, depth)
         finally:
-            self.src = outer
+            self.src, self.folder = outer, folder
 
     def _block(self, node, depth: int) -> list[m.Block]:
-        n, tag = self.nodes, node.tagname
-        line, src = self.line(node), self.src
-        if isinstance(node, _MISSING):
-            return [self.report.missing(node["what"], node.line, node["why"], source=src)]
-        if isinstance(node, _PAGEBREAK):
-            return [m.PageBreak(source=src, line=line)]
-        if tag == "system_message":
-            # docutils reports a construct it cannot read (a malformed table) and keeps
-            # its text as a literal block: the words are printed as written
-            # (a directive it echoes is reported, and placeheld, by the directive itself)
-            return [m.Verbatim(block.astext().split("\n"), source=src, line=self.line(block))
-                    for block in node.findall(n.literal_block) if not block.astext().startswith(".. ")]
-        if tag in _SKIPPED:
-            return []
-        if tag == "section":
-            title = node.next_node(n.title)
-            anchor = self.anchor_of(node)
-            self.name(node, anchor)
-            heading = m.Heading(depth + 1, strip(self.inlines(title.children, self.title_line(title)))
-                                if title else [], anchor=anchor, source=src,
-                                line=self.title_line(title) if title else line)
-            return [heading] + self.blocks(node.children, depth + 1)
-        if tag == "paragraph":
-            return [m.Paragraph(strip(self.inlines(node.children)), source=src, line=line)]
-        if tag in ("bullet_list", "enumerated_list"):
-            items = [m.ListItem(self.blocks(item.children, depth), source=src, line=self.line(item))
-                     for item in node.children]
-            return [m.ListBlock(tag == "enumerated_list", items, start=node.get("start", 1),
-                                source=src, line=line)]
-        if tag in ("field_list", "docinfo"):
-            # Sphinx's file-wide metadata (:orphan:, :tocdepth:…) is not text
-            fields = [f for f in node.children
-                      if f.tagname != "field" or f.children[0].astext().strip().lower() not in _METADATA]
-            if not fields:
-                return []
-            node = node.copy()
-            node.extend(f.deepcopy() for f in fields)
-            return [m.DefinitionList([self.definition(item, depth) for item in node.children],
-                                     source=src, line=line)]
-        if tag in ("definition_list", "option_list"):
-            return [m.DefinitionList([self.definition(item, depth) for item in node.children],
-                                     source=src, line=line)]
-        if tag == "table":
-            return [self.table(node)]
-        if tag in _BOXES or tag in ("admonition", "topic", "sidebar"):
-            if tag == "topic" and "contents" in node.get("classes", []):
-                return []                               # the layout sets its own contents
-            title = node.next_node(n.title)
-            box = m.Box(tag if tag != "admonition" else "note",
-                        strip(self.inlines(title.children)) if title and title.parent is node else [],
-                        self.blocks(node.children, depth), source=src, line=line)
-            return [self.anchored(node, box)]
-        if tag == "block_quote":
-            return [m.Box("quote", [], self.blocks(node.children, depth), source=src, line=line)]
-        if tag == "attribution":
-            return [m.Paragraph([m.Text("— ", source=src, line=line)] + self.inlines(node.children),
-                                source=src, line=line)]
-        if tag in ("literal_block", "doctest_block"):
-            return [m.Verbatim(node.astext().split("\n"), source=src, line=line)]
-        if tag == "math_block":
-            from nests.book.readers.latex import math_text
-            return [m.Formula(math_text(node.astext()), source=src, line=line)]
-        if tag == "line_block":
-            inlines: list[m.Inline] = []
-            for part in node.findall(n.line):
-                if inlines:
-                    inlines.append(m.LineBreak(source=src, line=self.line(part)))
-                inlines.extend(self.inlines(part.children))
-            return [m.Paragraph(inlines, source=src, line=line)]
-        if tag == "figure":
-            return [self.anchored(node, self.figure(node))]
-        if tag == "image":
-            return [self.anchored(node, self.figure(node))]
-        if tag in ("footnote", "citation"):
-            label = node.next_node(n.label)
-            return [m.Footnote(label.astext() if label else "", self.blocks(node.children, depth),
-                               source=src, line=line)]
-        if tag == "rubric":
-            return [m.Paragraph([m.Strong(self.inlines(node.children), source=src, line=line)],
-                                source=src, line=line)]
-        if tag in ("container", "compound", "document"):
-            inner = self.blocks(node.children, depth)
-            for block in inner:
-                if hasattr(block, "anchor"):
-                    self.anchored(node, block)
-                    break
-            return inner
-        if isinstance(node, n.TextElement):
-            return [m.Paragraph(strip(self.inlines(node.children)), source=src, line=line)]
+        handler = BLOCKS.get(node.tagname)
+        if handler is not None:
+            return getattr(self, handler)(node, depth, self.src, self.line(node))
+        if isinstance(node, self.nodes.TextElement):
+            return self.paragraph(node, depth, self.src, self.line(node))
         return self.blocks(node.children, depth)
+
+    def document(self, node, depth: int) -> list[m.Block]:
+        """A document a toctree names, its sections one level under the toctree's;
+        a :doc: link to it leads to its first heading."""
+        blocks = self.blocks(node.children, depth)
+        from nests.book.readers.common import walk
+        first = next((b for b in walk(blocks) if isinstance(b, m.Heading)), None)
+        if first is not None and first.anchor:
+            self.aliases.setdefault("doc:" + node["docname"], first.anchor)
+        return blocks
 
     def anchored(self, node, block):
         """A table, box or figure carries the first id given it (or its container)."""
@@ -385,69 +353,10 @@ class _Walker:
                     out[i - 1].text = out[i - 1].text.rstrip()
         return merge_text(out)
 
-    def problematic(self, raw: str, src: str, line: int) -> list[m.Inline]:
-        """Inline markup docutils could not resolve, as words: a reference or a
-        substitution to nothing gets its placeholder, an unknown role its text."""
-        reference = re.fullmatch(r"`?(.+?)`?__?", raw, re.S)
-        substitution = re.fullmatch(r"\|(.+?)\|_{0,2}", raw, re.S)
-        role = re.fullmatch(r":[\w:.+-]+:`(.*)`|`(.*)`:[\w:.+-]+:", raw, re.S)
-        if substitution:
-            name = words(substitution.group(1)).strip()
-            return [self.report.missing(f"substitution {name}", line,
-                                        f"substitution {name!r}, which nothing in this book defines", source=src)]
-        if reference and not role:
-            name = words(reference.group(1)).strip()
-            target = re.match(r"(.*?)\s*<([^<>]+)>$", name)
-            if target:
-                name = target.group(1) or target.group(2)
-            return [m.Text(name + " ", source=src, line=line),
-                    self.report.missing(name, line, f"reference to {name!r}, which nothing in this book defines",
-                                        source=src)]
-        text = next((g for g in role.groups() if g is not None), raw) if role else raw
-        return [m.Text(words(text), source=src, line=line)]
-
     def inline(self, node) -> list[m.Inline]:
-        n, src, line = self.nodes, self.src, self._line
-        if isinstance(node, n.Text):
-            return [m.Text(words(str(node)), source=src, line=line)]
-        tag = node.tagname
-        if isinstance(node, _XREF):
-            target = node["target"]
-            if target not in self.aliases and n.make_id(target) in self.aliases:
-                target = n.make_id(target)
-            kids = self.inlines(node.children) if node.get("explicit") else []
-            return [m.Ref(target, kids, source=src, line=line)]
-        if isinstance(node, _DOCREF):
-            doc = node["target"]
-            return self.inlines(node.children) + [
-                m.Text(" ", source=src, line=line),
-                self.report.missing(f"document: {doc}", line,
-                                    f"link to the document {doc!r}, which is not part of this book")]
-        if tag in _SKIPPED or tag == "system_message":
-            return []
-        if tag == "emphasis" or tag == "title_reference":
-            return [m.Emphasis(self.inlines(node.children), source=src, line=line)]
-        if tag == "strong":
-            return [m.Strong(self.inlines(node.children), source=src, line=line)]
-        if tag == "literal":
-            return [m.Code(node.astext(), source=src, line=line)]
-        if tag == "math":
-            from nests.book.readers.latex import math_text
-            return [m.Math(math_text(node.astext()), source=src, line=line)]
-        if tag in ("footnote_reference", "citation_reference"):
-            return [m.FootnoteRef(node.astext(), source=src, line=line)]
-        if tag == "reference":
-            kids = self.inlines(node.children)
-            if node.get("refid"):
-                return [m.Ref(node["refid"], kids, source=src, line=line)]
-            if node.get("refname") and not node.get("refuri"):
-                return [m.Ref(node["refname"], kids, source=src, line=line)]
-            return kids
-        if tag == "image":
-            alt = node.get("alt", "")
-            if not alt or alt in self.substitutions:
-                alt = words(re.sub(r"[-_]+", " ", Path(node["uri"]).stem))
-            return [m.Text(alt, source=src, line=line)]
-        if tag == "problematic":
-            return self.problematic(node.astext(), src, line)
-        return self.inlines(node.children)
+        if isinstance(node, self.nodes.Text):
+            return [m.Text(words(str(node)), source=self.src, line=self._line)]
+        handler = INLINES.get(node.tagname)
+        if handler is None:
+            return self.inlines(node.children)
+        return getattr(self, handler)(node, self.src, self._line)

@@ -2,19 +2,26 @@
 
 A Sphinx project's reStructuredText uses roles and directives docutils alone
 does not know. Registered here, cross-reference roles become references
-(``xref`` nodes the rST reader turns into ``Ref``), links to other documents
-and includes of files that are not there become ``missing`` nodes, body
-directives keep their body, code directives their lines, and the rest
-(index entries, highlighting, authorship) are dropped. Registration is
-process-wide in docutils, so it happens once.
+(``xref`` nodes the rST reader turns into ``Ref``), a toctree's documents are
+read in place (``included`` nodes, see ``sphinx_project``), includes of files
+that are not there (or outside the book's folder) become ``missing`` nodes, body
+directives keep their body, code directives their lines, and the rest (index
+entries, highlighting, authorship) are dropped. Registration is process-wide
+in docutils, so it happens once.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 from docutils import nodes as _nodes
+from docutils import nodes
+from docutils.parsers.rst import Directive, directives, roles
+from docutils.parsers.rst.directives.misc import Include
+
+from nests.book.readers.sphinx_project import is_glob
 
 _XREF_ROLES = ("ref", "hoverxref", "numref", "any")
 _DOC_ROLES = ("doc", "download")
@@ -22,13 +29,22 @@ _CODE_ROLES = ("keyword", "token", "option", "envvar", "command", "file", "kbd",
                "code", "py:func", "py:class", "py:meth", "py:mod", "py:attr", "py:obj", "py:data",
                "py:exc", "py:const", "func", "class", "meth", "mod", "attr", "obj", "data", "exc", "const")
 _TEXT_ROLES = ("term", "index", "abbr", "dfn", "guilabel", "menuselection", "newsgroup", "pep", "rfc", "manpage")
-_BODY_DIRECTIVES = {"only": "", "hlist": "", "glossary": "", "tab": "", "tabs": "", "card": "",
+_BODY_DIRECTIVES = {"only": "", "hlist": "", "glossary": "", "tab": "", "tabs": "", "card": "", "group-tab": "",
+                    "code-tab": "",
                     "grid": "", "grid-item-card": "", "dropdown": "note", "seealso": "see also",
                     "versionadded": "new in version", "versionchanged": "changed in version",
-                    "deprecated": "deprecated since version", "todo": "to do"}
+                    "deprecated": "deprecated since version", "versionremoved": "removed in version", "todo": "to do"}
+# Object descriptions of Sphinx's domains: a signature and its description.
+_DESCRIPTIONS = tuple(f"{domain}{kind}" for domain in ("py:", "js:", "c:", "cpp:", "rst:", "std:")
+                      for kind in ("function", "class", "method", "attribute", "data", "exception", "decorator",
+                                   "classmethod", "staticmethod", "property", "module", "macro", "type",
+                                   "member", "var", "struct", "directive", "role", "option")) + (
+    "function", "method", "attribute", "data", "exception", "decorator", "staticmethod", "classmethod")
 _DROPPED_DIRECTIVES = ("index", "highlight", "tabularcolumns", "sectionauthor", "moduleauthor",
-                       "codeauthor", "currentmodule", "module", "autosummary", "automodule",
+                       "codeauthor", "currentmodule", "module", "autosummary", "automodule", "autodata", "autoexception",
+                       "automethod", "autoattribute",
                        "autoclass", "autofunction", "ifconfig", "meta")
+_VERSIONS = ("versionadded", "versionchanged", "deprecated", "versionremoved")
 # Admonitions whose text may start on the directive's own line (no title there).
 _TEXT_ON_FIRST_LINE = ("seealso",)
 _CODE_DIRECTIVES = ("code-block", "sourcecode", "productionlist")
@@ -36,158 +52,227 @@ _CODE_DIRECTIVES = ("code-block", "sourcecode", "productionlist")
 _registered = False
 
 
+class _AnyOption(dict):
+    """Every option allowed, its value kept as written (docutils reads options
+    only when a directive has some, so this is never empty)."""
+
+    def __missing__(self, key):
+        return directives.unchanged
+
+    def __bool__(self):
+        return True
+
+def xref_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    title, target = _split_title(text)
+    node = _xref(rawtext, title, target=target, line=lineno)
+    node["explicit"], node["role"] = bool(re.search(r"\S\s*<[^<>]+>$", text)), name
+    return [node], []
+
+def docref_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    title, target = _split_title(text)
+    node = _docref(rawtext, title, target=target, line=lineno)
+    node["explicit"] = bool(re.search(r"\S\s*<[^<>]+>$", text))
+    node.source = inliner.reporter.get_source_and_line(lineno)[0] if name == "doc" else None
+    return [node], []
+
+def code_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    return [nodes.literal(rawtext, _split_title(text)[0])], []
+
+def plain_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    return [nodes.inline(rawtext, _split_title(text)[0])], []
+
+
+class Dropped(Directive):
+    has_content, optional_arguments, final_argument_whitespace = True, 1, True
+    option_spec = _AnyOption()
+
+    def run(self):
+        return []
+
+class Body(Directive):
+    has_content, optional_arguments, final_argument_whitespace = True, 1, True
+    option_spec = _AnyOption()
+
+    def run(self):
+        title = _BODY_DIRECTIVES.get(self.name, "")
+        node = nodes.admonition() if title else nodes.container()
+        text_first = self.name in _TEXT_ON_FIRST_LINE
+        first = self.arguments[0] if self.arguments else ""
+        if self.name in _VERSIONS and first:          # ".. versionchanged:: 2.1 Words": the version, then the body
+            first, _, text = first.partition(" ") if " " in first.split("\n")[0] else first.partition("\n")
+            text_first, first, text = bool(text.strip()), text.strip(), first
+            title = f"{title} {text}"
+        if title:
+            words_ = f"{title} {first}" if first and not text_first else title
+            node += nodes.title(words_, words_)
+        node.line = self.lineno
+        if text_first and first:                 # ".. seealso:: Words": the words are the body
+            said, messages = self.state.inline_text(first, self.lineno)
+            node += nodes.paragraph(first, "", *said)
+            node += messages
+        self.state.nested_parse(self.content, self.content_offset, node)
+        return [node]
+
+class CodeBlock(Directive):
+    has_content, optional_arguments, final_argument_whitespace = True, 1, True
+    option_spec = _AnyOption()
+
+    def run(self):
+        text = "\n".join(self.content)
+        node = nodes.literal_block(text, text)
+        node.line = self.lineno
+        return [node]
+
+class Centered(Directive):
+    required_arguments, final_argument_whitespace = 1, True
+
+    def run(self):
+        node = nodes.paragraph(self.arguments[0], self.arguments[0])
+        node.line = self.lineno
+        return [node]
+
+class TocTree(Directive):
+    """The documents a toctree names, read in place (see ``sphinx_project``)."""
+    has_content = True
+    option_spec = _AnyOption()
+
+    def run(self):
+        project = getattr(self.state.document.settings, "nests_project", None)
+        here = Path(self.state.document["source"])
+        marker = toctree()
+        marker["maxdepth"], marker.line = _depth(self.options.get("maxdepth")), self.lineno
+        marker["main"] = project is not None and here.resolve() == Path(project.main).resolve()
+        out = [marker]
+        for offset, entry in enumerate(self.content):
+            doc = _split_title(entry.strip())[1] if entry.strip() else ""
+            if not doc or doc == "self" or re.match(r"^[a-z]+://", doc):
+                continue
+            line = self.content_offset + offset + 1
+            if project is None:
+                out.append(_missing(what=f"document: {doc}", line=line,
+                                    why=f"the table of contents names the document {doc!r}, "
+                                        f"which is not part of this book"))
+                continue
+            names = project.glob(doc, here) if "glob" in self.options and is_glob(doc) else [
+                project.target(doc, here)]
+            for name in names:
+                found = project.find(name)
+                why = f"toctree entry {doc!r} ({name}): {found.why}"
+                if found.path is not None:
+                    out.append(_document(project, found))
+                elif found.placeheld:
+                    out.append(_missing(what=f"document: {doc}", line=line, why=why))
+                else:
+                    out.append(self.state_machine.reporter.warning(why, line=line))
+        return out
+
+class MaybeInclude(Include):
+    """docutils' include, from the book's folder only; ``/name`` from the project's folder, as Sphinx reads it."""
+
+    def run(self):
+        if self.arguments[0].startswith("<"):
+            return super().run()
+        path, refused = _book_file(self, self.arguments[0])
+        if refused is not None:
+            return [refused]
+        self.arguments[0] = str(path)
+        return super().run()
+
+
+class LiteralInclude(Directive):
+    required_arguments, final_argument_whitespace = 1, True
+    option_spec = _AnyOption()
+
+    def run(self):
+        path, refused = _book_file(self, self.arguments[0])
+        if refused is not None:
+            return [refused]
+        text = path.read_text(encoding="utf-8", errors="replace").rstrip("\n")
+        node = nodes.literal_block(text, text)
+        node.line = self.lineno
+        return [node]
+
+
+class Description(Directive):
+    """A domain's description of an object (``.. py:function:: name(args)``): its
+    signature as a term, its body as the definition."""
+    has_content, optional_arguments, final_argument_whitespace = True, 1, True
+    option_spec = _AnyOption()
+
+    def run(self):
+        signature = self.arguments[0] if self.arguments else self.name
+        item = nodes.definition_list_item()
+        item += nodes.term(signature, "", nodes.literal(signature, signature))
+        body = nodes.definition()
+        self.state.nested_parse(self.content, self.content_offset, body)
+        item += body
+        listing = nodes.definition_list("", item)
+        listing.line = item.line = self.lineno
+        return [listing]
+
+
+def _book_file(directive, target: str):
+    """The file an include names (beside the document that names it; ``/name`` from
+    the project's folder) and None, or None and a ``missing`` node saying why not:
+    nothing outside the book's folder is read."""
+    machine = directive.state_machine
+    here = Path(machine.input_lines.source(directive.lineno - machine.input_offset - 1)
+                or directive.state.document.current_source).parent
+    project = getattr(directive.state.document.settings, "nests_project", None)
+    root = project.root if project is not None else here.resolve()
+    path = Path(os.path.normpath(((root / target.lstrip("/")) if target.startswith("/") else here / target).absolute()))
+    try:
+        path.resolve().relative_to(root)
+    except ValueError:
+        return None, _missing(what=target, line=directive.lineno,
+                              why=f"include of {target!r}, which is outside the book's folder; not read")
+    if not path.is_file():
+        return None, _missing(what=target, line=directive.lineno, why=f"include of {target!r}, which is not there")
+    return path, None
+
+
+class PageBreak(Directive):
+    optional_arguments, final_argument_whitespace = 1, True
+
+    def run(self):
+        node = pagebreak()
+        node.line = self.lineno
+        return [node]
+
+class Unknown(Directive):
+    """A directive nobody registered: its words are kept (an argument as the
+    first paragraph, then its body read as rST), with one warning."""
+    has_content, optional_arguments, final_argument_whitespace = True, 1, True
+    option_spec = _AnyOption()
+
+    def run(self):
+        warning = self.state_machine.reporter.warning(
+            f"unknown directive {self.name!r}; its words are kept", line=self.lineno)
+        node = nodes.container()
+        node.line = self.lineno
+        if self.arguments:
+            said, messages = self.state.inline_text(self.arguments[0], self.lineno)
+            node += nodes.paragraph(self.arguments[0], "", *said)
+            node += messages
+        self.state.nested_parse(self.content, self.content_offset, node)
+        return [warning, node]
+
+
 def register() -> None:
+    """The roles and directives above, registered with docutils (process-wide: once)."""
     global _registered
     if _registered:
         return
     _registered = True
-    from docutils import nodes
-    from docutils.parsers.rst import Directive, directives, roles
-    from docutils.parsers.rst.directives.misc import Include
-
-    class _AnyOption(dict):
-        """Every option allowed, its value kept as written (docutils reads options
-        only when a directive has some, so this is never empty)."""
-
-        def __missing__(self, key):
-            return directives.unchanged
-
-        def __bool__(self):
-            return True
-
-    def xref(name, rawtext, text, lineno, inliner, options=None, content=None):
-        title, target = _split_title(text)
-        node = _xref(rawtext, title, target=target, line=lineno)
-        node["explicit"] = bool(re.search(r"\S\s*<[^<>]+>$", text))
-        return [node], []
-
-    def docref(name, rawtext, text, lineno, inliner, options=None, content=None):
-        title, target = _split_title(text)
-        return [_docref(rawtext, title, target=target, line=lineno)], []
-
-    def code(name, rawtext, text, lineno, inliner, options=None, content=None):
-        return [nodes.literal(rawtext, _split_title(text)[0])], []
-
-    def plain(name, rawtext, text, lineno, inliner, options=None, content=None):
-        return [nodes.inline(rawtext, _split_title(text)[0])], []
-
-    for names, role in ((_XREF_ROLES, xref), (_DOC_ROLES, docref), (_CODE_ROLES, code), (_TEXT_ROLES, plain)):
+    for names, role in ((_XREF_ROLES, xref_role), (_DOC_ROLES, docref_role), (_CODE_ROLES, code_role),
+                        (_TEXT_ROLES, plain_role)):
         for name in names:
             roles.register_local_role(name, role)
-
-    class Dropped(Directive):
-        has_content, optional_arguments, final_argument_whitespace = True, 1, True
-        option_spec = _AnyOption()
-
-        def run(self):
-            return []
-
-    class Body(Directive):
-        has_content, optional_arguments, final_argument_whitespace = True, 1, True
-        option_spec = _AnyOption()
-
-        def run(self):
-            title = _BODY_DIRECTIVES.get(self.name, "")
-            node = nodes.admonition() if title else nodes.container()
-            text_first = self.name in _TEXT_ON_FIRST_LINE
-            if title:
-                words_ = f"{title} {self.arguments[0]}" if self.arguments and not text_first else title
-                node += nodes.title(words_, words_)
-            node.line = self.lineno
-            if text_first and self.arguments:        # ".. seealso:: Words": the words are the body
-                said, messages = self.state.inline_text(self.arguments[0], self.lineno)
-                node += nodes.paragraph(self.arguments[0], "", *said)
-                node += messages
-            self.state.nested_parse(self.content, self.content_offset, node)
-            return [node]
-
-    class CodeBlock(Directive):
-        has_content, optional_arguments, final_argument_whitespace = True, 1, True
-        option_spec = _AnyOption()
-
-        def run(self):
-            text = "\n".join(self.content)
-            node = nodes.literal_block(text, text)
-            node.line = self.lineno
-            return [node]
-
-    class Centered(Directive):
-        required_arguments, final_argument_whitespace = 1, True
-
-        def run(self):
-            node = nodes.paragraph(self.arguments[0], self.arguments[0])
-            node.line = self.lineno
-            return [node]
-
-    class TocTree(Directive):
-        has_content = True
-        option_spec = _AnyOption()
-
-        def run(self):
-            out = []
-            for offset, entry in enumerate(self.content):
-                if entry.strip():
-                    doc = _split_title(entry.strip())[1]
-                    out.append(_missing(what=f"document: {doc}", line=self.content_offset + offset + 1,
-                                        why=f"the table of contents names the document {doc!r}, "
-                                            f"which is not part of this book"))
-            return out
-
-    class MaybeInclude(Include):
-        def run(self):
-            here = Path(self.state_machine.input_lines.source(
-                self.lineno - self.state_machine.input_offset - 1)
-                or self.state.document.current_source).parent
-            target = self.arguments[0]
-            if target.startswith("<") or (here / target).is_file():
-                return super().run()
-            return [_missing(what=target, line=self.lineno,
-                             why=f"include of {target!r}, which is not there")]
-
-    class LiteralInclude(Directive):
-        required_arguments, final_argument_whitespace = 1, True
-        option_spec = _AnyOption()
-
-        def run(self):
-            target = Path(self.state.document.current_source).parent / self.arguments[0]
-            if not target.is_file():
-                return [_missing(what=self.arguments[0], line=self.lineno,
-                                 why=f"include of {self.arguments[0]!r}, which is not there")]
-            text = target.read_text(encoding="utf-8", errors="replace").rstrip("\n")
-            node = nodes.literal_block(text, text)
-            node.line = self.lineno
-            return [node]
-
-    class PageBreak(Directive):
-        optional_arguments, final_argument_whitespace = 1, True
-
-        def run(self):
-            node = pagebreak()
-            node.line = self.lineno
-            return [node]
-
     for names, directive in ((("page-break", "pagebreak", "page"), PageBreak), (_BODY_DIRECTIVES, Body),
-                             (_DROPPED_DIRECTIVES, Dropped), (_CODE_DIRECTIVES, CodeBlock)):
+                             (_DROPPED_DIRECTIVES, Dropped), (_CODE_DIRECTIVES, CodeBlock),
+                             (_DESCRIPTIONS, Description)):
         for name in names:
             directives.register_directive(name, directive)
-    class Unknown(Directive):
-        """A directive nobody registered: its words are kept (an argument as the
-        first paragraph, then its body read as rST), with one warning."""
-        has_content, optional_arguments, final_argument_whitespace = True, 1, True
-        option_spec = _AnyOption()
-
-        def run(self):
-            warning = self.state_machine.reporter.warning(
-                f"unknown directive {self.name!r}; its words are kept", line=self.lineno)
-            node = nodes.container()
-            node.line = self.lineno
-            if self.arguments:
-                said, messages = self.state.inline_text(self.arguments[0], self.lineno)
-                node += nodes.paragraph(self.arguments[0], "", *said)
-                node += messages
-            self.state.nested_parse(self.content, self.content_offset, node)
-            return [warning, node]
-
     known = directives.directive
 
     def directive(name, language_module, document):
@@ -224,6 +309,30 @@ class pagebreak(_nodes.Element):
 
 class missing(_nodes.Element):
     """Something a directive names that is not there."""
+
+
+class toctree(_nodes.Element):
+    """Where a toctree stands, and how deep its contents go (0: every level)."""
+
+
+class included(_nodes.Element):
+    """A document a toctree names, read in place: its doctree's children."""
+
+
+def _depth(value) -> int:
+    try:
+        return max(0, int(str(value).strip()))
+    except ValueError:
+        return 0
+
+
+def _document(project, found):
+    """A document a toctree names, read, as an ``included`` node."""
+    doctree = project.document(found.path, found.docname)
+    node = included()
+    node["docname"], node.source, node.line = found.docname, str(found.path), 1
+    node.extend(doctree.children)
+    return node
 
 
 def _xref(rawtext, title, **attrs):

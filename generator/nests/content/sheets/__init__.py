@@ -14,8 +14,8 @@ values against them.
 from nests.content.sheets.definition import (NAME_SIZE, NESTS, Area, Heading, Row, SheetDefinition, Stack, choices,
                                              column_widths, formula_order, layout, positions)
 from nests.content.sheets.field import FIELD_KINDS, Field, FieldKind, field_kind, option
-from nests.content.sheets.load import definition, definitions, load_definition
+from nests.content.sheets.load import definition, load_definition
 
 __all__ = ["NAME_SIZE", "NESTS", "Area", "Heading", "Row", "SheetDefinition", "Stack", "choices", "column_widths",
            "formula_order", "layout", "positions", "FIELD_KINDS", "Field", "FieldKind", "field_kind", "option",
-           "definition", "definitions", "load_definition"]
+           "definition", "load_definition"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from nests.content.sheets.field import Field
-from nests.rules import formula as formulas
+from nests.content import formula as formulas
 
 NESTS = "nests-and-insects"      # the definition the Nests & Insects classes' sheets are filled into
 NAME_SIZE = 24      # the heading's room for a name (and its write-in blank): it fits every page width from 40

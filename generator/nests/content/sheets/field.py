@@ -20,8 +20,8 @@ from typing import Any, Callable, ClassVar
 from nests.content.schema import Map, Spec, shown
 from nests.content.sheets.spec import FIELD, FIELD_OPTIONAL
 from nests.content.yamlfile import Document
-from nests.render.filters import width as text_width
-from nests.rules import formula as formulas
+from nests.text.measure import width as text_width
+from nests.content import formula as formulas
 
 Say = Callable[[Any, str], None]      # say(key or None, message): a problem with the field (or one of its keys)
 

@@ -25,32 +25,30 @@ from nests.content.sheets.field import Field, build_field
 from nests.content.sheets.spec import NARROW_INTERIOR, TOP
 from nests.content.yamlfile import Document
 from nests.errors import NestsError, Problem
-from nests.render import grid
-from nests.render.filters import width as text_width
-from nests.rules import formula as formulas
+from nests.text import grid
+from nests.text.measure import width as text_width
+from nests.content import formula as formulas
 
 
 # ── loading and checking ───────────────────────────────────────────────────
 
 
-def definitions(content) -> dict[str, SheetDefinition]:
-    """Every sheet definition of the content, by id (its file's stem), each checked in full."""
-    cached = content.__dict__.get("_sheet_definitions")
-    if cached is None:
-        cached, problems = {}, []
-        for rel in content.files("sheets"):
-            try:
-                cached[Path(rel).stem] = load_definition(content.document(rel), Path(rel).stem)
-            except NestsError as err:
-                problems += err.problems
-        if problems:
-            raise NestsError(problems)
-        content.__dict__["_sheet_definitions"] = cached
-    return cached
+def read_definitions(content) -> dict[str, SheetDefinition]:
+    """Every sheet definition of the content, by id (its file's stem), each checked in full;
+    ``content.sheets`` keeps them."""
+    found, problems = {}, []
+    for rel in content.files("sheets"):
+        try:
+            found[Path(rel).stem] = load_definition(content.document(rel), Path(rel).stem)
+        except NestsError as err:
+            problems += err.problems
+    if problems:
+        raise NestsError(problems)
+    return found
 
 
 def definition(content, sheet_id: str) -> SheetDefinition:
-    known = definitions(content)
+    known = content.sheets
     if sheet_id not in known:
         raise NestsError(f"unknown sheet {sheet_id!r}; known sheets: {', '.join(known) or 'none'}")
     return known[sheet_id]

@@ -14,8 +14,8 @@ drawing or ``--ascii``, both are checked through their ASCII stand-ins.
 
 from __future__ import annotations
 
-from nests.render import grid
-from nests.render.glyphs import DOWN, NONE, UP, shapes, to_ascii
+from nests.text import grid
+from nests.text.glyphs import DOWN, NONE, UP, shapes, to_ascii
 
 
 class Damaged(Exception):

@@ -16,11 +16,11 @@ from typing import Any
 from nests.content.sheets.definition import SheetDefinition, layout
 from nests.content.sheets.field import Field
 from nests.content.sheets.pages import Damaged, check_pages
-from nests.content.sheets.reading import STAND_IN, Missing, narrow
+from nests.content.sheets.reading import STAND_IN, MissingValue, narrow
 from nests.errors import NestsError, Problem
-from nests.render import grid
-from nests.render.filters import width
-from nests.render.glyphs import to_ascii
+from nests.text import grid
+from nests.text.measure import width
+from nests.text.glyphs import to_ascii
 
 
 def read_sheet(text: str, definition: SheetDefinition, name: str) -> dict[str, Any]:
@@ -194,7 +194,7 @@ def _read_field(f: Field, found, bottom, column: int, labels: list[str], everyon
     others = tuple(label + ":" for label in labels if label != f.label)
     try:
         return f.handler.read(f, found, bottom, column, others)
-    except Missing as missing:
+    except MissingValue as missing:
         # the line whose label is no field's of the sheet is the one edited
         raise Damaged(_stray(found, everyone) or missing.line, missing.message) from None
 

@@ -11,7 +11,7 @@ STAND_IN = "\ue000"       # the second column of a wide character, while the she
 LEAD = r"(?:[□○✓✗ovx] )?"      # a field's tick before its label, if it has one
 
 
-class Missing(Damaged):
+class MissingValue(Damaged):
     """A field not found by its label: the line to name is the first whose label is no field's."""
 
 
@@ -32,7 +32,7 @@ def label(text: str) -> str:
 
 
 def find(found, pattern: str, what: str, f):
-    """The first line of ``found`` that ``pattern`` matches, and the match; Missing,
+    """The first line of ``found`` that ``pattern`` matches, and the match; MissingValue,
     naming the line of the field's label, where none does."""
     rx = re.compile(pattern)
     for n, text in found:
@@ -40,7 +40,7 @@ def find(found, pattern: str, what: str, f):
         if m:
             return n, m
     near = next((n for n, text in found if re.search(label(f.label), text)), found[0][0] if found else 1)
-    raise Missing(near, f"{f.label}: {what} is not readable here")
+    raise MissingValue(near, f"{f.label}: {what} is not readable here")
 
 
 def checked(f, value, n: int):

@@ -4,7 +4,7 @@ every field takes (a kind's own options are its FieldKind's, nests.content.sheet
 from __future__ import annotations
 
 from nests.content.schema import Bool, Int, List, Map, OneOf, Spec, Str
-from nests.render import grid
+from nests.text import grid
 
 NARROW_INTERIOR = grid.NARROWEST - (grid.PAGE_WIDTH - grid.INTERIOR)      # inside the narrowest page's frame: 37
 

@@ -3,7 +3,7 @@
 Every part rolls on its own named sub-stream (``reroll.Streams``, ``substream(seed, name)``):
 "job", "levels", "level-2/room-3" (its Features and lookups),
 "level-2/room-3/name", "item-key/<colour>/<type>" (a Form's Function) and
-"session" (the glance page's simulation), so changing one part never
+"simulate" (the glance page's difficulty estimate), so changing one part never
 reshuffles another. Each printed result keeps its die and roll. Rooms are
 keyed in the order they are printed, so "an earlier Room" means an earlier
 page (ruling packet-known-item).
@@ -14,10 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from nests import __version__
-from nests.content.packet import packet_tables
 from nests.errors import NestsError
-from nests.render import grid
-from nests.render.filters import width
+from nests.text import grid
+from nests.text.measure import width
 from nests.generators.packet.model import (Creature, Function, Item, Job, JobPick, LevelKey, Lookup, Packet, Rolled,
                                            Room, Ruling, Session)
 from nests.generators.packet.views import event_view, quantified, rolled
@@ -29,7 +28,7 @@ from nests.rules.nest import level_chain
 from nests.rules.procedures import PROCEDURES, Context
 from nests.rules.quantification import quantify
 from nests.rules.resolution import D100
-from nests.rules.session import session_reach
+from nests.rules.simulate import simulate
 
 KINDS = ["cost", "risk", "reward"]
 DEPTHS = ["oneshot", "full"]
@@ -40,7 +39,7 @@ PACKET_RULINGS = ["packet-perception", "packet-lookups", "packet-level-link", "p
 
 def check_party(content, party: list[str]) -> list[str]:
     """1 to max_party distinct playable classes (Character Selection); one exact line per problem."""
-    settings = packet_tables(content).settings
+    settings = content.packet.settings
     known = content.class_ids()
     if not party:
         raise NestsError(f"--party names no class; a party is 1 to {settings['max_party']} of: {', '.join(known)}")
@@ -217,7 +216,7 @@ def printed_levels(pt, chain, depth: str) -> dict[int, tuple[int, bool]]:
 def build_packet(content, seed: int, party: list[str], nest: str | None = None, depth: str = "oneshot",
                  rerolls: tuple[Reroll, ...] = ()) -> Packet:
     """The packet of ``seed``; with ``rerolls``, those parts drawn anew (see reroll.py)."""
-    pt = packet_tables(content)
+    pt = content.packet
     nest = nest or pt.settings["default_nest"]
     if nest not in pt.nests:
         raise NestsError(f"--nest: unknown Nest {nest!r}; known: {', '.join(pt.nests)}")
@@ -282,15 +281,15 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
             b.note(["provisional-enemies"])
     order = list(tables.rulings)
     rulings = [Ruling(r, tables.rulings[r]) for r in sorted(b.rulings, key=order.index)]
-    scout = max(characters, key=lambda c: ability(c, "exploration"))
-    static = tuple([ability(c, "exploration") for c in characters if c is not scout]
-                   + [ability(scout, "eusociology"), ability(scout, "perception")])
     s = pt.settings["session"]
-    reach = session_reach(streams("session"), tables, chain, ability(scout, "exploration"), static,
-                            s["actions"], s["sessions"])
-    session = Session(s["hours"], reach.actions, reach.sessions, scout.character_class.name, reach.median, reach.p90,
-                      reach.heart_percent)
     names = [content.class_documents[cid].data["name"] for cid in party]
-    return Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
-                  perception, job, levels, creatures, list(b.items.items.values()), rulings, session, chain, tables,
-                  tuple(rerolls))
+    packet = Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
+                    perception, job, levels, creatures, list(b.items.items.values()), rulings, None, chain, tables,
+                    tuple(rerolls))
+    # The glance page's difficulty estimate: the first runs of `nests simulate` for this packet (ruling packet-session).
+    est = simulate(packet, characters, content.simulate, s["actions"], s["runs"],
+                   content.catalogue["inventory_slots"], seed, b.nest["encounters"])
+    scout = max(characters, key=lambda c: ability(c, "exploration"))
+    packet.session = Session(s["hours"], est.actions, est.runs, scout.character_class.name, est.median, est.p90, est.mean,
+                             est.heart, est.job, {cid: p for cid, _, p in est.down}, tuple(h.room for h in est.rooms))
+    return packet

@@ -223,18 +223,24 @@ class Ruling:
 
 @dataclass(frozen=True)
 class Session:
-    """What one evening at the table reaches on this chain (rules.session), as the glance page prints it."""
+    """The glance page's difficulty estimate: the first runs of ``nests simulate`` (rules.simulate)
+    on this packet with its party, one session of ``hours`` each."""
     hours: str
     actions: int
-    sessions: int
+    runs: int
     scout: str
     median: int
     p90: int
-    heart_percent: int
+    mean: float
+    heart_percent: float
+    job_percent: float
+    down_percent: dict[str, float]      # class id → percent of runs in which she goes down
+    rooms: tuple[str, ...]              # the Rooms that hurt most, worst first
 
     def to_json(self) -> dict:
-        return {"hours": self.hours, "actions": self.actions, "sessions": self.sessions, "scout": self.scout,
-                "median": self.median, "p90": self.p90, "heart_percent": self.heart_percent}
+        return {"hours": self.hours, "actions": self.actions, "runs": self.runs, "scout": self.scout,
+                "median": self.median, "p90": self.p90, "mean": self.mean, "heart_percent": self.heart_percent,
+                "job_percent": self.job_percent, "down_percent": dict(self.down_percent), "rooms": list(self.rooms)}
 
 
 @dataclass

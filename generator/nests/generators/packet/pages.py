@@ -20,8 +20,9 @@ from nests.errors import NestsError
 from nests.generators.sheet import FULL, Look
 from nests.render import render
 from nests.render.environment import environment_at, render_at
-from nests.render.grid import Grid
-from nests.render.transliterate import page_to_ascii, transliterate, transliterate_value
+from nests.text.grid import Grid
+from nests.text.transliterate import page_to_ascii, transliterate, transliterate_value
+from nests.rules.nest import stand_in as nest_stand_in
 
 
 def _pieces(text: str) -> list[list[str]]:
@@ -35,7 +36,7 @@ def _pieces(text: str) -> list[list[str]]:
 
 
 @dataclass
-class Page:
+class PacketPage:
     part: str
     lines: list[str]
     bookmarks: list[tuple[int, str]] = field(default_factory=list)
@@ -44,7 +45,7 @@ class Page:
     text: str = ""
 
 
-class Layout:
+class PacketLayout:
     """What every packet template sees as its globals (the grid at the packet's width, ``ascii``)
     and how many body lines a page holds (a narrow page keeps its last ones for the stamp)."""
 
@@ -73,12 +74,12 @@ class Flow:
     narrow page) breaks between its pieces, ``breaks()`` giving the lines that end it on one
     page and take it up on the next (asked for only then)."""
 
-    def __init__(self, lay: Layout, part: str, *bookmarks: tuple[int, str]):
+    def __init__(self, lay: PacketLayout, part: str, *bookmarks: tuple[int, str]):
         self.lay, self.part = lay, part
-        self.pages = [Page(part, [], list(bookmarks))]
+        self.pages = [PacketPage(part, [], list(bookmarks))]
 
-    def page(self) -> Page:
-        self.pages.append(Page(self.part, []))
+    def page(self) -> PacketPage:
+        self.pages.append(PacketPage(self.part, []))
         return self.pages[-1]
 
     def add(self, pieces: list[list[str]], bookmark: tuple[int, str] | None = None, codes=(), new_page: bool = False,
@@ -104,7 +105,7 @@ class Flow:
             page.lines += piece
 
 
-def _levels(lay, packet, pages) -> list[Page]:
+def _levels(lay, packet, pages) -> list[PacketPage]:
     """Levels 1–6 (one-shot) or every Level (full), then the spare Rooms, then the Heart. A Level
     starts a new page unless it fits whole after the one before; a Room key never splits, unless
     it is longer than a page."""
@@ -128,7 +129,7 @@ def _levels(lay, packet, pages) -> list[Page]:
         keys = [key(r, lv) for r in lv.rooms]
         whole = len(lines) + sum(len(piece) for pieces in keys for piece in pieces)
         if not flow.pages or len(flow.pages[-1].lines) + whole > lay.body:
-            flow.pages.append(Page(part, [], [(1, "Room Keys")] if top == 2 and not flow.pages else []))
+            flow.pages.append(PacketPage(part, [], [(1, "Room Keys")] if top == 2 and not flow.pages else []))
         label = f"Level {lv.number}" + (" · the Heart" if lv.heart else "")
         flow.pages[-1].bookmarks.append((1 if lv.heart else top, label))
         flow.pages[-1].codes.append(f"Level {lv.number}")
@@ -143,28 +144,25 @@ def _levels(lay, packet, pages) -> list[Page]:
         level(lv, "Room Keys")
     if spare:
         flow.part = "Deeper Levels"
-        flow.pages.append(Page("Deeper Levels", []))
+        flow.pages.append(PacketPage("Deeper Levels", []))
         flow.add(lay.pieces("packet/blocks.txt.j2", block="deeper", packet=packet, spare=spare, pages=pages),
                  (1, "Deeper Levels: spare Rooms"))
         for lv in spare:
             for r in lv.rooms:
                 room(r, lv, key(r, lv), (2, f"Room {r.id} · {r.name}"), [f"Level {lv.number}"])
     flow.part = "The Heart"
-    flow.pages.append(Page("The Heart", []))
+    flow.pages.append(PacketPage("The Heart", []))
     level(packet.heart, "The Heart")
     return [p for p in flow.pages if p.lines]
 
 
 def stand_in(packet, level):
-    """The keyed Room a Level without one plays (ruling packet-spare-rooms): the nearest keyed Level of its
-    band before it, else the first after it (the Heart's band)."""
-    same = [lv for lv in packet.levels if lv.rooms and lv.band == level.band]
-    before = [lv for lv in same if lv.number < level.number]
-    pick = before[-1] if before else next((lv for lv in same if lv.number > level.number), None)
+    """The keyed Room a Level without one plays (ruling packet-spare-rooms)."""
+    pick = nest_stand_in(packet.levels, level)
     return pick.rooms[0] if pick else None
 
 
-def _glance(lay, packet, pages) -> list[Page]:
+def _glance(lay, packet, pages) -> list[PacketPage]:
     """The chain, the express routes, the session line, then the map (on the same page when it fits).
     In the PDF a drawing covers the text map."""
     flow = Flow(lay, "The Nest at a Glance", (1, "The Nest at a glance"))
@@ -188,7 +186,7 @@ def _glance(lay, packet, pages) -> list[Page]:
     return flow.pages
 
 
-def _creatures(lay, content, packet) -> list[Page]:
+def _creatures(lay, content, packet) -> list[PacketPage]:
     from nests.generators.enemy import enemy
 
     flow = Flow(lay, "Stat Blocks", (1, "Stat Blocks"))
@@ -199,7 +197,7 @@ def _creatures(lay, content, packet) -> list[Page]:
     return flow.pages
 
 
-def _items(lay, packet) -> list[Page]:
+def _items(lay, packet) -> list[PacketPage]:
     flow = Flow(lay, "Item Key", (1, "Item Key"))
     flow.add(lay.pieces("packet/items.txt.j2", packet=packet, part="head"))
     for i in packet.items:
@@ -221,7 +219,7 @@ def _pool(lay, flow, content, packet, gq: bool) -> None:
              breaks=lambda: [lay.lines("packet/pool.txt.j2", part=part, **ctx) for part in ("close", "reopen")])
 
 
-def _trackers(lay, content, packet) -> list[Page]:
+def _trackers(lay, content, packet) -> list[PacketPage]:
     """The Environment Pool and the party's Hunger and Wounds, then the rulings, flowing on."""
     flow = Flow(lay, "Trackers and Rulings", (1, "Trackers"))
     _pool(lay, flow, content, packet, True)
@@ -231,7 +229,7 @@ def _trackers(lay, content, packet) -> list[Page]:
     return flow.pages
 
 
-def sheets(lay, content, packet) -> list[Page]:
+def sheets(lay, content, packet) -> list[PacketPage]:
     """Each party member's sheet from its first page, laid out at the packet's width."""
     out = []
     for i, cid in enumerate(packet.party):
@@ -271,7 +269,7 @@ def command(packet) -> str:
             + "".join(f" --reroll {r}" for r in packet.rerolls))
 
 
-def _layout(lay, packet, pages: dict, toc: list, tail: list[Page]) -> list[Page]:
+def _layout(lay, packet, pages: dict, toc: list, tail: list[PacketPage]) -> list[PacketPage]:
     """The packet's pages with these page numbers and contents; ``tail`` (stat blocks onward) holds no page reference."""
     tables = packet.tables
     cover = Flow(lay, "Cover", (1, "Cover"))
@@ -282,7 +280,7 @@ def _layout(lay, packet, pages: dict, toc: list, tail: list[Page]) -> list[Page]
     return cover.pages + howto.pages + _glance(lay, packet, pages) + _levels(lay, packet, pages) + tail
 
 
-def page_numbers(laid: list[Page]) -> dict[str, int]:
+def page_numbers(laid: list[PacketPage]) -> dict[str, int]:
     out = {}
     for number, page in enumerate(laid, 1):
         for code in page.codes:
@@ -290,7 +288,7 @@ def page_numbers(laid: list[Page]) -> dict[str, int]:
     return out
 
 
-def contents(laid: list[Page]) -> list[tuple[str, int]]:
+def contents(laid: list[PacketPage]) -> list[tuple[str, int]]:
     out, seen = [], set()
     for number, page in enumerate(laid, 1):
         for level, label in page.bookmarks:
@@ -300,7 +298,7 @@ def contents(laid: list[Page]) -> list[tuple[str, int]]:
     return out
 
 
-def finish(lay, laid: list[Page]) -> list[Page]:
+def finish(lay, laid: list[PacketPage]) -> list[PacketPage]:
     """Number and stamp every page through templates/packet/page.txt.j2."""
     for number, page in enumerate(laid, 1):
         if len(page.lines) > lay.body:
@@ -323,7 +321,7 @@ def _as_printed(packet, look: Look):
 
 class Paged(NamedTuple):
     """The packet's pages and the page of every code they print (``E2``, ``Room 3.1``, ``Level 4``…)."""
-    pages: list[Page]
+    pages: list[PacketPage]
     numbers: dict[str, int]
 
 
@@ -331,7 +329,7 @@ def packet_pages(content, packet, look: Look = FULL) -> Paged:
     """Every page of the GQ's packet, in the one-shot issue's order, numbered, stamped, cross-referenced,
     with the page of every code (the print layout's go in the JSON and on the SVG map)."""
     shown = _as_printed(packet, look)
-    lay = Layout(shown, look)
+    lay = PacketLayout(shown, look)
     pages: dict = defaultdict(lambda: 99)
     toc: list = []
     tail = _creatures(lay, content, shown) + _items(lay, shown) + _trackers(lay, content, shown) + sheets(lay, content, shown)
@@ -345,11 +343,11 @@ def packet_pages(content, packet, look: Look = FULL) -> Paged:
     return Paged(finish(lay, laid), dict(pages))
 
 
-def handout_pages(content, packet, look: Look = FULL) -> list[Page]:
+def handout_pages(content, packet, look: Look = FULL) -> list[PacketPage]:
     """The players' handout: the Job as the client tells it, how exploring works, the Environment Pool
     tracker, a blank map (the chain's shape only) and the party's sheets. None of the GQ's secrets."""
     shown = _as_printed(packet, look)
-    lay = Layout(shown, look)
+    lay = PacketLayout(shown, look)
     tables = shown.tables
     job = Flow(lay, "The Job", (1, "The Job"), (1, "Exploring the Nest"))
     job.add(lay.pieces("packet/handout.txt.j2", job=shown.job, packet=shown, exploration=tables.exploration,

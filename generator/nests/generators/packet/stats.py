@@ -136,10 +136,16 @@ def castes(packet: Packet, pt) -> list[str]:
     return [row.id for row in pt.tables.encounters[nest["encounters"]].rows]
 
 
+def difficulty(session) -> float:
+    """One figure to sort a batch by: how many of the party go down in a session, in percent."""
+    down = list(session.down_percent.values())
+    return round(sum(down) / len(down), 1)
+
+
 def summary(packet: Packet, pages: int, pt) -> dict:
-    """One CSV row: seed, levels, heart_depth, pages, the count of each caste met, difficulty (the share
-    of simulated sessions that do not reach the Heart, in percent: the glance page's estimate)."""
+    """One CSV row: seed, levels, heart_depth, pages, the count of each caste met, difficulty (the glance
+    page's estimate: the percent of the party's members who go down in a session, averaged over the members)."""
     found = met(packet)
     return {"seed": packet.seed, "levels": len(packet.levels), "heart_depth": heart_depth(packet), "pages": pages,
             **{caste: found.get(caste, 0) for caste in castes(packet, pt)},
-            "difficulty": 100 - packet.session.heart_percent}
+            "difficulty": difficulty(packet.session)}

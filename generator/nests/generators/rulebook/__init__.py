@@ -21,10 +21,10 @@ from nests.errors import NestsError, Problem
 from nests.generators.rulebook.contents import TITLE as CONTENTS, contents_pages
 from nests.generators.rulebook.flow import Refs
 from nests.ahead import Ahead
-from nests.generators.rulebook.layout import Layout, nodes
-from nests.generators.rulebook.pages import Page as BodyPage, paginate
+from nests.generators.rulebook.layout import BookLayout, nodes
+from nests.generators.rulebook.pages import BodyPage, paginate
 from nests.generators.rulebook.sheets import Sheets
-from nests.render.grid import BOX_INSET, PAGE_LINES, PAGE_WIDTH
+from nests.text.grid import BOX_INSET, PAGE_LINES, PAGE_WIDTH
 
 PASSES = 6              # layouts tried until cross-references print their targets' pages
 OUTLINE_LEVELS = 3      # heading levels in the PDF outline
@@ -61,7 +61,7 @@ def _refs(book: m.Book) -> Refs:
 
 def _drawn_page(block: m.DrawnPage, warnings: list[m.Warning]) -> str:
     """A page the author drew: kept as drawn, each line padded to the page width."""
-    from nests.render.filters import ljust, width
+    from nests.text.measure import ljust, width
 
     lines = list(block.lines)
     if len(lines) != PAGE_LINES:
@@ -102,13 +102,13 @@ def lay_out(book: m.Book, sheets: Sheets):
     for _ in range(PASSES):
         warnings: list[m.Warning] = []
         refs.used, refs.unknown = {}, []
-        layout = Layout(refs, sheets, warnings, book.number_parts)
+        layout = BookLayout(refs, sheets, warnings, book.number_parts)
         pages = paginate(layout.book(book.blocks)) or [BodyPage("body")]     # an empty book is one blank page
         lead = 0            # contents go after the author's own opening pages (cover, credits)
         while lead < len(pages) and pages[lead].kind == "fixed":
             lead += 1
         front, body = pages[:lead], pages[lead:]
-        toc = contents_pages(body)
+        toc = contents_pages(body, book.toc_depth)
         numbered = toc + body
         landed = {a: n for n, page in enumerate(numbered, start=1) for a in page.anchors}
         printed = {t: (layout.titles.get(t, ""), layout.numbers.get(t, ""), landed.get(t)) for t in refs.used}
@@ -127,16 +127,21 @@ def _text_pages(pages: list[tuple[int, list]], game: str) -> list[tuple[int, str
     return [(n, render("rulebook_page.txt.j2", items=items, number=n, game=game)) for n, items in pages]
 
 
-def typeset(book, content, extra_sheets: list[str] = (), title: str | None = None) -> Typeset:
+def typeset(book, content, extra_sheets: list[str] = (), title: str | None = None,
+            toc_depth: int | None = None) -> Typeset:
     """The pages of ``book`` (a ``Book``, or a source's path to read by its extension);
     ``content`` supplies the character sheets it asks for; ``title``, if given, is the
-    book's title (every page's head and the PDF's) in place of the source's."""
+    book's title (every page's head and the PDF's) in place of the source's;
+    ``toc_depth``, if given, the deepest heading level the contents list, in place
+    of the source's own limit."""
     if not isinstance(book, m.Book):
         from nests.book.readers import read_book
 
         book = read_book(str(book))
     if title:
         book = dataclasses.replace(book, title=" ".join(title.split()), running_head="")
+    if toc_depth is not None:
+        book = dataclasses.replace(book, toc_depth=toc_depth)
 
     blocks = list(book.blocks)
     for sheet_id in extra_sheets:
@@ -200,10 +205,11 @@ def output_name(source) -> str:
 
 
 def rulebook_document(source: str, content, markup: str | None = None, sheets: list[str] = (),
-                      folder: str = "", title: str | None = None) -> tuple[Document, list[m.Warning]]:
+                      folder: str = "", title: str | None = None,
+                      toc_depth: int | None = None) -> tuple[Document, list[m.Warning]]:
     """The typeset book at ``source`` as a document (``<folder><stem>``.txt and .pdf), and its warnings."""
     from nests.book.readers import read_book
 
-    book = typeset(read_book(str(source), markup), content, list(sheets), title)
+    book = typeset(read_book(str(source), markup), content, list(sheets), title, toc_depth)
     pages = [Page(p.text, p.bookmarks, pictures=p.pictures) for p in book.pages]
     return Document(f"{folder}{output_name(source)}", book.title, pages), book.warnings

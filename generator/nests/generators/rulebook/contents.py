@@ -9,17 +9,19 @@ longer number can push a long title onto a second line).
 from __future__ import annotations
 
 from nests.generators.rulebook.flow import width, wrap
-from nests.generators.rulebook.pages import Page
-from nests.render.grid import BODY_LINES as BODY, TEXT_WIDTH as TEXT
+from nests.generators.rulebook.pages import BodyPage
+from nests.text.grid import BODY_LINES as BODY, TEXT_WIDTH as TEXT
 
 INDENT = 2             # columns per heading level
 TITLE = "Contents"
 
 
-def _entries(body: list[Page], first: int) -> list:
+def _entries(body: list[BodyPage], first: int, depth: int | None) -> list:
     items = [("text", TITLE, None, 0), ("rule", "h1", (width(TITLE), 0), 0)]
     for n, page in enumerate(body, start=first):
         for level, number, title in page.headings:
+            if depth is not None and level > depth:
+                continue
             if level == 1:
                 items.append(("blank", "", None, 0))
             pad = " " * (INDENT * (level - 1))
@@ -33,20 +35,21 @@ def _entries(body: list[Page], first: int) -> list:
     return items
 
 
-def contents_pages(body: list[Page]) -> list[Page]:
-    """The contents pages; none for a book without a heading (nothing to list)."""
+def contents_pages(body: list[BodyPage], depth: int | None = None) -> list[BodyPage]:
+    """The contents pages, listing the headings down to level ``depth`` (every level
+    when None); none for a book without a heading (nothing to list)."""
     if not any(page.headings for page in body):
         return []
     count = 1
     for _ in range(len(body) + 2):                       # each round only ever adds pages
-        items = _entries(body, first=count + 1)
+        items = _entries(body, first=count + 1, depth=depth)
         pages = []
         for k in range(0, len(items), BODY):
             chunk = items[k:k + BODY]
             while chunk and chunk[0][0] == "blank":      # no blank line heading a page
                 chunk = chunk[1:]
-            pages.append(Page("contents", chunk))
+            pages.append(BodyPage("contents", chunk))
         if len(pages) <= count:                          # settled (a page to spare is harmless)
-            return pages + [Page("contents", [("blank", "", None, 0)]) for _ in range(count - len(pages))]
+            return pages + [BodyPage("contents", [("blank", "", None, 0)]) for _ in range(count - len(pages))]
         count = len(pages)
     raise AssertionError("the contents never settled")   # unreachable: the count only grows, bounded by the body

@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from nests.book import model as m
-from nests.render.filters import width as _width
+from nests.text.measure import width as _width
 
 BREAK = "\n"          # a forced line break inside the words of a paragraph
 HYPHEN = "-"          # ends the part of a word broken in a table cell

@@ -17,8 +17,8 @@ from functools import lru_cache
 from nests.book import model as m
 from nests.generators.rulebook.flow import Refs, cut, printable, width, words, wrap
 from nests.generators.rulebook.tables import table_items
-from nests.render.glyphs import BULLETS, SHADOW
-from nests.render.grid import (BODY_LINES as BODY, BOX_INSET as BOX_INDENT, COLUMN_MM, INTERIOR as WIDE, LINE_MM,
+from nests.text.glyphs import BULLETS, SHADOW
+from nests.text.grid import (BODY_LINES as BODY, BOX_INSET as BOX_INDENT, COLUMN_MM, INTERIOR as WIDE, LINE_MM,
                                PIXEL_MM, TEXT_WIDTH as TEXT)
 
 DEFINITION_INDENT = 4
@@ -26,7 +26,7 @@ RULED = (1, 2)           # heading levels underlined (the template picks the rul
 NARROWEST = 24           # past this, nested lists and boxes stop taking columns from the text
 
 
-class Line(tuple):
+class BookLine(tuple):
     """A body line, ``(kind, text, arg, depth)``, marked with the headings
     ``(level, number, title)`` and anchors that begin on it: wherever the line
     lands, they land. The top of a picture's frame also carries the picture
@@ -47,8 +47,8 @@ class Framed:
     width: float
 
 
-def marked(item: tuple, headings=(), anchors=()) -> Line:
-    line = Line(item[:4])
+def marked(item: tuple, headings=(), anchors=()) -> BookLine:
+    line = BookLine(item[:4])
     line.headings = tuple(getattr(item, "headings", ())) + tuple(headings)
     line.anchors = tuple(getattr(item, "anchors", ())) + tuple(a for a in anchors if a)
     line.picture = getattr(item, "picture", None)
@@ -178,7 +178,7 @@ def handles(*types):
     return register
 
 
-class Layout:
+class BookLayout:
     def __init__(self, refs: Refs, sheets, warnings: list[m.Warning], number_parts: int = 1):
         self.refs = refs
         self.number_parts = number_parts
@@ -353,7 +353,7 @@ class Layout:
             before = (tall - 2 - len(said)) // 2
             lines = [""] * before + said + [""] * (tall - 2 - before - len(said))
             framed = Framed(image, tall, field, (field - width) / 2, width)
-        top = Line(("box_top", wrap(image.name, field - 4)[0], None, place.depth))
+        top = BookLine(("box_top", wrap(image.name, field - 4)[0], None, place.depth))
         top.picture = framed
         body = inner.text([centred(s, inner.field) if s else "" for s in lines])
         return [top, *body, ("box_bottom", "", None, place.depth)]

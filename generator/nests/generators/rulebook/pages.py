@@ -6,13 +6,13 @@ from dataclasses import dataclass, field
 
 from nests.generators.rulebook.flow import width
 from nests.generators.rulebook.layout import BOX_INDENT, Piece
-from nests.render.grid import BODY_LINES as BODY, TEXT_WIDTH as TEXT
+from nests.text.grid import BODY_LINES as BODY, TEXT_WIDTH as TEXT
 
 CONTINUED = " (continued)"
 
 
 @dataclass
-class Page:
+class BodyPage:
     kind: str                  # body, sheet, fixed, contents
     items: list = field(default_factory=list)
     headings: list = field(default_factory=list)
@@ -73,9 +73,9 @@ def _together(pieces: list[Piece], k: int, lines_per_page: int) -> int:
     return need
 
 
-def paginate(pieces: list[Piece], lines_per_page: int = BODY) -> list[Page]:
-    pages: list[Page] = []
-    page = Page("body")
+def paginate(pieces: list[Piece], lines_per_page: int = BODY) -> list[BodyPage]:
+    pages: list[BodyPage] = []
+    page = BodyPage("body")
     heads = 0              # lines at the foot of the page that are headings waiting for their text
 
     def flush():
@@ -84,7 +84,7 @@ def paginate(pieces: list[Piece], lines_per_page: int = BODY) -> list[Page]:
             page.headings = [h for item in page.items for h in getattr(item, "headings", ())]
             page.anchors = [a for item in page.items for a in getattr(item, "anchors", ())]
             pages.append(page)
-        page = Page("body")
+        page = BodyPage("body")
 
     for k, piece in enumerate(pieces):
         if piece.kind == "break":
@@ -94,7 +94,7 @@ def paginate(pieces: list[Piece], lines_per_page: int = BODY) -> list[Page]:
         if piece.kind in ("sheet", "fixed"):
             flush()
             heads = 0
-            pages += [Page(piece.kind, source=piece.source, part=part) for part in range(piece.pages)]
+            pages += [BodyPage(piece.kind, source=piece.source, part=part) for part in range(piece.pages)]
             continue
         items = piece.items
         if not items:

@@ -43,9 +43,8 @@ class Sheets:
         return wrong
 
     def _ids(self) -> list[str]:
-        from nests.content.sheets import definitions
 
-        return [*self.content.class_ids(playable_only=False), *definitions(self.content)]
+        return [*self.content.class_ids(playable_only=False), *self.content.sheets]
 
     def knows(self, sheet_id: str) -> bool:
         return sheet_id in self._ids()

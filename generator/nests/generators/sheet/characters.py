@@ -11,8 +11,8 @@ from nests.content.yamlfile import control_character
 from nests.document import Document, File
 from nests.errors import NestsError, Problem
 from nests.generators.sheet.pages import FULL, Look, class_values, sheet_markdown, sheet_pages
-from nests.render.filters import width
-from nests.render.transliterate import transliterate_value
+from nests.text.measure import width
+from nests.text.transliterate import transliterate_value
 
 
 def new_character(content: Content, class_id: str, name: str) -> dict[str, Any]:

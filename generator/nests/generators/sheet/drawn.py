@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nests.content.sheets.definition import SheetDefinition
-from nests.render import grid, render
-from nests.render.transliterate import page_to_ascii
+from nests.render import render
+from nests.text import grid
+from nests.text.transliterate import page_to_ascii
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from nests.content.sheets.cell import form_value
 from nests.document import Field
-from nests.render import grid
+from nests.text import grid
 
 
 def form_fields(context: dict, pages: int) -> list[list[Field]]:

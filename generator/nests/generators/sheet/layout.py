@@ -17,13 +17,13 @@ from typing import Any
 from nests.content.sheets import Area, Field, SheetDefinition, layout
 from nests.content.sheets.cell import Cell
 from nests.errors import NestsError, Problem
-from nests.render import grid
-from nests.render.filters import width as text_width, wrap_lines
-from nests.rules.formula import compute
+from nests.text import grid
+from nests.text.measure import width as text_width, wrap_lines
+from nests.content.formula import compute
 
 
 @dataclass
-class Line:
+class SheetLine:
     kind: str                                      # top, divider, bottom, cells, caption
     marks: list = field(default_factory=list)      # (column in the box, mark kind, text)
     cells: list = field(default_factory=list)      # (column width, Cell or None)
@@ -36,7 +36,7 @@ class StackPlan:
     width: int
     frame: str             # box | none
     lead: int              # blank columns inside the border before the first column
-    lines: list[Line]
+    lines: list[SheetLine]
 
 
 @dataclass
@@ -82,7 +82,7 @@ def _stacks(group: list, values: dict) -> list[StackPlan]:
     for stack, width in group:
         frame = stack.areas[0].frame
         lead = 1 if frame == "box" else 0
-        lines: list[Line] = []
+        lines: list[SheetLine] = []
         for k, area in enumerate(stack.areas):
             lines += _area_lines(area, width, values, first=k == 0, last=k == len(stack.areas) - 1,
                                  left=left + 1 + lead)
@@ -91,11 +91,11 @@ def _stacks(group: list, values: dict) -> list[StackPlan]:
     height = max(len(s.lines) for s in stacks)
     for s in stacks:
         while len(s.lines) < height:     # blank lines above the bottom border
-            s.lines.insert(len(s.lines) - (1 if s.frame == "box" else 0), Line("cells", inner=s.width - 2))
+            s.lines.insert(len(s.lines) - (1 if s.frame == "box" else 0), SheetLine("cells", inner=s.width - 2))
     return stacks
 
 
-def _area_lines(area: Area, width: int, values: dict, first: bool, last: bool, left: int) -> list[Line]:
+def _area_lines(area: Area, width: int, values: dict, first: bool, last: bool, left: int) -> list[SheetLine]:
     inner = width - 2
     lead = 1 if area.frame == "box" else 0
     places, widths = layout(area, width)
@@ -129,11 +129,11 @@ def _area_lines(area: Area, width: int, values: dict, first: bool, last: bool, l
                 break
     lines = []
     if area.frame == "box":
-        lines.append(Line("divider" if area.joined and not first else "top", top))
+        lines.append(SheetLine("divider" if area.joined and not first else "top", top))
     lines += _caption(area.caption, inner)
     height = max(len(c) for c in cells)
     for r in range(height):
-        lines.append(Line("cells", cells=[(widths[j], cells[j][r] if r < len(cells[j]) else None)
+        lines.append(SheetLine("cells", cells=[(widths[j], cells[j][r] if r < len(cells[j]) else None)
                                           for j in range(len(widths))]))
     if area.frame == "box" and last:
         notes = [] if inline else (area.footer[:1] if fewer else area.footer)
@@ -142,7 +142,7 @@ def _area_lines(area: Area, width: int, values: dict, first: bool, last: bool, l
             mark = cell.field.handler.bottom_mark(cell, starts[j]) if cell is not None else None
             if mark is not None:
                 bottom.append(mark)
-        lines.append(Line("bottom", bottom))
+        lines.append(SheetLine("bottom", bottom))
     for line in lines:
         line.inner = inner
     return lines
@@ -157,15 +157,15 @@ def _original_columns(area: Area) -> list[int]:
     return [i % columns for i in range(n)]
 
 
-def _caption(caption: list[str], inner: int) -> list[Line]:
+def _caption(caption: list[str], inner: int) -> list[SheetLine]:
     if not caption:
         return []
     left, right = (list(caption) + [""])[:2]
     # side by side only with a run of fill between them: two words run together read as one
     if text_width(left) + text_width(right) + (2 if left and right else 0) <= inner - 2:
-        return [Line("caption", caption=[left, right])]
-    return [Line("caption", caption=[part, ""]) for part in wrap_lines(left, inner - 2, break_on_hyphens=False)] + \
-           [Line("caption", caption=["", part]) for part in wrap_lines(right, inner - 2, break_on_hyphens=False)]
+        return [SheetLine("caption", caption=[left, right])]
+    return [SheetLine("caption", caption=[part, ""]) for part in wrap_lines(left, inner - 2, break_on_hyphens=False)] + \
+           [SheetLine("caption", caption=["", part]) for part in wrap_lines(right, inner - 2, break_on_hyphens=False)]
 
 
 # ── one field's lines ──────────────────────────────────────────────────────

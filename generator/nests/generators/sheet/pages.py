@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nests.content import Content
-from nests.content.sheets import NAME_SIZE, NESTS, Heading, SheetDefinition, definition, definitions, formula_order
+from nests.content.sheets import NAME_SIZE, NESTS, Heading, SheetDefinition, definition, formula_order
 from nests.content.sheets.kinds.lists import item_text
 from nests.document import Document, File, Page
 from nests.errors import NestsError
@@ -23,11 +23,12 @@ from nests.generators.sheet.drawn import drawn
 from nests.generators.sheet.form import form_fields
 from nests.generators.sheet.layout import field_cells, plan
 from nests.model import Character, CharacterClass
-from nests.render import grid, render
-from nests.render.filters import centre, width
-from nests.render.transliterate import transliterate_value
+from nests.render import render
+from nests.text import grid
+from nests.text.measure import centre, width
+from nests.text.transliterate import transliterate_value
 from nests.rules.character import create_character, starting_values
-from nests.rules.formula import compute
+from nests.content.formula import compute
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,13 @@ def _heading(h: Heading, filled: dict[str, Any], interior: int, character: bool)
             own = (len(text), len(name))
             text += name
         elif character:
-            text += f"  {name_key.replace('_', ' ').upper()}: "
+            label = f"  {name_key.replace('_', ' ').upper()}: "
+            # the name's blank needs 3 columns at least: on a narrow page the first blank gives up room
+            short = len(text) + len(label) + 3 + 2 - interior
+            if not value and short > 0:
+                blank -= min(short, blank - 3)
+                text = f"{h.label.upper()}: " + "_" * blank
+            text += label
             own = (len(text), max(3, min(NAME_SIZE, interior - len(text) - 4)))
             text += "_" * own[1]
     field = None
@@ -137,9 +144,9 @@ def resolve(content: Content, sheet_id: str) -> tuple[SheetDefinition, dict[str,
     sheet filled from the class) or a sheet definition's id (a blank sheet)."""
     if sheet_id in content.class_documents:
         return definition(content, NESTS), class_values(content, sheet_id)
-    if sheet_id in definitions(content):
+    if sheet_id in content.sheets:
         return definition(content, sheet_id), {}
-    known = content.class_ids(playable_only=False) + list(definitions(content))
+    known = content.class_ids(playable_only=False) + list(content.sheets)
     raise NestsError(f"unknown sheet {sheet_id!r}; known: {', '.join(known)}")
 
 

@@ -10,7 +10,7 @@ from nests.content.schema import Int
 from nests.content.sheets.cell import Cell
 from nests.content.sheets.field import Field, FieldKind, Say, field_kind, measure_unlabelled, option
 from nests.model import Attack, AttackLine
-from nests.render.filters import width as text_width
+from nests.text.measure import width as text_width
 
 
 @field_kind("attack")

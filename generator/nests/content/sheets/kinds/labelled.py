@@ -11,7 +11,7 @@ from nests.content.sheets.cell import Cell, form_value
 from nests.content.sheets.field import Field, FieldKind, Say
 from nests.content.sheets.reading import LEAD, find, label
 from nests.document import Field as FormField
-from nests.render.filters import width as text_width, wrap_lines
+from nests.text.measure import width as text_width, wrap_lines
 
 
 class Labelled(FieldKind):

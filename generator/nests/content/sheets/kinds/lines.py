@@ -12,7 +12,7 @@ from nests.content.sheets.field import Field, FieldKind, Say, field_kind, measur
 from nests.content.sheets.kinds.checks import text_problem
 from nests.content.sheets.reading import narrow
 from nests.document import Field as FormField
-from nests.render.filters import unwrap, wrap
+from nests.text.measure import unwrap, wrap
 
 
 @field_kind("lines")

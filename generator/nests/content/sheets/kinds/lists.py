@@ -15,7 +15,7 @@ from nests.content.sheets.kinds.checks import digits_problem, rating_problem, wh
 from nests.content.sheets.pages import Damaged
 from nests.content.sheets.reading import narrow
 from nests.document import Field as FormField
-from nests.render.filters import unwrap, width as text_width, wrap
+from nests.text.measure import unwrap, width as text_width, wrap
 
 
 @field_kind("list")

@@ -15,7 +15,7 @@ from nests.content.sheets.kinds.checks import text_problem
 from nests.content.sheets.kinds.labelled import Labelled
 from nests.content.sheets.reading import find, label, narrow
 from nests.document import Field as FormField
-from nests.render.filters import unwrap, width as text_width, wrap
+from nests.text.measure import unwrap, width as text_width, wrap
 
 
 @field_kind("text")

@@ -11,8 +11,8 @@ from nests.content.schema import Bool, Int, List, Str, shown
 from nests.content.sheets.cell import Cell, form_value
 from nests.content.sheets.field import Field, FieldKind, Say, field_kind, measure_unlabelled, option
 from nests.document import Field as FormField
-from nests.render.filters import width as text_width
-from nests.render.glyphs import to_ascii
+from nests.text.measure import width as text_width
+from nests.text.glyphs import to_ascii
 
 
 @field_kind("track")

@@ -15,7 +15,7 @@ from nests.content.sheets.kinds.labelled import Labelled
 from nests.content.sheets.pages import Damaged
 from nests.content.sheets.reading import checked
 from nests.document import Field as FormField
-from nests.render.filters import width
+from nests.text.measure import width
 
 
 @field_kind("rating")

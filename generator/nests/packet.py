@@ -1,4 +1,4 @@
-"""A packet as documents: packet-<seed> (txt, pdf, json, svg) and the players' handout (txt, pdf)."""
+"""`nests packet`: the packet of a seed as documents (txt, JSON, PDF pages), for the publish step; a batch and the build call the same steps."""
 
 from __future__ import annotations
 

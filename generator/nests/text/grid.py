@@ -18,6 +18,16 @@ BOX_INSET = 4            # columns a framed box inside the text takes from its t
 # table's words to the same numbers.
 TRACKER_NAME = 11        # a class name before its colon on the Hunger and Wounds tracker (packet/pool.txt.j2)
 EVENT_NAME = 40          # an Event's name on a Room key's line (packet/room.txt.j2)
+# The Item Key's line (packet/items.txt.j2): an Item's id and name, then its Condition,
+# Alignment and Ability, each after its die and roll ("d10→9 ").
+ITEM_KEY_COLUMNS = (20, 17, 16, 21)
+# What those columns leave each table's result: the name is "I12 " and colour and type.
+ITEM_KEY_RESULT = {"food-colour": 7, "food-type": 8, "item-condition": 10, "item-alignment": 10,
+                   "beneficial-abilities": 14, "harmful-abilities": 14}
+
+# A report printed straight to a terminal (nests simulate) wraps one column short of 80,
+# so a terminal that wraps at its last column never breaks a line twice.
+REPORT_WIDTH = 79
 
 # The printed cell's shape, for a picture framed on the grid (its frame as many lines
 # tall as the picture is, printed): on A4 less 10 mm at each edge a column is
@@ -37,6 +47,7 @@ class Grid:
     BOX_INSET = BOX_INSET
     TRACKER_NAME = TRACKER_NAME
     EVENT_NAME = EVENT_NAME
+    ITEM_KEY_COLUMNS = ITEM_KEY_COLUMNS
 
     def __init__(self, page_width: int = PAGE_WIDTH):
         self.PAGE_WIDTH = page_width

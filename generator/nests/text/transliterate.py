@@ -5,7 +5,7 @@ Two steps keep the page grid exact. Text from content and a character's state
 is transliterated before the page is laid out (an accent dropped, ``≥``
 spelled ``>=``), so a longer spelling is measured like any other text; the
 finished page then has each drawing glyph swapped for its one-column stand-in
-(``nests.render.glyphs.to_ascii``, and the tick boxes here), one for one.
+(``nests.text.glyphs.to_ascii``, and the tick boxes here), one for one.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from nests.render.glyphs import to_ascii
+from nests.text.glyphs import to_ascii
 
 # Spellings for characters that have no accent to drop.
 _SPELLED = {"≥": ">=", "≤": "<=", "≠": "!=", "±": "+/-", "×": "x", "÷": "/", "→": "->", "←": "<-",

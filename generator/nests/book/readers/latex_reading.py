@@ -1,0 +1,139 @@
+"""What a LaTeX book's reader does with the book's files, not their words: its
+preamble (title, switches, theorems, glossary entries, the book's own packages),
+the files it includes, read in place, and the branch each conditional takes.
+Preamble commands are read by handlers registered by name (``PREAMBLE``)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from nests.book import model as m
+from nests.book.readers.common import strip, words
+from nests.book.readers.latex_files import inside
+from nests.book.readers.latex_syntax import CONDITIONALS, INCLUDES, SWITCHES, _arg
+
+# Commands of the preamble by name → the Reader method that reads them (see ``preamble``).
+PREAMBLE: dict[str, str] = {}
+
+
+def preamble_command(*names):
+    def register(method):
+        for name in names:
+            assert name not in PREAMBLE, f"two preamble handlers for \\{name}"
+            PREAMBLE[name] = method.__name__
+        return method
+    return register
+
+
+
+class BookFilesReading:
+    """The part of ``latex.Reader`` that reads the book's files (mixed into it)."""
+
+    def preamble(self, nodes) -> None:
+        """The title, and what the preamble sets for the body: switches and the contents'
+        depth, in the preamble or in a file it inputs (whose words are not the book's).
+        Commands are read by the handlers ``PREAMBLE`` names; a group is read through."""
+        for node in nodes:
+            handler = PREAMBLE.get(getattr(node, "macroname", None))
+            if handler is not None:
+                getattr(self, handler)(node)
+            elif hasattr(node, "nodelist") and not hasattr(node, "environmentname"):
+                self.preamble(node.nodelist or [])
+
+    @preamble_command("title")
+    def set_title(self, node) -> None:
+        if node.nodeargd and node.nodeargd.argnlist[-1]:
+            self.title = strip(self.inline(_arg(node, -1)))
+            self.title_text = m.plain(self.title)
+
+    @preamble_command(*SWITCHES, "setcounter", "newacronym", "newglossaryentry")
+    def set_value(self, node) -> None:
+        self.inline([node])                           # read as running text is: they print nothing
+
+    @preamble_command(*CONDITIONALS)
+    def preamble_branch(self, node) -> None:
+        self.preamble(self.branch(node))
+
+    @preamble_command(*INCLUDES)
+    def preamble_input(self, node) -> None:
+        self.include(node, settings_only=True)
+
+    def settings(self, text: str, shown: str, path: Path, package: bool = False) -> None:
+        """A file read for what it sets (commands, theorems, switches), not its words.
+        A package's redefinition of a command the reader reads itself is not applied."""
+        from nests.book.readers.latex_macros import ended, expand
+
+        self.source, self.path = shown, path
+        self.files.reading.append(path.resolve())
+        try:
+            self.preamble(self.parse(expand(ended(text), self.files.commands, self.known_command if package else None)))
+        finally:
+            self.files.reading.pop()
+
+    @preamble_command("usepackage", "RequirePackage")
+    def package(self, node) -> None:
+        """The book's own packages (``\\usepackage{book-macros}`` beside it): their commands
+        and theorems hold in the book; a package of a TeX distribution is not looked for."""
+        for name in ",".join(self.args(node)[-1:]).split(","):
+            path = Path(os.path.normpath(self.files.root / (name.strip() + ".sty")))
+            if not name.strip() or not path.is_file() or not inside(path, self.files.root):
+                continue
+            if path.resolve() in self.files.reading:
+                continue
+            inner = type(self)(self.report.at(self.files.shown(path)), self.aliases, self.files)
+            text = path.read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+            inner.settings(text, self.files.shown(path), path, package=True)
+
+    @preamble_command("newtheorem", "declaretheorem")
+    def declare_theorem(self, node) -> None:
+        """``\\newtheorem{lemma}{Lemma}`` (or ``{lemma}[counter]{Lemma}``), thmtools'
+        ``\\declaretheorem[name=Lemma]{lemma}`` (without a name, the environment's own,
+        capitalised): the environment prints as a box."""
+        args = self.args(node)
+        if node.macroname == "declaretheorem" and args and args[0].strip():
+            options = node.nodeargd.argnlist[0] if node.nodeargd else None
+            said = re.search(r"(?:^|,)\s*name\s*=\s*\{?([^,{}]+)", options.latex_verbatim()[1:-1]) if options else None
+            name = args[0].strip()
+            self.files.theorems[name] = words(said.group(1)).strip() if said else name.rstrip("*").capitalize()
+        elif len(args) >= 2 and args[0].strip():
+            self.files.theorems[args[0].strip()] = words(args[-1]).strip().strip("{}") or args[0].strip()
+
+    def branch(self, node) -> list:
+        """The nodes of the branch a conditional takes."""
+        args = self.args(node)
+        if len(args) < 3:
+            return []
+        taken = self.files.decide(node.macroname, args)
+        if taken is None:
+            self.report.first(f"\\{node.macroname}{{{args[0]}}}", self.line(node),
+                              f"cannot tell which way \\{node.macroname}{{{args[0]}}} goes; "
+                              "its first branch is read", source=self.source)
+        return _arg(node, -2 if taken is not False else -1)
+
+    def include(self, node, settings_only: bool = False) -> list[m.Block]:
+        """The blocks of the file an include names, read in place; or a placeholder and a warning.
+        ``settings_only``: an input of the preamble, read for its switches and commands alone."""
+        args, line = self.args(node), self.line(node)
+        found = self.files.find(node.macroname, args, self.path, self.base)
+        name = "/".join(a.strip().strip("/") for a in args if a.strip())
+        if found.path is None:
+            return [self.report.missing(name or node.macroname, line, f"\\{node.macroname} of {found.why}",
+                                        source=self.source)]
+        shown = self.files.shown(found.path)
+        inner = type(self)(self.report.at(shown), self.aliases, self.files)
+        inner.base, inner.footnotes = found.base or self.base, self.footnotes
+        try:
+            text = found.path.read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+        except OSError as err:
+            return [self.report.missing(name, line, f"\\{node.macroname} of {name!r}: {err.strerror}",
+                                        source=self.source)]
+        if settings_only:
+            inner.settings(text, shown, found.path)
+            if inner.title and not self.title:         # a title page of its own, input in the preamble
+                self.title, self.title_text = inner.title, inner.title_text
+            return []
+        blocks = inner.document(text, shown, found.path)
+        self.footnotes = inner.footnotes
+        return blocks

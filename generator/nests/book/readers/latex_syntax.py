@@ -1,0 +1,253 @@
+"""What the LaTeX reader knows of LaTeX: commands and environments by kind, the
+arguments each takes (for the parser), and small questions about parsed nodes."""
+
+from __future__ import annotations
+
+import re
+
+
+# Sectioning commands by rank (larger is deeper); finish() turns ranks into levels.
+_SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3,
+             "paragraph": 4, "subparagraph": 5}
+_LISTS = {"itemize": False, "enumerate": True, "compactitem": False, "compactenum": True}
+_DEFINITIONS = ("description",)
+_TABULARS = ("tabular", "tabular*", "tabularx", "longtable", "tabulary")
+_FLOATS = ("table", "table*", "figure", "figure*", "sidewaystable", "sidewaysfigure", "sidewaystable*",
+           "sidewaysfigure*")
+_VERBATIM = ("verbatim", "verbatim*", "lstlisting", "Verbatim", "minted", "alltt")
+_MATH_ENVS = ("equation", "equation*", "align", "align*", "displaymath", "gather", "gather*",
+              "multline", "multline*", "eqnarray", "eqnarray*", "math", "alignat", "alignat*", "flalign",
+              "flalign*", "dmath", "dmath*")
+# Environments written in a drawing language (TikZ, Asymptote, PSTricks…): code, not words.
+_DRAWINGS = ("tikzpicture", "tikzcd", "asy", "pspicture", "picture", "circuitikz", "forest", "xy", "pgfpicture",
+             "mfpic", "tikzfigure")
+_DRAWING_CODE = ("asydef", "asyinclude")     # code for the drawings, which prints nothing
+# Of these, the ones in a language of their own, which the LaTeX parser must not read.
+_FOREIGN = ("asy", "asydef", "mfpic")
+_BOXES = {"quote": "quote", "quotation": "quote", "abstract": "abstract", "verse": "quote"}
+_BREAKS = ("newpage", "clearpage", "pagebreak", "cleardoublepage")
+_REFS = ("ref", "pageref", "autoref", "cref", "Cref", "eqref", "nameref", "vref")
+_NUMBER_REFS = ("ref", "eqref", "vref")          # print the number alone; the text names the kind
+_STRONG = ("textbf", "bf", "bfseries")
+_EMPHASIS = ("emph", "textit", "textsl", "it", "itshape", "em", "underline")
+_CODE = ("texttt", "verb", "url", "path")
+# Symbols latex2text does not know, as the words or glyphs LaTeX prints.
+_TEXT_MACROS = {"LaTeX": "LaTeX", "TeX": "TeX", "LaTeXe": "LaTeX2e", "S": "§", "P": "¶", "copyright": "©",
+                "pounds": "£", "textregistered": "®", "texttrademark": "™", "textdegree": "°",
+                "euro": "€", "checkmark": "✓", "slash": "/", "percent": "%"}
+# Commands that print nothing and say nothing worth a warning when unknown.
+_QUIET = ("usepackage", "documentclass", "newcommand", "renewcommand", "providecommand", "def", "let",
+          "makeatletter", "makeatother", "pagestyle", "thispagestyle", "frontmatter", "mainmatter",
+          "backmatter", "appendix", "raggedright", "raggedleft", "small", "large", "Large", "LARGE",
+          "huge", "Huge", "footnotesize", "normalsize", "tiny", "scriptsize", "hfill", "vfill",
+          "linebreak", "nolinebreak", "nopagebreak", "author", "date", "title", "today", "selectfont",
+          # font switches ({\\bf words}): the words print, plain
+          "bf", "it", "em", "sl", "sc", "tt", "rm", "sf", "bfseries", "itshape", "ttfamily", "rmfamily",
+          "sffamily", "upshape", "mdseries", "scshape", "normalfont")
+_DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midrule", "bottomrule", "centering",
+            "vspace", "hspace", "noindent", "maketitle", "tableofcontents", "listoffigures",
+            "listoftables", "printindex", "medskip", "bigskip", "smallskip", "protect",
+            "phantomsection", "addcontentsline", "addtocontents", "setcounter", "newline", "fontsize",
+            "setlength", "addtolength", "color", "definecolor", "hypersetup", "rowcolor", "cellcolor",
+            "arrayrulecolor", "specialrule", "cmidrule", "addlinespace", "rule", "pagenumbering",
+            "includeonly", "pagestyle", "thispagestyle", "nocite", "bibliography", "bibliographystyle",
+            "printbibliography", "printglossary", "printglossaries", "printacronyms", "makeindex",
+            "makeglossaries", "glsaddall", "hyphenation", "AtNextBibliography", "aliaspagestyle",
+            "begingroup", "endgroup", "sloppy", "fussy", "enlargethispage", "phantom", "hphantom", "vphantom", "newtheorem",
+            "declaretheorem", "declaretheoremstyle",
+            "usetikzlibrary", "addbibresource", "allowdisplaybreaks", "titlepage")
+# The glossaries package's references to an entry (\gls{key}): the entry's words.
+GLOSSARY = ("gls", "Gls", "GLS", "glspl", "Glspl", "GLSpl", "glstext", "Glstext", "glsfirst", "glsname",
+            "acrshort", "Acrshort", "acrlong", "Acrlong", "acrfull", "Acrfull", "acrshortpl", "acrlongpl",
+            "acs", "Acs", "acl", "Acl", "acf", "Acf", "ac", "Ac", "acp", "Acp", "acsp", "aclp", "acfp",
+            "glsfmtshort", "Glsfmtshort", "glsfmtlong", "Glsfmtlong", "glsfmtfull", "Glsfmtfull", "glsfmttext",
+            "Glsfmttext")
+# Commands that set a switch a conditional tests, and the conditionals.
+SWITCHES = ("newtoggle", "providetoggle", "toggletrue", "togglefalse", "settoggle", "newbool", "providebool",
+            "setbool", "booltrue", "boolfalse", "newboolean", "provideboolean", "setboolean")
+CONDITIONALS = ("iftoggle", "nottoggle", "ifbool", "notbool", "ifthenelse", "IfFileExists")
+INCLUDES = ("input", "include", "import", "subimport", "subfile", "inputfrom", "subinputfrom",
+            "includefrom", "subincludefrom")
+
+
+_CONTEXT = None
+
+
+def _context():
+    global _CONTEXT
+    if _CONTEXT is None:
+        _CONTEXT = _make_context()
+    return _CONTEXT
+
+
+def _make_context():
+    import logging
+    logging.getLogger("pylatexenc").setLevel(logging.ERROR)   # its notes are not the book's warnings
+    from pylatexenc.latexwalker import get_default_latex_context_db
+    from pylatexenc.macrospec import EnvironmentSpec, MacroSpec, VerbatimArgsParser, std_environment, std_macro
+    db = get_default_latex_context_db()
+    specs = {**{name: "*{" for name in _REFS}, "pageref": "*{", "index": "{", "href": "{{", "caption": "[{", "multicolumn": "{{{",
+             "multirow": "[{[{", "part": "*[{", "paragraph": "*[{", "subparagraph": "*[{", 
+              "textsc": "{", "underline": "{", "vspace": "*{",
+             "hspace": "*{", "setcounter": "{{", "addcontentsline": "{{{", "addtocontents": "{{", "path": "{",
+             "cline": "{", "fontsize": "{{", "setlength": "{{", "addtolength": "{{", "color": "[{",
+             "definecolor": "{{{", "hypersetup": "{", "rowcolor": "[{", "cellcolor": "[{",
+             "arrayrulecolor": "[{", "specialrule": "{{{", "addlinespace": "[", "rule": "[{{",
+             "pagenumbering": "{", "includeonly": "{", "pagestyle": "{", "thispagestyle": "{", "nocite": "{",
+             "bibliography": "{", "bibliographystyle": "{", "printbibliography": "[", "printglossary": "[",
+             "hyphenation": "{", "braket": "{", "hphantom": "{", "vphantom": "{", "includepdf": "[{", "chapter": "*[[{", "newtheorem": "*{[{[", "declaretheorem": "[{", "declaretheoremstyle": "[{", "newacronym": "[{{{", "newglossaryentry": "{{",
+             "glsunset": "{", "glsreset": "{", **{name: "[{[" for name in GLOSSARY}, "textcite": "[[{", "parencite": "[[{",
+             "autocite": "[[{", "phantom": "{", "usetikzlibrary": "{", "addbibresource": "[{", "AtNextBibliography": "{", "aliaspagestyle": "{{",
+             "footnotetext": "[{", "enlargethispage": "*{", "hyperref": "[{", "hypertarget": "{{", "textcolor": "[{{",
+             "colorbox": "[{{", "fcolorbox": "[{{{", "resizebox": "*{{{", "scalebox": "{[{",
+             "makebox": "[[{", "framebox": "[[{", "parbox": "[[[{{", "raisebox": "{[[{", "mbox": "{",
+             "fbox": "{", "import": "*{{", "subimport": "*{{", "subfile": "{", "inputfrom": "{{",
+             "subinputfrom": "{{", "includefrom": "{{", "subincludefrom": "{{",
+             "ifthenelse": "{{{", "IfFileExists": "{{{", "iftoggle": "{{{", "nottoggle": "{{{", "ifbool": "{{{", "notbool": "{{{",
+             "newtoggle": "{", "providetoggle": "{", "toggletrue": "{", "togglefalse": "{", "settoggle": "{{",
+             "newbool": "{", "providebool": "{", "setbool": "{{", "booltrue": "{", "boolfalse": "{",
+             "newboolean": "{", "provideboolean": "{", "setboolean": "{{"}
+    verbatim = [MacroSpec(name, args_parser=VerbatimArgsParser(verbatim_arg_type="verb-macro"))
+                for name in ("lstinline", "mintinline")]
+    db.add_context_category("nests-book", prepend=True, macros=[
+        std_macro(name, *((False, len(spec)) if set(spec) == {"{"} else (spec,)))
+        for name, spec in specs.items()] + verbatim, environments=[
+        std_environment("multicols", "{"), std_environment("multicols*", "{"),
+        std_environment("minipage", "[{"), std_environment("tabularx", "{{"),
+        std_environment("tabular*", "{{"), std_environment("longtable", "{"),
+        EnvironmentSpec("lstlisting", args_parser=VerbatimArgsParser(
+            verbatim_arg_type="verbatim-environment")),
+        EnvironmentSpec("minted", args_parser=VerbatimArgsParser(
+            verbatim_arg_type="verbatim-environment")),
+    ] + [EnvironmentSpec(name, args_parser=VerbatimArgsParser(verbatim_arg_type="verbatim-environment"))
+         for name in _FOREIGN])
+    return quick_specials(db)
+
+
+def quick_specials(db):
+    """``db`` with its test for specials (``~``, ``&``, ``--``…) looked up by first
+    character: pylatexenc tries every special at every character of the book, a
+    quarter of the time a long book takes to read. The same answer: the longest
+    special there, the first category's when two categories name the same."""
+    table: dict[str, list] = {}
+    for category in db.category_list:
+        for chars, spec in db.d[category]["specials"].items():
+            if chars and all(chars != known for known, _ in table.get(chars[0], [])):
+                table.setdefault(chars[0], []).append((chars, spec))
+    for entries in table.values():
+        entries.sort(key=lambda entry: -len(entry[0]))       # stable: the first category's first
+
+    def test_for_specials(s, pos, parsing_state=None):
+        for chars, spec in table.get(s[pos:pos + 1], ()):
+            if s.startswith(chars, pos):
+                return spec
+        return None
+
+    db.test_for_specials = test_for_specials
+    return db
+
+
+def graphics_paths(text: str) -> list[str]:
+    """The folders each \\graphicspath{{a/}{b/}} of the text names (a \\subfix{…} around one read through)."""
+    text = re.sub(r"(?<!\\)%.*", "", text)
+    out = []
+    for found in re.finditer(r"\\graphicspath\s*\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}", text):
+        body = found.group(1)
+        groups = re.findall(r"\{((?:[^{}]|\{[^{}]*\})*)\}", body) if body.strip().startswith("{") else [body]
+        for group in groups:
+            inner = re.fullmatch(r"\s*\\(?:subfix|detokenize)\s*\{(.*)\}\s*", group, re.S)
+            out.append((inner.group(1) if inner else group).strip())
+    return [g for g in out if g]
+
+
+def _quotes(text: str) -> str:
+    """LaTeX's single quotes: `word' prints ‘word’ (latex2text does the double ones)."""
+    return re.sub(r"`([^`'\n]*)'", "\u2018\\1\u2019", text).replace("`", "\u2018") if "`" in text else text
+
+
+def _unknown(name: str) -> bool:
+    """Whether latex2text would print nothing for the command because it does not know it."""
+    from pylatexenc.latex2text import get_default_latex_context_db
+    global _TEXT_DB
+    if _TEXT_DB is None:
+        _TEXT_DB = get_default_latex_context_db()
+    return (name.isalpha() and name not in _QUIET and name not in _DROPPED
+            and _TEXT_DB.get_macro_spec(name) is None)
+
+
+_TEXT_DB = None
+
+
+def _arg(node, index: int):
+    """The nodes of a macro's argument (``index`` into its argument list), or []."""
+    from pylatexenc.latexwalker import LatexGroupNode
+    args = node.nodeargd.argnlist if node.nodeargd else []
+    if not args or abs(index) > len(args) or args[index] is None:
+        return []
+    arg = args[index]
+    return arg.nodelist if isinstance(arg, LatexGroupNode) else [arg]
+
+
+def _inner_latex(node) -> str:
+    return "".join(n.latex_verbatim() for n in node.nodelist)
+
+
+def _descendants(nodes):
+    """Every node below, in document order, arguments included."""
+    for node in nodes or []:
+        if node is None:
+            continue
+        yield node
+        if getattr(node, "nodeargd", None) and node.nodeargd.argnlist:
+            yield from _descendants(node.nodeargd.argnlist)
+        yield from _descendants(getattr(node, "nodelist", None))
+
+
+def _prints(node) -> bool:
+    """Whether a node of running text prints anything (white space, labels and index entries do not)."""
+    chars = getattr(node, "chars", None)
+    if chars is not None:
+        return bool(chars.strip())
+    return getattr(node, "macroname", None) not in _DROPPED and not hasattr(node, "comment")
+
+
+def _is_env(node, name: str) -> bool:
+    return getattr(node, "environmentname", None) == name
+
+
+def _is_macro(node, name: str) -> bool:
+    return getattr(node, "macroname", None) == name
+
+
+def _has_blocks(nodes) -> bool:
+    """Whether a group holds more than running text (a list, a section, a blank line)."""
+    from pylatexenc.latexwalker import LatexCharsNode, LatexEnvironmentNode, LatexMacroNode
+    for node in nodes or []:
+        if isinstance(node, LatexEnvironmentNode):
+            return True
+        if isinstance(node, LatexMacroNode) and (node.macroname in _SECTIONS or node.macroname in _BREAKS
+                                                 or node.macroname == "par"):
+            return True
+        if isinstance(node, LatexCharsNode) and re.search(r"\n[ \t]*\n", node.chars):
+            return True
+    return False
+
+
+_VERBATIM_REGION = re.compile(r"(\\begin\{(?:verbatim\*?|Verbatim|lstlisting|minted|alltt)\}.*?\\end\{[^}]*\})", re.S)
+_RULE = re.compile(r"\\cmidrule\s*(?:\[[^\]]*\])?\s*(?:\([^)]*\))?\s*\{[^{}]*\}")
+_SETTINGS = re.compile(r"(\\[A-Za-z]+\*?)[ \t]*\[([^\[\]{}]*=(?:[^\[\]{}]|\{[^{}]*\})*)\]")
+
+
+def drop_settings(text: str) -> str:
+    """Commands' key=value options taken out (``\\printglossary[style=x]``,
+    ``\\lstinline[language=C]``): settings, never words, which the parser would
+    print for a command it does not know. Verbatim text is left as written; line
+    breaks are kept, so every line keeps its number."""
+    if "=" not in text and "cmidrule" not in text:
+        return text
+    parts = _VERBATIM_REGION.split(text)
+    for k in range(0, len(parts), 2):
+        parts[k] = _SETTINGS.sub(lambda found: found.group(1) + "\n" * found.group(2).count("\n"), parts[k])
+        # booktabs' \cmidrule(lr){2-3}: a rule, whose trim in parentheses no parser reads
+        parts[k] = _RULE.sub(lambda found: "\n" * found.group(0).count("\n"), parts[k])
+    return "".join(parts)

@@ -1,0 +1,134 @@
+"""A Sphinx project read as one book: the documents its toctrees name, in place.
+
+Sphinx names a document by its path from the project's folder without its
+extension (its docname). A toctree entry is relative to the document that
+holds it, or to the project's folder when it starts with ``/``; with
+``:glob:``, ``*``, ``?`` and ``[…]`` match docnames (in sorted order, the
+holding document left out). The project's folder is the folder of the file
+given: nothing outside it is read. A document already in the book is not read
+again (a toctree naming its own ancestor would never end).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SUFFIXES = (".rst", ".txt")
+DEEPEST = 24            # documents inside documents: deeper is refused
+
+
+@dataclass
+class Found:
+    path: Path | None = None
+    docname: str = ""
+    why: str = ""
+    placeheld: bool = True              # False: the document is in the book anyway (a warning alone)
+
+
+@dataclass
+class Project:
+    root: Path                                         # the project's folder, resolved
+    main: str                                          # the file given, as the user named it
+    parse: object = None                               # (path, shown) → the document's doctree
+    reading: list[Path] = field(default_factory=list)
+    read: dict[str, Path] = field(default_factory=dict)    # docname → file, every document in the book
+
+    settings: dict = field(default_factory=dict)       # conf.py's plain values (see ``configured``)
+
+    def configured(self) -> dict:
+        """conf.py's values that are written as plain strings (``project``, ``version``,
+        ``release``, ``today``) and the title of its first ``latex_documents`` entry:
+        read as Python's syntax, never run."""
+        if self.settings or not (self.root / "conf.py").is_file():
+            return self.settings
+        import ast
+        try:
+            tree = ast.parse((self.root / "conf.py").read_bytes())
+        except (SyntaxError, ValueError, OSError):
+            return self.settings
+        for statement in tree.body:
+            if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                    and isinstance(statement.targets[0], ast.Name)):
+                continue
+            name = statement.targets[0].id
+            try:
+                value = ast.literal_eval(statement.value)
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                continue
+            if name in ("project", "version", "release", "today") and isinstance(value, str):
+                self.settings[name] = value
+            elif name == "latex_documents" and isinstance(value, (list, tuple)) and value \
+                    and isinstance(value[0], (list, tuple)) and len(value[0]) > 2 and isinstance(value[0][2], str):
+                self.settings["latex_title"] = value[0][2]
+        self.settings.setdefault("project", "")
+        return self.settings
+
+    def epilog(self, text: str) -> str:
+        """Sphinx's own substitutions (``|version|``…) a document uses and does not define,
+        appended after its last line (as Sphinx's rst_epilog is), so no line moves."""
+        said = [f".. |{name}| replace:: {value}" for name, value in self.configured().items()
+                if name in ("version", "release", "today") and value.strip() and f"|{name}|" in text
+                and not re.search(rf"^\.\.\s+\|{name}\|", text, re.M)]
+        return text + ("\n\n" + "\n".join(said) + "\n" if said else "")
+
+    def docname(self, path: Path) -> str:
+        return Path(os.path.relpath(path.resolve(), self.root)).with_suffix("").as_posix()
+
+    def shown(self, path: Path) -> str:
+        """A document as the user would name it: beside the main file as they gave it."""
+        return os.path.normpath(os.path.join(os.path.dirname(self.main), os.path.relpath(path.resolve(), self.root)))
+
+    def target(self, entry: str, here: Path) -> str:
+        """A toctree entry's or a :doc: link's docname, from the document ``here``."""
+        entry = entry.strip()
+        if entry.startswith("/"):
+            return os.path.normpath(entry.lstrip("/")).replace(os.sep, "/")
+        inside = os.path.relpath(here.resolve().parent, self.root)
+        return os.path.normpath(os.path.join(inside, entry)).replace(os.sep, "/")
+
+    def glob(self, entry: str, here: Path) -> list[str]:
+        """The docnames a glob entry matches, sorted, without the document that holds it."""
+        pattern = self.target(entry, here)
+        names = sorted({self.docname(p) for suffix in SUFFIXES for p in self.root.rglob("*" + suffix)
+                        if not any(part.startswith((".", "_")) for part in p.relative_to(self.root).parts)})
+        return [n for n in names if fnmatch.fnmatchcase(n, pattern) and n != self.docname(here)]
+
+    def find(self, docname: str) -> Found:
+        if docname.startswith("../") or docname == ".." or os.path.isabs(docname):
+            return Found(docname=docname, why="it is outside the book's folder; not read")
+        for suffix in ("",) + SUFFIXES:
+            path = self.root / (docname + suffix)
+            if path.is_file() and (suffix or path.suffix in SUFFIXES):
+                return self._checked(path, docname)
+        return Found(docname=docname, why="no such document")
+
+    def _checked(self, path: Path, docname: str) -> Found:
+        resolved = path.resolve()
+        try:
+            resolved.relative_to(self.root)
+        except ValueError:
+            return Found(docname=docname, why="it leads outside the book's folder; not read")
+        if resolved in self.reading:
+            return Found(docname=docname, why="it holds this toctree (a loop); not read again", placeheld=False)
+        if docname in self.read or resolved == Path(self.main).resolve():
+            return Found(docname=docname, why="it is in the book already; not read again", placeheld=False)
+        if len(self.reading) > DEEPEST:
+            return Found(docname=docname, why=f"documents nested more than {DEEPEST} deep; not read")
+        return Found(path=path, docname=docname)
+
+    def document(self, path: Path, docname: str):
+        """The doctree of a document the book takes in, parsed with the book's warnings."""
+        self.read[docname] = path
+        self.reading.append(path.resolve())
+        try:
+            return self.parse(path, self.shown(path))
+        finally:
+            self.reading.pop()
+
+
+def is_glob(entry: str) -> bool:
+    return bool(re.search(r"[*?\[]", entry))

@@ -1,0 +1,49 @@
+"""The difficulty estimate as a report: ``estimate_report(content, seed, party, nest, depth, runs, fmt)``.
+
+Builds the packet of ``seed`` (as ``nests packet`` would), the party's starting
+characters, plays them through it (``nests.rules.simulate``) and renders
+templates/simulate.txt.j2, or the figures as JSON."""
+
+from __future__ import annotations
+
+import json
+
+from nests.errors import NestsError
+from nests.generators.packet.generate import build_packet
+from nests.generators.sheet import character
+from nests.rules.simulate import simulate
+
+FORMATS = ["txt", "json"]
+
+
+def check_runs(content, runs: int | None) -> int:
+    sim = content.simulate
+    if runs is None:
+        return sim.runs
+    if not 1 <= runs <= sim.most_runs:
+        raise NestsError(f"--runs {runs}: give 1 to {sim.most_runs} runs (content/simulate.yaml most_runs)")
+    return runs
+
+
+def party_estimate(content, packet, runs: int):
+    """The estimate of ``packet`` for its own party over ``runs`` runs."""
+    characters = [character(content, cid) for cid in packet.party]
+    pt = content.packet
+    return simulate(packet, characters, content.simulate, pt.settings["session"]["actions"], runs,
+                    content.catalogue["inventory_slots"], packet.seed, pt.nests[packet.nest][0]["encounters"])
+
+
+def estimate_report(content, seed: int, party: list[str], nest: str | None = None, depth: str = "oneshot",
+                    runs: int | None = None, fmt: str = "txt") -> str:
+    if fmt not in FORMATS:
+        raise NestsError(f"--format {fmt!r}: allowed: {', '.join(FORMATS)}")
+    runs = check_runs(content, runs)
+    packet = build_packet(content, seed, party, nest, depth)
+    est = party_estimate(content, packet, runs)
+    if fmt == "json":
+        return json.dumps({"seed": seed, "party": packet.party, "nest": packet.nest, "depth": depth, **est.to_json()},
+                          indent=1, ensure_ascii=False) + "\n"
+    from nests.render import render
+
+    return render("simulate.txt.j2", packet=packet, est=est, hours=content.packet.settings["session"]["hours"],
+                  depth=depth)

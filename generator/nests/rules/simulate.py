@@ -1,0 +1,260 @@
+"""The difficulty estimate: a party plays one packet ``runs`` times (``simulate``).
+
+A run is one session at the table: ``actions`` Exploration Actions (content/packet.yaml).
+Each action follows the Survival and Exploration Steps: spend a Room of the
+Environment Pool; the Scout (the standing member with the best Exploration) rolls
+Exploration against the Level's rating, the others' Exploration and her
+Eusociology and Perception static modifiers (the How-to page); the Degree names
+the Events; each Cost, Risk and Reward takes the next unused lookup of the
+Level's keyed Room (its pre-rolled d100 and the Events it resolved), as the
+How-to page tells the GQ, and once they are used up one rolled anew at that
+Level by the rules engine; the Events are paid, faced and reaped in that order
+by one handler each (``nests.rules.sim_events.HANDLERS``). A Level or Shortcut
+moves the party at the action's end. At the Heart the party goes for the Job's target. The dice the
+party rolls (Exploration, Combat, Hunger, Consumption, tearing Obstacles down)
+are rolled anew in every run, from one seeded stream. Every simplification is a
+ruling sim-… of content/rulings.yaml; ``Estimate.rulings`` lists those used.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from nests.rules.combat import RULINGS as COMBAT_RULINGS, Bestiary, fight
+from nests.rules.encounter import group
+from nests.rules.exploration import ExplorationAction, lookup
+from nests.rules.nest import stand_in
+from nests.rules.procedures import Context
+from nests.rules.resolution import degree_of
+from nests.rules.sim_events import HANDLERS, Food, Member, desperate_wounds
+
+KIND_WORDS = {"cost": "Cost", "risk": "Risk", "reward": "Reward"}      # the packet's lookup keys → the Event types
+
+
+def packet_parts(packet):
+    """The packet's engine objects: its Level chain, its tables and the Job's target creature (or None).
+    The one place this module reads the packet beyond its Levels and Rooms."""
+    return packet.chain, packet.tables, packet.job.target.enemy
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A Level as the party plays it: per Event type, the lookups of its keyed Rooms (or its stand-in's), in
+    order, each (Room id, the Events found)."""
+    number: int
+    rating: int
+    room: str                          # the Room its Events are counted for: its keyed Room or its stand-in
+    lookups: dict[str, list[tuple[str, list]]]
+
+
+def course(packet) -> list[Stop]:
+    """Every Level of the chain with the Room lookups it plays (ruling sim-room-lookups)."""
+    stops = []
+    for lv in packet.levels:
+        keyed = lv if lv.rooms else stand_in(packet.levels, lv)
+        rooms = keyed.rooms if keyed else []
+        lookups = {word: [(room.id, lk.found) for room in rooms for lk in room.lookups.get(kind, [])]
+                   for kind, word in KIND_WORDS.items()}
+        stops.append(Stop(lv.number, lv.rating, rooms[0].id if rooms else f"Level {lv.number}", lookups))
+    return stops
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """One run: the deepest Level reached, the Heart, the Job, who went down, Wounds dealt by Room, and why it ended."""
+    levels: int
+    heart: bool
+    job: bool
+    down: tuple[str, ...]
+    wounds: dict[str, int]
+    end: str                           # actions, heart, party-down, no-room
+    actions: int
+
+
+@dataclass
+class Action:
+    """What one Exploration Action has settled so far."""
+    move_to: int = 0
+    level_taken: bool = False
+    blocked: bool = False
+    darkness: int = 0
+
+
+def exploration_roll(standing: list[Member]) -> tuple[int, list[int], int]:
+    """The Exploration Action's Effort, static modifiers and standing Shift (Form an Exploration Party; Resolve
+    the Exploration Action): the Scout, the best Explorer standing, rolls her Exploration; each other member's
+    Exploration and the Scout's Eusociology and Perception are positive static modifiers; Starving, a Shift Down."""
+    scout = max(standing, key=lambda m: m.ratings["exploration"])
+    static = [m.ratings["exploration"] for m in standing if m is not scout]
+    static += [scout.ratings["eusociology"], scout.ratings["perception"]]
+    return scout.ratings["exploration"], static, -1 if scout.starving else 0
+
+
+class Run:
+    def __init__(self, game: "Game", rng: random.Random):
+        self.game, self.rng = game, rng
+        self.members = [game.member(c) for c in game.characters]
+        self.level, self.pool, self.deepest = 1, 1, 1
+        self.cursor: dict[tuple[int, str], int] = {}
+        self.wounds: dict[str, int] = {}
+        self.action = Action()
+
+    def standing(self) -> list[Member]:
+        return [m for m in self.members if not m.down]
+
+    def wound(self, m: Member, n: int, room: str) -> None:
+        n = max(0, min(n, m.character.wounds_max - m.wounds))
+        if n:
+            m.wounds += n
+            self.wounds[room] = self.wounds.get(room, 0) + n
+        if m.wounds >= m.character.wounds_max:
+            m.down = True
+
+    def next_lookup(self, word: str) -> tuple[str, list] | None:
+        """The next unused lookup of the Level's keyed Room; once they are used up, one rolled anew at the
+        Level with the rulebook's procedure (ruling sim-room-lookups)."""
+        g = self.game
+        stop = g.stops[self.level - 1]
+        lookups = stop.lookups[word]
+        key = (self.level, word)
+        n = self.cursor.get(key, 0)
+        self.cursor[key] = n + 1
+        if n < len(lookups):
+            return lookups[n]
+        ctx = Context(self.rng, g.tables, stop.rating, g.encounters, g.chain, stop.number, g.perception, ExplorationAction())
+        _, events = lookup(self.rng, g.tables, word, stop.rating, self.rng.randrange(100), g.encounters, g.chain,
+                           g.perception, ctx.action, ctx=ctx)
+        return (lookups[0][0] if lookups else stop.room), events
+
+    def explore(self) -> None:
+        g = self.game
+        stop = g.stops[self.level - 1]
+        effort, static, shift = exploration_roll(self.standing())
+        degree = degree_of(g.tables, self.rng.randrange(100), effort, stop.rating, static, shift)
+        self.action = Action()
+        for word in g.tables.exploration[degree]:
+            if self.action.blocked and word != "Cost":
+                continue
+            found = self.next_lookup(word)
+            if found is None:
+                continue
+            room, events = found
+            for event in events:
+                if not self.standing():
+                    return
+                self.event(event, room, word)
+        if self.action.move_to > self.level:
+            self.level = self.action.move_to
+            self.pool += 1                       # the new Level's first Room (How-to page: the Environment Pool)
+            self.deepest = max(self.deepest, self.level)
+
+    def event(self, event, room: str, word: str) -> None:
+        if event.void or event.resolution is None:
+            return
+        if self.action.blocked and word != "Cost":
+            return
+        handler = HANDLERS.get(event.id) or HANDLERS.get(event.resolution.procedure)
+        if handler is None:
+            self.game.note("sim-unplayed")
+            return
+        handler(self, event.resolution, room)
+
+    def play(self) -> RunRecord:
+        g, end, taken = self.game, "actions", 0
+        last = len(g.stops)
+        job = False
+        for _ in range(g.actions):
+            if not self.standing():
+                end = "party-down"
+                break
+            if self.pool <= 0:
+                g.note("sim-pool")
+                end = "no-room"
+                break
+            self.pool -= 1
+            taken += 1
+            self.explore()
+            if self.level == last:
+                end = "heart"
+                job = bool(self.standing()) and self.job()
+                break
+        if end == "actions" and not self.standing():
+            end = "party-down"
+        return RunRecord(self.deepest, self.deepest == last, job, tuple(m.id for m in self.members if m.down),
+                         dict(self.wounds), end, taken)
+
+    def job(self) -> bool:
+        """Ruling sim-job: at the Heart the party goes for the target; a creature must be beaten in Combat."""
+        g = self.game
+        g.note("sim-job")
+        if g.target is None:
+            return True
+        t = group(self.rng, g.tables, g.target)
+        beaten = self.fight(g.bestiary.group(t.enemy, t.count, t.wounds_max), g.heart_room)
+        return beaten and bool(self.standing())
+
+    def fight(self, creatures, room: str) -> bool:
+        g = self.game
+        standing = self.standing()
+        party = [g.bestiary.member(m.character, m.wounds, -1 if m.starving else 0, self.action.darkness) for m in standing]
+        result = fight(self.rng, g.bestiary, party, creatures)
+        for m, f in zip(standing, party):
+            self.wound(m, f.wounds - m.wounds, room)
+        g.note(*COMBAT_RULINGS)
+        return result.won
+
+
+# -- the game and its estimate ------------------------------------------------------------------
+@dataclass
+class Game:
+    """What every run shares: the packet's course, the party, the tables and settings, and the rulings used."""
+    stops: list[Stop]
+    characters: list
+    tables: object
+    sim: object
+    actions: int
+    target: str | None
+    chain: object
+    encounters: str                    # the Nest's encounter table
+    perception: int | None             # a Secret's Chance (ruling packet-perception)
+    heart_room: str
+    slots: int
+    desperate: dict[str, int]
+    used: set[str] = field(default_factory=set)
+
+    def __post_init__(self):
+        self.bestiary = Bestiary(self.tables, self.sim)
+
+    def note(self, *rulings: str) -> None:
+        self.used.update(rulings)
+
+    def member(self, c) -> Member:
+        ratings = {f.id: f.rating for f in c.common_abilities} | {f.id: f.rating for f in c.attributes}
+        food = [Food(i.rating) for i in c.inventory if i is not None and self.sim.food_type in i.types]
+        return Member(c, ratings, c.hunger, food)
+
+
+SIM_RULINGS = ["sim-session", "sim-room-lookups", "sim-effects", "sim-no-resting"]     # every run plays by these
+
+
+def new_game(packet, characters: list, sim, actions: int, slots: int, encounters: str) -> Game:
+    """What the runs of ``packet`` share; ``encounters``: the Nest's encounter table."""
+    chain, tables, target = packet_parts(packet)
+    stops = course(packet)
+    game = Game(stops, list(characters), tables, sim, actions, target, chain, encounters, packet.perception,
+                stops[-1].room, slots, desperate_wounds(tables))
+    game.note(*SIM_RULINGS)
+    return game
+
+
+def simulate(packet, characters: list, sim, actions: int, runs: int, slots: int, seed: int, encounters: str):
+    """The party (``characters``: nests.model.Character, in party order) plays ``packet`` ``runs`` times, each
+    a session of ``actions`` Exploration Actions, on the seeded sub-stream "simulate". → ``Estimate``."""
+    from nests.rules.dice import substream
+    from nests.rules.estimate import summarise
+
+    game = new_game(packet, characters, sim, actions, slots, encounters)
+    rng = substream(seed, "simulate")
+    records = [Run(game, rng).play() for _ in range(runs)]
+    return summarise(records, game, packet)

@@ -1,0 +1,92 @@
+"""Headings as the source sets them: their own numbers kept, their depth kept,
+and the contents as deep as asked (--toc-depth) or as the source says."""
+
+import re
+
+from nests.book import model as m
+from nests.book.readers import read_book
+from nests.book.readers.common import walk
+from nests.cli import main
+from nests.generators.rulebook import typeset
+
+
+def contents(book) -> list[str]:
+    """The contents' entries, their dot leaders and page numbers dropped."""
+    out = []
+    for page in book.pages:
+        if page.kind == "contents":
+            for line in page.text.split("\n")[1:48]:
+                entry = re.match(r"║ (\s*)(\S.*?) \.{2,} \d+ ║", line)
+                if entry:
+                    out.append(entry.group(1) + entry.group(2))
+    return out
+
+
+def body(book) -> list[str]:
+    return [line[2:-3].strip() for page in book.pages if page.kind == "body"
+            for line in page.text.split("\n")[1:48]]
+
+
+NUMBERED = "# Field Manual\n\n## 5.4 Tunnels\n\nDig.\n\n### 5.4.11.2 Side shafts\n\nNarrow.\n\n## 6. Nests\n\n## Notes\n"
+
+
+def test_a_heading_that_carries_its_number_is_not_numbered_again(tmp_path, content):
+    path = tmp_path / "manual.md"
+    path.write_text(NUMBERED, encoding="utf-8")
+    book = read_book(str(path))
+    assert [(m.plain(h.title), h.numbered) for h in walk(book.blocks) if isinstance(h, m.Heading)] == [
+        ("Field Manual", False), ("5.4 Tunnels", False), ("5.4.11.2 Side shafts", False), ("6. Nests", False),
+        ("Notes", False)]
+    lines = body(typeset(book, content))
+    # most headings carry their numbers: one without is left without (a "1" of ours would clash)
+    assert "5.4.11.2 Side shafts" in lines and "5.4 Tunnels" in lines and "Notes" in lines
+    assert not any(re.match(r"\d+(\.\d+)* (5\.4|Notes)", line) for line in lines)
+
+
+def test_a_book_whose_headings_mostly_lack_numbers_numbers_them_all_but_the_numbered(tmp_path):
+    path = tmp_path / "manual.md"
+    path.write_text("# Field Manual\n\n## Tunnels\n\n## Nests\n\n### 3.1 Queens\n\n## Notes\n", encoding="utf-8")
+    book = read_book(str(path))
+    assert [(m.plain(h.title), h.numbered) for h in walk(book.blocks) if isinstance(h, m.Heading)] == [
+        ("Field Manual", False), ("Tunnels", True), ("Nests", True), ("3.1 Queens", False), ("Notes", True)]
+
+
+def test_a_skipped_level_keeps_its_depth(tmp_path, content):
+    path = tmp_path / "skip.md"
+    path.write_text("# Book\n\n## Caves\n\n#### Crystals\n\nShiny.\n\n### Pools\n\n## Lakes\n", encoding="utf-8")
+    book = typeset(read_book(str(path)), content)
+    # #### under ## stands two levels down (### is a level the book uses), numbered as such
+    assert contents(book) == ["Book", "  1 Caves", "      1.0.1 Crystals", "    1.1 Pools", "  2 Lakes"]
+
+
+DEEP = "# Book\n\n## Alpha\n\n### Alpha one\n\n#### Alpha deep\n\n## Beta\n\n### Beta one\n"
+
+
+def test_toc_depth_limits_the_contents_not_the_body(runner, tmp_path):
+    path = tmp_path / "deep.md"
+    path.write_text(DEEP, encoding="utf-8")
+    full = runner.invoke(main, ["rulebook", str(path), "-o", "-"])
+    two = runner.invoke(main, ["rulebook", str(path), "--toc-depth", "2", "-o", "-"])
+    assert full.exit_code == 0 and two.exit_code == 0, two.output
+    assert "1.1.1 Alpha deep ...." in full.stdout and "1.1 Alpha one ...." in full.stdout
+    assert "Alpha one ...." not in two.stdout and "1 Alpha ...." in two.stdout and "2 Beta ...." in two.stdout
+    assert re.search(r"║ 1\.1\.1 Alpha deep\s+║", two.stdout)        # the heading itself is printed
+
+
+def test_toc_depth_overrides_the_sources_own_limit(runner, tmp_path):
+    path = tmp_path / "limited.tex"
+    path.write_text("\\documentclass{article}\n\\setcounter{tocdepth}{2}\n\\begin{document}\n"
+                    "\\section{Rain}\n\\subsection{Drizzle}\n\\subsubsection{Mist}\n\\end{document}\n",
+                    encoding="utf-8")
+    own = runner.invoke(main, ["rulebook", str(path), "-o", "-"]).stdout
+    asked = runner.invoke(main, ["rulebook", str(path), "--toc-depth", "3", "-o", "-"]).stdout
+    assert "1.1 Drizzle ...." in own and "Mist ...." not in own
+    assert "1.1.1 Mist ...." in asked
+
+
+def test_toc_depth_must_be_a_positive_whole_number(runner, tmp_path):
+    path = tmp_path / "deep.md"
+    path.write_text(DEEP, encoding="utf-8")
+    for bad in ("0", "two", "-1"):
+        result = runner.invoke(main, ["rulebook", str(path), "--toc-depth", bad, "-o", "-"])
+        assert result.exit_code == 2 and "--toc-depth" in result.output and "Traceback" not in result.output
