@@ -66,7 +66,6 @@ def _expected(kind, rating, roll, perception):
     return names
 
 
-@pytest.mark.xdist_group('thirty')
 def test_every_lookup_matches_the_tables(content, thirty):
     for seed, (packet, _, _, data) in thirty.items():
         ratings = [lv["rating"] for lv in data["levels"]]
@@ -82,14 +81,12 @@ def test_every_lookup_matches_the_tables(content, thirty):
                         assert got == _expected(kind, lv["rating"], lk["roll"], packet.perception), (seed, room["id"], kind)
 
 
-@pytest.mark.xdist_group('thirty')
 def test_one_shot_is_at_most_28_pages_median_24(thirty):
     """Issue 10, point 1: a one-shot packet is at most 28 pages; over seeds 1–30 the median is at most 24."""
     counts = [len(pages) for _, pages, _, _ in thirty.values()]
     assert max(counts) <= 28 and statistics.median(counts) <= 24, counts
 
 
-@pytest.mark.xdist_group('thirty')
 def test_one_shot_order_and_what_is_keyed(thirty):
     """Levels 1–6 and the Heart keyed; spare Rooms only beyond Level 6, at the first Level of their band."""
     for packet, pages, _, data in thirty.values():
@@ -107,7 +104,6 @@ def test_one_shot_order_and_what_is_keyed(thirty):
         assert parts.index("The Heart") < parts.index("Stat Blocks") < parts.index("Item Key") < parts.index("Character Sheet")
 
 
-@pytest.mark.xdist_group('thirty')
 def test_every_code_is_on_its_page(thirty):
     """Issue 10, point 3: every code printed with its page; `pages` maps each code to a page that holds it."""
     for packet, pages, text, data in thirty.values():
@@ -131,7 +127,6 @@ def test_every_code_is_on_its_page(thirty):
             assert data["pages"][ref[0]] == int(ref[1]), ref
 
 
-@pytest.mark.xdist_group('thirty')
 def test_no_room_is_split_and_pages_pass_the_frame_checks(thirty):
     for seed in (15, 42 % 30):
         _, pages, text, _ = thirty[seed]
@@ -159,7 +154,6 @@ def test_every_party_and_seed_builds(content, packet_of, size):
             check_page(page)
 
 
-@pytest.mark.xdist_group('thirty')
 def test_json_keeps_its_keys_and_adds(content, thirty):
     data = thirty[15][3]
     assert list(data) == ["seed", "version", "content_hash", "depth", "party", "nest", "job", "levels", "creatures",

@@ -26,9 +26,6 @@ PAPER_WIDTH = {"a4": 210 * MM, "letter": 8.5 * 72}
 DPI = 150
 
 
-# One process runs this module (pytest-xdist's loadgroup): its PDFs are typeset once.
-pytestmark = pytest.mark.xdist_group("sheet-pdfs")
-
 @pytest.fixture(scope="module")
 def pdf_dir(tmp_path_factory):
     from click.testing import CliRunner
