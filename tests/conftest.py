@@ -60,3 +60,11 @@ def built_in_templates():
     from nests.render import use_templates
 
     use_templates(None)
+
+
+def pytest_collection_modifyitems(items):
+    """The tests that share packets (tests/packet/conftest.py) run first, in their order. pytest-xdist's
+    worksteal gives the first half of the list to one process and moves tests from the end of a
+    process's share to an idle one: at the head of the list they stay in one process and each packet
+    is built once, and the longest work starts first."""
+    items.sort(key=lambda item: "packet_of" not in getattr(item, "fixturenames", ()))
