@@ -34,7 +34,10 @@ build: $(BIN)/nests
 	$(BIN)/nests build -o build $(if $(wildcard $(BOOKS)),--books $(BOOKS))
 
 # The suite runs in one process per core (pytest-xdist): half the time on two cores.
-# Tests that share a costly module fixture are marked xdist_group and run in one process.
+# worksteal hands each process a run of neighbouring tests and moves tests from the end of
+# one's run to the other when it is idle, so the tests of a module, and the packet tests
+# that share packets (tests/packet/conftest.py), mostly run in one process; where they do
+# not, a process makes what it shares again (slower, never different).
 test: $(BIN)/nests
 	$(BIN)/python -m pytest -q -n auto --dist worksteal
 

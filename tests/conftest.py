@@ -15,9 +15,36 @@ settings.register_profile("explore", print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "same-everywhere"))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def weasyprint_imported():
+    """WeasyPrint imported once in each test process. A command asked for a PDF forks its PDF
+    workers from the process it runs in (here, the test's), and each imports WeasyPrint unless
+    its parent has: some 0.7 s of CPU per worker, and a command that stops at bad input waits
+    for its workers' imports before it ends. What the commands do is unchanged; the tests that
+    a command imports no WeasyPrint run it in a fresh process (test_cli.py)."""
+    import weasyprint  # noqa: F401
+
+
 @pytest.fixture(scope="session")
 def content():
     return load_content()
+
+
+@pytest.fixture(scope="session")
+def read_once():
+    """path → the book read from it (nests.book.readers.read_book), read once per process: the
+    shared rulebooks are read by the readers' tests and typeset by the rulebook's, and
+    nothing either does changes a book."""
+    from nests.book.readers import read_book
+
+    books = {}
+
+    def read(path):
+        if str(path) not in books:
+            books[str(path)] = read_book(str(path))
+        return books[str(path)]
+
+    return read
 
 
 @pytest.fixture
@@ -33,3 +60,11 @@ def built_in_templates():
     from nests.render import use_templates
 
     use_templates(None)
+
+
+def pytest_collection_modifyitems(items):
+    """The tests that share packets (tests/packet/conftest.py) run first, in their order. pytest-xdist's
+    worksteal gives the first half of the list to one process and moves tests from the end of a
+    process's share to an idle one: at the head of the list they stay in one process and each packet
+    is built once, and the longest work starts first."""
+    items.sort(key=lambda item: "packet_of" not in getattr(item, "fixturenames", ()))

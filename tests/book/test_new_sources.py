@@ -22,11 +22,23 @@ SOURCES = Path(__file__).parent / "sources"
 NAMES = sorted(p.name for p in SOURCES.iterdir())
 
 
+@pytest.fixture(scope="module")
+def typeset_once(content, read_once):
+    """name → (its model, the book typeset), each source read and typeset once in this module."""
+    made = {}
+
+    def book(name):
+        if name not in made:
+            model = read_once(SOURCES / name)
+            made[name] = model, typeset(model, content)
+        return made[name]
+
+    return book
+
+
 @pytest.fixture(scope="module", params=NAMES)
-def book(request, content):
-    path = SOURCES / request.param
-    model = read_book(str(path))
-    return path, model, typeset(model, content)
+def book(request, typeset_once):
+    return SOURCES / request.param, *typeset_once(request.param)
 
 
 def test_there_are_two_sources_or_more_of_every_markup():
@@ -64,10 +76,10 @@ def test_heading_numbers_are_natural_except_in_the_nests_markup(book):
         assert not [n for n in numbers if n.endswith(".0")], numbers
 
 
-def test_the_long_sources_exercise_what_they_promise():
+def test_the_long_sources_exercise_what_they_promise(read_once):
     """The sources hold the constructs this module is about (a guard against a source trimmed by mistake)."""
     def model(name):
-        return read_book(str(SOURCES / name))
+        return read_once(SOURCES / name)
 
     md, rst, tex, xml = (model(n) for n in ("lantern-moths.md", "hive-tithe.rst", "cricket-duel.tex",
                                              "spider-court.xml"))
@@ -81,9 +93,9 @@ def test_the_long_sources_exercise_what_they_promise():
     assert any(isinstance(n, m.Ref) and n.number for n in walk(tex.blocks))
 
 
-def test_markup_leftovers_read_as_words(content):
+def test_markup_leftovers_read_as_words(typeset_once):
     def text(name):
-        return body_text(typeset(read_book(str(SOURCES / name)), content))
+        return body_text(typeset_once(name)[1])
 
     cricket = text("cricket-duel.tex")
     for said in ("“like this” and ‘this’", "LaTeX itself", "50% of ties &", "Table 1 (page", "Section 1.1 on page 2"):

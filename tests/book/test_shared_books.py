@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from nests.book import model as m
-from nests.book.readers import read_book
 from nests.book.readers.common import walk
 
 from .headings import source_headings, words
@@ -27,9 +26,9 @@ LEAKS = ["**", "__", "\\emph", "\\item", "\\textbf", "\\label", "\\ref", ":ref:"
 
 
 @pytest.fixture(scope="module", params=BOOKS)
-def book(request):
+def book(request, read_once):
     path = SHARED / request.param
-    return path, path.read_text(encoding="utf-8").split("\n"), read_book(str(path))
+    return path, path.read_text(encoding="utf-8").split("\n"), read_once(path)
 
 
 def headings(book) -> list[m.Heading]:
@@ -110,15 +109,15 @@ def test_warnings_name_a_missing_thing_on_its_line_once(book):
     ("malleus-deum.xml", 225, "sec:character_creation"), ("malleus-deum.xml", 1754, "table:…_awareness"),
     ("malleus-deum.xml", 2490, "for ability_group in ability_groups"),
 ])
-def test_the_known_missing_things_are_reported(name, line, thing):
-    read = read_book(str(SHARED / name))
+def test_the_known_missing_things_are_reported(read_once, name, line, thing):
+    read = read_once(SHARED / name)
     assert [w for w in read.warnings if w.line == line and thing in w.message]
     placeholders = [n for n in walk(read.blocks) if isinstance(n, m.Missing) and n.line == line]
     if "csv-table" not in thing and "yellow" not in thing:
         assert placeholders and thing.split(":")[-1].replace("…", "") in placeholders[0].what
 
 
-def test_csv_tables_keep_every_cell_even_when_not_indented():
+def test_csv_tables_keep_every_cell_even_when_not_indented(read_once):
     path = SHARED / "basic-rules.rst"
     lines = path.read_text(encoding="utf-8").split("\n")
     expected = {}
@@ -133,22 +132,22 @@ def test_csv_tables_keep_every_cell_even_when_not_indented():
                     rows.append([c.replace("*", "") for c in next(csv.reader([row.strip()], skipinitialspace=True))])
             expected[found.group(1)] = rows
     assert len(expected) == 3
-    tables = {m.plain(t.caption): t for t in walk(read_book(str(path)).blocks) if isinstance(t, m.Table)}
+    tables = {m.plain(t.caption): t for t in walk(read_once(path).blocks) if isinstance(t, m.Table)}
     for caption, rows in expected.items():
         table = tables[caption]
         assert [[m.plain(c.children) for c in row] for row in table.header + table.rows] == rows
         assert table.widths and len(table.widths) == 2
 
 
-def test_footnotes_match_their_references():
-    read = read_book(str(SHARED / "basic-rules.rst"))
+def test_footnotes_match_their_references(read_once):
+    read = read_once(SHARED / "basic-rules.rst")
     refs = [n.label for n in walk(read.blocks) if isinstance(n, m.FootnoteRef)]
     notes = [n.label for n in walk(read.blocks) if isinstance(n, m.Footnote)]
     assert refs == notes == ["1", "2"]
 
 
-def test_sphinx_roles_become_references_to_the_book():
-    read = read_book(str(SHARED / "basic-rules.rst"))
+def test_sphinx_roles_become_references_to_the_book(read_once):
+    read = read_once(SHARED / "basic-rules.rst")
     assert not [w for w in read.warnings if "role" in w.message]
     anchors = {h.anchor for h in headings(read)} | {t.anchor for t in walk(read.blocks) if isinstance(t, m.Table)}
     refs = [n for n in walk(read.blocks) if isinstance(n, m.Ref)]
@@ -157,8 +156,8 @@ def test_sphinx_roles_become_references_to_the_book():
     assert "Roll yellow die by default" in [m.plain(p.children)[:26] for p in walk(read.blocks) if isinstance(p, m.Paragraph)]
 
 
-def test_latex_formulas_and_quotes_read_as_unicode():
-    read = read_book(str(SHARED / "rules-and-procedures.tex"))
+def test_latex_formulas_and_quotes_read_as_unicode(read_once):
+    read = read_once(SHARED / "rules-and-procedures.tex")
     maths = [n.text for n in walk(read.blocks) if isinstance(n, m.Math)]
     assert maths and set(maths) == {"→"}
     text = " ".join(m.plain(p.children) for p in walk(read.blocks) if isinstance(p, m.Paragraph))
@@ -167,8 +166,8 @@ def test_latex_formulas_and_quotes_read_as_unicode():
     assert any(isinstance(b, m.ListBlock) for item in lists[1].items for b in item.blocks)   # nested
 
 
-def test_xml_book_symbols_formulas_sheets_and_latex_leftovers():
-    read = read_book(str(SHARED / "malleus-deum.xml"))
+def test_xml_book_symbols_formulas_sheets_and_latex_leftovers(read_once):
+    read = read_once(SHARED / "malleus-deum.xml")
     assert read.title == "Malleus Deum"
     ambush = [h for h in headings(read) if words(m.plain(h.title)) == "Ambush"][0]
     symbols = [n for n in ambush.title if isinstance(n, m.Symbol)]
@@ -182,9 +181,9 @@ def test_xml_book_symbols_formulas_sheets_and_latex_leftovers():
     assert magic.anchor == "ch:magic"                # \label{ch:magic} inside the title names it
 
 
-def test_markdown_links_to_chapter_files_print_their_words_and_a_placeholder():
+def test_markdown_links_to_chapter_files_print_their_words_and_a_placeholder(read_once):
     path = SHARED / "base-rules.md"
-    read = read_book(str(path))
+    read = read_once(path)
     links = sum(line.count("](#") for line in path.read_text(encoding="utf-8").split("\n")[:50])
     contents = read.blocks[1]
     assert isinstance(contents, m.ListBlock)

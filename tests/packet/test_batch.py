@@ -13,15 +13,12 @@ import pytest
 from click.testing import CliRunner
 
 from nests.cli import main
-from nests.content import load_content
 from nests.generators.packet import stats
-from nests.generators.packet.generate import build_packet
 from nests.model import Die
 from tests.frames import pages_of
 from tests.packet import stats_check
 
 SEED, COUNT = 40, 3
-PARTY = ["wasp", "spider", "beetle", "ants"]
 
 
 @pytest.fixture(scope="module")
@@ -61,9 +58,8 @@ def _rolls(data, skip_form=False):
             yield from _rolls(value, skip_form)
 
 
-def test_the_csv_has_a_row_per_packet_read_from_the_packet(batch):
+def test_the_csv_has_a_row_per_packet_read_from_the_packet(batch, content):
     out, _ = batch
-    content = load_content()
     castes = [row.id for row in content.packet.tables.encounters["termite-nest"].rows]
     with open(out / f"batch-{SEED}-{COUNT}.csv", newline="") as f:
         rows = list(csv.DictReader(f))
@@ -119,13 +115,13 @@ def test_stats_count_every_printed_roll_once_where_it_was_drawn(batch):
     assert by_table == counted
 
 
-def test_a_tables_results_agree_with_its_exact_odds_over_many_packets():
-    """Chi-squared, table by table, at p > 0.001 (a batch of 2,000 runs the same check: make stats-check)."""
-    content = load_content()
+def test_a_tables_results_agree_with_its_exact_odds_over_many_packets(content, packet_of):
+    """Chi-squared, table by table, at p > 0.001 (a batch of 2,000 runs the same check: make stats-check).
+    Seeds 1–100: the other packet tests read the first 60 of them, built once (conftest.py)."""
     pt = content.packet
     counts = Counter()
-    for seed in range(1000, 1100):
-        counts.update(stats.tally(build_packet(content, seed, PARTY), pt))
+    for seed in range(1, 101):
+        counts.update(stats.tally(packet_of(seed), pt))
     rows = stats_check.check(stats.table_stats(counts, pt))
     assert len(rows) >= 20
     assert [r for r in rows if r[3] <= stats_check.P_MIN] == []

@@ -5,6 +5,7 @@ over many seeds; this module checks the packet as a whole.
 """
 
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -17,7 +18,6 @@ import yaml
 from click.testing import CliRunner
 
 from nests.cli import main
-from nests.content import load_content
 from nests.errors import NestsError
 from nests.generators.packet.generate import build_packet
 from nests.generators.packet.pages import handout_pages, packet_pages
@@ -33,14 +33,8 @@ SCHEMA = json.loads(packet_schema())
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 
 
-@pytest.fixture(scope="module")
-def content():
-    return load_content()
-
-
-def made(content, seed, party=PARTY, depth="oneshot", validate=True):
+def made(content, packet, validate=True):
     """A packet, paginated, its txt and its JSON data, checked against the shipped schema."""
-    packet = build_packet(content, seed, party, depth=depth)
     pages, numbers = packet_pages(content, packet)
     data = packet_data(packet, numbers)
     if validate:
@@ -48,12 +42,10 @@ def made(content, seed, party=PARTY, depth="oneshot", validate=True):
     return packet, pages, join_pages([p.text for p in pages]), data
 
 
-# The tests that read these thirty packets run in one process (pytest-xdist's
-# loadgroup): made once, not once per worker.
 @pytest.fixture(scope="module")
-def thirty(content):
+def thirty(content, packet_of):
     # The schema is checked on a third of them (jsonschema takes longer than the packet itself).
-    return {seed: made(content, seed, validate=seed <= 10) for seed in range(1, 31)}
+    return {seed: made(content, packet_of(seed), validate=seed <= 10) for seed in range(1, 31)}
 
 
 def _rows(kind):
@@ -74,7 +66,6 @@ def _expected(kind, rating, roll, perception):
     return names
 
 
-@pytest.mark.xdist_group('thirty')
 def test_every_lookup_matches_the_tables(content, thirty):
     for seed, (packet, _, _, data) in thirty.items():
         ratings = [lv["rating"] for lv in data["levels"]]
@@ -90,14 +81,12 @@ def test_every_lookup_matches_the_tables(content, thirty):
                         assert got == _expected(kind, lv["rating"], lk["roll"], packet.perception), (seed, room["id"], kind)
 
 
-@pytest.mark.xdist_group('thirty')
 def test_one_shot_is_at_most_28_pages_median_24(thirty):
     """Issue 10, point 1: a one-shot packet is at most 28 pages; over seeds 1–30 the median is at most 24."""
     counts = [len(pages) for _, pages, _, _ in thirty.values()]
     assert max(counts) <= 28 and statistics.median(counts) <= 24, counts
 
 
-@pytest.mark.xdist_group('thirty')
 def test_one_shot_order_and_what_is_keyed(thirty):
     """Levels 1–6 and the Heart keyed; spare Rooms only beyond Level 6, at the first Level of their band."""
     for packet, pages, _, data in thirty.values():
@@ -115,7 +104,6 @@ def test_one_shot_order_and_what_is_keyed(thirty):
         assert parts.index("The Heart") < parts.index("Stat Blocks") < parts.index("Item Key") < parts.index("Character Sheet")
 
 
-@pytest.mark.xdist_group('thirty')
 def test_every_code_is_on_its_page(thirty):
     """Issue 10, point 3: every code printed with its page; `pages` maps each code to a page that holds it."""
     for packet, pages, text, data in thirty.values():
@@ -139,7 +127,6 @@ def test_every_code_is_on_its_page(thirty):
             assert data["pages"][ref[0]] == int(ref[1]), ref
 
 
-@pytest.mark.xdist_group('thirty')
 def test_no_room_is_split_and_pages_pass_the_frame_checks(thirty):
     for seed in (15, 42 % 30):
         _, pages, text, _ = thirty[seed]
@@ -153,21 +140,20 @@ def test_no_room_is_split_and_pages_pass_the_frame_checks(thirty):
 
 
 @pytest.mark.parametrize("size", range(1, 7))
-def test_every_party_and_seed_builds(content, size):
+def test_every_party_and_seed_builds(content, packet_of, size):
     """Parties of 1 to 6 × seeds 0, 1, 42, 999999999: one-shot at most 28 pages, the cover fits any party."""
     party = CLASSES[:size]
     for seed in (0, 1, 42, 999_999_999):
-        _, pages, text, data = made(content, seed, party, validate=seed == 1)
+        _, pages, text, data = made(content, packet_of(seed, party), validate=seed == 1)
         assert len(pages) <= 28 and data["depth"] == "oneshot"
         check_page(pages_of(pages[0].text)[0])                     # the cover holds any party and seed
     for seed in {1: (0,), 6: (999_999_999,)}.get(size, ()):      # full depth: the smallest and largest party
-        _, pages, text, data = made(content, seed, party, "full")
+        _, pages, text, data = made(content, packet_of(seed, party, "full"))
         assert data["depth"] == "full" and all(lv["rooms"] for lv in data["levels"])
         for page in pages_of(text):
             check_page(page)
 
 
-@pytest.mark.xdist_group('thirty')
 def test_json_keeps_its_keys_and_adds(content, thirty):
     data = thirty[15][3]
     assert list(data) == ["seed", "version", "content_hash", "depth", "party", "nest", "job", "levels", "creatures",
@@ -194,9 +180,9 @@ def test_golden_packet():
         assert text == (golden.GOLDEN / name).read_text(encoding="utf-8"), f"{name} differs: make golden"
 
 
-def test_substreams_keep_levels_when_the_job_changes(content):
-    a = build_packet(content, 5, PARTY)
-    b = build_packet(content, 5, ["wasp"])
+def test_substreams_keep_levels_when_the_job_changes(packet_of):
+    a = packet_of(5)
+    b = packet_of(5, ["wasp"])
     assert [lv.rating for lv in a.levels] == [lv.rating for lv in b.levels]
     assert a.levels[0].rooms[0].lookups["cost"][0].roll == b.levels[0].rooms[0].lookups["cost"][0].roll
     assert a.job == b.job
@@ -266,7 +252,7 @@ def test_cli_random_seed_is_printed(tmp_path):
     assert json.loads((tmp_path / f"packet-{seed}.json").read_text())["seed"] == seed
 
 
-def test_handout_has_what_players_need_and_no_secrets(content, tmp_path):
+def test_handout_has_what_players_need_and_no_secrets(packet_of, tmp_path):
     """Issue 10, point 5: the Job as told, the Exploration table, the Pool, a blank map, the sheets;
     no Item Function, Room contents, encounter, Secret or complication."""
     import re
@@ -275,7 +261,7 @@ def test_handout_has_what_players_need_and_no_secrets(content, tmp_path):
     text = (tmp_path / "packet-15-players.txt").read_text()
     for page in pages_of(text):
         check_page(page)
-    packet = build_packet(content, 15, ["wasp", "spider"])
+    packet = packet_of(15, ["wasp", "spider"])
     assert "As the client tells it" in text and "Critical Success" in text
     assert "Environment Pool" in text and "____%" in text
     assert "Complications" not in text and "For the GQ" not in text
@@ -286,56 +272,73 @@ def test_handout_has_what_players_need_and_no_secrets(content, tmp_path):
     assert not re.search(r"\b(E\d+|I\d+) p\.", text) and "Secret:" not in text and "Item Key" not in text
 
 
+# The packet made and written the way the command does, as a function: run once in this process
+# and once in a fresh one, the two must print the same hashes.
 SCRIPT = """
-import hashlib, sys
+import hashlib
 from pathlib import Path
-from nests.content import load_content
-from nests.packet import packet_documents
-from nests.publish import render_all
-c = load_content()
-docs = packet_documents(c, 15, ["wasp", "spider"], None, handout=True)
-outputs = render_all(docs[:1], ["txt", "json", "svg", "pdf"], "a4") + render_all(docs[1:], ["txt"], "a4")
-for name, data in outputs:
-    print(name, hashlib.sha256(data).hexdigest())
-    if name.endswith(".pdf"):
-        Path(sys.argv[1]).write_bytes(data)
-if len(sys.argv) > 2:                   # the players' handout (the shorter document) on Letter
-    Path(sys.argv[2]).write_bytes(render_all(docs[1:], ["pdf"], "letter")[0][1])
+
+
+def made(pdf, letter=None):
+    from nests.content import load_content
+    from nests.packet import packet_documents
+    from nests.publish import render_all
+
+    c = load_content()
+    docs = packet_documents(c, 15, ["wasp", "spider"], None, handout=True)
+    outputs = render_all(docs[:1], ["txt", "json", "svg", "pdf"], "a4") + render_all(docs[1:], ["txt"], "a4")
+    lines = []
+    for name, data in outputs:
+        lines.append(f"{name} {hashlib.sha256(data).hexdigest()}")
+        if name.endswith(".pdf"):
+            Path(pdf).write_bytes(data)
+    if letter:                          # the players' handout (the shorter document) on Letter
+        Path(letter).write_bytes(render_all(docs[1:], ["pdf"], "letter")[0][1])
+    return "\\n".join(lines) + "\\n"
 """
 
 
-def test_two_processes_give_identical_bytes_and_the_pdf_matches_the_txt(content, tmp_path):
-    """Same seed and content → the same bytes in every format from two processes; the PDF has the txt's
-    pages (at A4; the handout's at Letter), an outline down to every Room, stat block and the Item Key."""
+def test_two_processes_give_identical_bytes_and_the_pdf_matches_the_txt(content, packet_of, tmp_path):
+    """Same seed and content → the same bytes in every format from two processes (a fresh one and this
+    one); the PDF has the txt's pages (at A4; the handout's at Letter), an outline down to every Room,
+    stat block and the Item Key."""
     import io
 
+    import pypdfium2
     from pypdf import PdfReader
 
-    # the two processes run side by side (each is a whole packet and its PDF)
-    processes = [subprocess.Popen([sys.executable, "-c", SCRIPT, str(tmp_path / f"{i}.pdf")]
-                                  + ([str(tmp_path / "letter.pdf")] if i else []), stdout=subprocess.PIPE, text=True)
-                 for i in range(2)]
-    runs = [p.communicate(timeout=300)[0] for p in processes]
-    assert [p.returncode for p in processes] == [0, 0]
-    assert runs[0] == runs[1] and "packet-15.pdf" in runs[0] and "packet-15-players.txt" in runs[0]
+    # the fresh process runs while this one makes the same packet
+    fresh = subprocess.Popen([sys.executable, "-c", SCRIPT + "\nimport sys\nprint(made(*sys.argv[1:]), end='')",
+                              str(tmp_path / "0.pdf")], stdout=subprocess.PIPE, text=True,
+                             env={k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"})
+    here = {}
+    exec(SCRIPT, here)
+    mine = here["made"](tmp_path / "1.pdf", tmp_path / "letter.pdf")
+    theirs = fresh.communicate(timeout=300)[0]
+    assert fresh.returncode == 0
+    assert theirs == mine and "packet-15.pdf" in mine and "packet-15-players.txt" in mine
+    assert (tmp_path / "0.pdf").read_bytes() == (tmp_path / "1.pdf").read_bytes()
     letter = PdfReader(io.BytesIO((tmp_path / "letter.pdf").read_bytes()))
-    packet = build_packet(content, 15, ["wasp", "spider"])
+    packet = packet_of(15, ["wasp", "spider"])
     txt_pages = packet_pages(content, packet).pages
-    reader = PdfReader(io.BytesIO((tmp_path / "0.pdf").read_bytes()))
+    pdf = (tmp_path / "0.pdf").read_bytes()
+    reader = PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) == len(txt_pages)
     assert len(letter.pages) == len(handout_pages(content, packet)) and letter.pages[0].mediabox.width == 612
 
-    def titles(outline):
+    def bookmarks(outline):
         for o in outline:
-            yield from (titles(o) if isinstance(o, list) else [o.title])
+            yield from (bookmarks(o) if isinstance(o, list) else [o])
 
-    marks = list(titles(reader.outline))
+    marks = {o.title: o for o in bookmarks(reader.outline)}
     for room in packet.rooms():
         assert f"Room {room.id} · {room.name}" in marks
     for c in packet.creatures:
         assert f"{c.id} {c.name}" in marks
     assert "Item Key" in marks and "Map of the Nest" in marks
     # the vector map: its own labels (the text map says "♥ Level N"), on the page of the map's bookmark
+    # (the pages' text read by PDFium: pypdf takes seconds a page to lay out the map's labels)
     heart = f"The Heart · L{len(packet.levels)} · 100%"
-    drawn = [i for i, page in enumerate(reader.pages) if heart in page.extract_text()]
-    assert drawn and "Map: read down each column" in "\n".join(txt_pages[drawn[0]].text.split("\n")[:48])
+    drawn = [i for i, page in enumerate(pypdfium2.PdfDocument(pdf)) if heart in page.get_textpage().get_text_range()]
+    assert drawn and drawn[0] == reader.get_destination_page_number(marks["Map of the Nest"])
+    assert "Map: read down each column" in "\n".join(txt_pages[drawn[0]].text.split("\n")[:48])

@@ -15,7 +15,6 @@ import pytest
 from click.testing import CliRunner
 
 from nests.cli import main
-from nests.content import load_content
 from nests.generators.packet.generate import build_packet
 from nests.generators.packet.reroll import parse_reroll
 from nests.publish.json import packet_data, packet_schema
@@ -26,12 +25,13 @@ VALIDATOR = jsonschema.Draft202012Validator(json.loads(packet_schema()))
 
 
 @pytest.fixture(scope="module")
-def content():
-    return load_content()
-
-
-def _data(content, seed, *parts):
-    return packet_data(build_packet(content, seed, PARTY, rerolls=tuple(parse_reroll(p) for p in parts)), {})
+def data_of(content, packet_of):
+    """seed, *parts → the packet's JSON data, those parts re-rolled (none: the packet as rolled, built once)."""
+    def data(seed, *parts):
+        if not parts:
+            return packet_data(packet_of(seed, PARTY), {})
+        return packet_data(build_packet(content, seed, PARTY, rerolls=tuple(parse_reroll(p) for p in parts)), {})
+    return data
 
 
 def _rooms(data):
@@ -73,13 +73,13 @@ def _unchanged_but(before, after, part):
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_a_rerolled_room_or_level_changes_its_rooms_and_nothing_else(content, seed):
-    before = _data(content, seed)
+def test_a_rerolled_room_or_level_changes_its_rooms_and_nothing_else(data_of, seed):
+    before = data_of(seed)
     rooms = list(_rooms(before))
     for part, rerolled in [(f"room:{rooms[len(rooms) // 2]}", {rooms[len(rooms) // 2]}),
                            (f"room:{rooms[-1]}", {rooms[-1]}),
                            ("level:1", {r for r in rooms if r.startswith("1.")})]:
-        after = _data(content, seed, part)
+        after = data_of(seed, part)
         assert after["stamp"] == f"{seed}+{part}@1"
         _unchanged_but(before, after, part)
         old, new = _rooms(before), _rooms(after)
@@ -91,10 +91,10 @@ def test_a_rerolled_room_or_level_changes_its_rooms_and_nothing_else(content, se
 
 
 @pytest.mark.parametrize("seed", SEEDS[:4])
-def test_a_rerolled_item_or_job_changes_that_alone(content, seed):
-    before = _data(content, seed)
+def test_a_rerolled_item_or_job_changes_that_alone(data_of, seed):
+    before = data_of(seed)
     for part in ("item:I7", "job"):
-        after = _data(content, seed, part)
+        after = data_of(seed, part)
         _unchanged_but(before, after, part)
         assert _rooms(before) == _rooms(after)
         if part == "job":
@@ -103,13 +103,13 @@ def test_a_rerolled_item_or_job_changes_that_alone(content, seed):
             assert [i for i in after["items"] if i["id"] == "I7"] != [i for i in before["items"] if i["id"] == "I7"]
 
 
-def test_a_reroll_is_reproducible_and_another_reroll_differs(content):
-    once, again = _data(content, 7, "room:3.1"), _data(content, 7, "room:3.1@1")
-    other = _data(content, 7, "room:3.1@2")
+def test_a_reroll_is_reproducible_and_another_reroll_differs(data_of):
+    once, again = data_of(7, "room:3.1"), data_of(7, "room:3.1@1")
+    other = data_of(7, "room:3.1@2")
     assert once == again and _rooms(once)["3.1"] != _rooms(other)["3.1"]
     assert other["stamp"] == "7+room:3.1@2"
     VALIDATOR.validate(other)                         # the shipped JSON Schema knows the stamp
-    assert "stamp" not in _data(content, 7)           # a packet as rolled keeps the keys it always had
+    assert "stamp" not in data_of(7)           # a packet as rolled keeps the keys it always had
 
 
 def test_the_pages_say_it_and_the_files_stand_beside_the_original(tmp_path):

@@ -11,14 +11,13 @@ SEEDS = range(1, 61)
 
 
 @pytest.fixture(scope="module")
-def tables():
-    return load_content().tables
+def tables(content):
+    return content.tables
 
 
 @pytest.fixture(scope="module")
-def packets():
-    content = load_content()
-    return [packet_data(build_packet(content, seed, ["wasp", "spider", "beetle", "ants"]), {}) for seed in SEEDS]
+def packets(packet_of):
+    return [packet_data(packet_of(seed), {}) for seed in SEEDS]
 
 
 def events(data):
@@ -177,7 +176,7 @@ def test_stat_blocks_cover_the_printed_encounters(packets):
         assert {c["enemy"] for c in data["creatures"]} == met | ({target} if target else set())
 
 
-def test_the_glance_estimate_is_the_first_runs_of_nests_simulate(tmp_path):
+def test_the_glance_estimate_is_the_first_runs_of_nests_simulate(content, packet_of, tmp_path):
     """Issue 18: the glance page's difficulty estimate plays the party through this packet: it is the first
     ``session.runs`` runs of `nests simulate` (the same sub-stream), with the Exploration Actions per session from
     content/packet.yaml; more Actions a session reach deeper."""
@@ -187,11 +186,11 @@ def test_the_glance_estimate_is_the_first_runs_of_nests_simulate(tmp_path):
 
     root = Path(__file__).resolve().parents[2] / "content" / "packet.yaml"
     (tmp_path / "packet.yaml").write_text(root.read_text().replace("actions: 8,", "actions: 40,"))
-    usual, longer = load_content(), load_content([str(tmp_path)])
+    usual, longer = content, load_content([str(tmp_path)])
     runs = usual.packet.settings["session"]["runs"]
     short_total = long_total = 0
     for seed in range(1, 11):
-        packet = build_packet(usual, seed, ["wasp", "ants"])
+        packet = packet_of(seed, ["wasp", "ants"])
         a, b = packet.session, build_packet(longer, seed, ["wasp", "ants"]).session
         est = party_estimate(usual, packet, runs)
         assert {k: v for k, v in a.to_json().items() if k not in ("hours", "scout")} == est.glance()

@@ -8,8 +8,6 @@ import pytest
 from click.testing import CliRunner
 
 from nests.cli import main
-from nests.content import load_content
-from nests.generators.packet.generate import build_packet
 from nests.generators.packet.pages import PacketLayout, handout_pages, packet_pages
 from nests.packet import packet_documents
 from nests.generators.sheet import Look
@@ -24,17 +22,12 @@ BODY = slice(1, 48)          # the body lines between a page's top and bottom bo
 
 
 @pytest.fixture(scope="module")
-def content():
-    return load_content()
-
-
-@pytest.fixture(scope="module")
-def made(content):
+def made(content, packet_of):
     """(seed, look) → (packet, its text at that look, body lines each page gives its content);
     look None is the print layout."""
     out = {}
     for seed in SEEDS:
-        packet = build_packet(content, seed, PARTY)
+        packet = packet_of(seed, PARTY)
         out[seed, None] = (packet, join_pages([p.text for p in packet_pages(content, packet).pages]), 47)
         for look in LOOKS:
             text = join_pages([p.text for p in packet_pages(content, packet, look).pages])
@@ -93,7 +86,7 @@ def test_every_word_of_the_printed_packet_is_still_there(made, seed, look):
     assert before - after == Counter(), "words lost at this width"
     repeated = {"Room", "continued", "Environment", "Id", "Spent", "Found", "In", "Connections", "Notes"}
     assert set(after - before) <= repeated | {w for w in after - before if w.replace(".", "").isdigit()}
-    # the sheets keep every word as a sheet at that width does (tests/test_sheet_widths.py)
+    # the sheets keep every word as a sheet at that width does (tests/sheet/test_sheet_widths.py)
     ticks = {"o", "v", "x"} if look.ascii else set()          # the sheets' tick boxes, in ASCII
     assert set(_words(_content_lines(printed, 47, True))) == set(_words(_content_lines(text, body, True))) - ticks
 
@@ -137,8 +130,8 @@ def test_default_width_is_the_golden_packet_and_the_pdf_keeps_the_print_layout(c
     check_width(narrow.files["txt"].text, 48)
 
 
-def test_handout_reflows_in_ascii(content):
-    packet = build_packet(content, 42, PARTY)
+def test_handout_reflows_in_ascii(content, packet_of):
+    packet = packet_of(42, PARTY)
     text = join_pages([p.text for p in handout_pages(content, packet, Look(40, ascii=True))])
     check_width(text, 40)
     assert text.isascii() and "Level 26 ____% Heart" in text

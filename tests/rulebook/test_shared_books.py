@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from nests.book import model as m
-from nests.book.readers import read_book
 from nests.book.readers.common import walk
 from nests.generators.rulebook import typeset
 from nests.generators.rulebook.flow import words
@@ -20,8 +19,8 @@ BOOKS = sorted(p.name for p in SHARED.iterdir() if p.is_file())
 
 
 @pytest.fixture(scope="module", params=BOOKS)
-def read_and_set(request, content):
-    model = read_book(str(SHARED / request.param))
+def read_and_set(request, content, read_once):
+    model = read_once(SHARED / request.param)
     return model, typeset(model, content)
 
 

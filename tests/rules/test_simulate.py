@@ -59,13 +59,15 @@ def harmless(tmp_path: Path, actions: int | None = None) -> Path:
 
 # -- its figures -----------------------------------------------------------------------------
 def test_same_arguments_same_output_in_two_processes():
-    def run(seed):
-        args = [sys.executable, "-m", "nests", "simulate", "--seed", str(seed), "--party", "wasp,ants", "--runs", "60"]
-        return subprocess.run(args, capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    """A fresh process and this one print the same estimate; another seed prints another."""
+    def args(seed):
+        return ["simulate", "--seed", str(seed), "--party", "wasp,ants", "--runs", "60"]
 
-    first, second = run(11), run(11)
-    assert first == second and first.startswith("Difficulty estimate: packet 11")
-    assert run(12) != first
+    fresh = subprocess.run([sys.executable, "-m", "nests", *args(11)], capture_output=True, text=True, check=True,
+                           cwd=ROOT).stdout
+    here = CliRunner().invoke(main, args(11))
+    assert here.exit_code == 0 and fresh == here.stdout and fresh.startswith("Difficulty estimate: packet 11")
+    assert CliRunner().invoke(main, args(12)).stdout != fresh
 
 
 @pytest.mark.parametrize("seed", [1, 4, 9])

@@ -1,7 +1,7 @@
 """The rulings the code itself cites by id (procedures and packet pages name the
 ruling they apply). content/rulings.yaml must keep each of them: a user's
 rulings file that drops one is a content error, not a crash in the packet.
-tests/test_corpus.py checks this list against the ids the code really uses."""
+tests/content/test_corpus.py checks this list against the ids the code really uses."""
 
 CITED_RULINGS = frozenset({
     "event-chance-inclusive", "new-level-die", "first-level", "shortcut", "encounter-numbers",

@@ -7,13 +7,13 @@ import pytest
 
 from nests.cli import main
 
-TEMPLATES = Path(__file__).parents[1] / "templates"
+TEMPLATES = Path(__file__).parents[2] / "templates"
 COMMANDS = {
     "sheet": ["sheet", "wasp"],
     "enemy": ["enemy", "worker-termite"],
     "packet": ["packet", "--seed", "3", "--format", "txt"],
     "build": ["build"],
-    "rulebook": ["rulebook", str(Path(__file__).parent / "rulebook" / "fixtures" / "small-book.raw.txt")],
+    "rulebook": ["rulebook", str(Path(__file__).parents[1] / "rulebook" / "fixtures" / "small-book.raw.txt")],
 }
 
 

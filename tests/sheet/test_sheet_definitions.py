@@ -12,7 +12,7 @@ from nests.errors import NestsError
 from nests.generators.sheet import Look, render_sheet, sheet_pages, sheet_values
 from tests.frames import PAGE_LINES, PAGE_WIDTH, check_boxes, check_width, words
 
-RULEBOOKS = Path(__file__).resolve().parents[2] / "shared" / "rulebook"
+RULEBOOKS = Path(__file__).resolve().parents[3] / "shared" / "rulebook"
 GAMES = ["base-rules", "rules-and-procedures", "basic-rules", "malleus-deum"]
 
 # What each rulebook says a character is made of (issue #13), as labels on the sheet.
@@ -214,7 +214,7 @@ def test_one_pdf_of_another_game(runner, tmp_path):
 def test_the_sheet_definition_is_the_one_copy_of_what_the_sheet_prints(runner, tmp_path):
     # The Disposition Track's notes (and the rules reminders, the Luck track) are held once,
     # in the sheet definition: the enemies' stat blocks print the same notes from it.
-    built_in = (Path(__file__).parents[1] / "content" / "sheets" / "nests-and-insects.yaml").read_text(encoding="utf-8")
+    built_in = (Path(__file__).parents[2] / "content" / "sheets" / "nests-and-insects.yaml").read_text(encoding="utf-8")
     assert built_in.count("Cant Attack") == 1
     (tmp_path / "mine" / "sheets").mkdir(parents=True)
     (tmp_path / "mine" / "sheets" / "nests-and-insects.yaml").write_text(
@@ -226,7 +226,7 @@ def test_the_sheet_definition_is_the_one_copy_of_what_the_sheet_prints(runner, t
         assert "<^Flees Only>" in result.output and "Cant Attack" not in result.output
 
 
-# ── an invented game with every kind of field (tests/invented/sheets/lantern-moths.yaml) ──
+# ── an invented game with every kind of field (tests/sheet/invented/sheets/lantern-moths.yaml) ──
 
 INVENTED = str(Path(__file__).parent / "invented")
 MOTH = {"name": "Ösé 蜂", "gifts.glow": 55, "gifts.dust": 40, "wick": "d12", "moods.dreamy": True, "stance": "Diving",

@@ -1,6 +1,6 @@
 """Fillable sheets (issue #14 point 3): one form field per value of a character's state file
 (except its class), named by the value's dotted key path with list positions from 0, lying
-over the place the sheet prints that value; no PDF is made here (tests/test_pdf.py does that)."""
+over the place the sheet prints that value; no PDF is made here (tests/publish/test_pdf.py does that)."""
 
 import pytest
 import yaml

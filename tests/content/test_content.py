@@ -8,7 +8,7 @@ from nests.cli import main
 from nests.content import load_content
 from nests.errors import NestsError
 
-BUILT_IN = Path(__file__).parents[1] / "content"
+BUILT_IN = Path(__file__).parents[2] / "content"
 
 
 def homebrew(tmp_path, name, text):

@@ -9,7 +9,7 @@ from nests.generators.sheet import build_sheets
 from tests.frames import check_page, pages_of
 from tests.golden import SHEETS
 
-GOLDEN = Path(__file__).parent / "golden" / "sheets"
+GOLDEN = Path(__file__).parents[1] / "golden" / "sheets"
 
 
 @pytest.fixture(scope="module")

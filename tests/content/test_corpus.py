@@ -22,7 +22,7 @@ import pytest
 
 from nests.cli import main
 
-ROOT = Path(__file__).parents[1]
+ROOT = Path(__file__).parents[2]
 BUILT_IN = ROOT / "content"
 SMALL_BOOK = ROOT / "tests" / "rulebook" / "fixtures" / "small-book.raw.txt"
 DICE = "d4, d6, d8, d10, d12, d20, d40, d60, d80, d100, d120, 1d4, 1d6, 1d8, 1d10, 1d12, 1d20"
