@@ -13,7 +13,7 @@ from pathlib import Path
 from nests import paths
 from nests.content import schemas
 from nests.content.schema import validate
-from nests.content.yamlfile import Document, read_yaml
+from nests.content.yamlfile import YamlDocument, read_yaml
 from nests.errors import NestsError, Problem
 
 
@@ -42,13 +42,13 @@ class Content:
         prefix = folder.rstrip("/") + "/"
         return sorted(r for r in self._files if r.startswith(prefix) and "/" not in r[len(prefix):])
 
-    def document(self, rel: str) -> Document:
+    def document(self, rel: str) -> YamlDocument:
         if rel not in self._files:
             raise NestsError(Problem("missing from the content", file=rel))
         path, shown = self._files[rel]
         return read_yaml(path, shown)
 
-    def checked(self, rel: str, spec) -> Document:
+    def checked(self, rel: str, spec) -> YamlDocument:
         doc = self.document(rel)
         problems = validate(doc, spec)
         if problems:
@@ -81,7 +81,7 @@ class Content:
         return doc.data
 
     @cached_property
-    def class_documents(self) -> dict[str, Document]:
+    def class_documents(self) -> dict[str, YamlDocument]:
         """Every class file by id (its file name), validated against the catalogue."""
         spec = schemas.character_class(self.catalogue)
         docs, problems = {}, []
@@ -153,7 +153,7 @@ class Content:
             raise NestsError(list(dict.fromkeys(problems)))     # kinds that share a file report it once
         return self
 
-    def _fits_sheet(self, doc: Document) -> list[Problem]:
+    def _fits_sheet(self, doc: YamlDocument) -> list[Problem]:
         """A class's text fits the line the sheet definition gives it (pronouns, diet):
         the label, ": " and the text in the field's width."""
         from nests.text.measure import width

@@ -27,7 +27,7 @@ from pathlib import Path
 from nests.content import schemas
 from nests.content.cited import CITED_RULINGS
 from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, Table, shown, validate
-from nests.content.yamlfile import Document
+from nests.content.yamlfile import YamlDocument
 from nests.errors import NestsError, Problem
 from nests.model import Die
 from nests.text import grid
@@ -258,7 +258,7 @@ ENEMY = Map(
 
 
 # -- coverage ------------------------------------------------------------------
-def _cover(doc: Document, key: str, universe: list, what: str, read=_faces) -> list[Problem]:
+def _cover(doc: YamlDocument, key: str, universe: list, what: str, read=_faces) -> list[Problem]:
     """Each row's ``key`` must take every member of ``universe`` exactly once."""
     problems, seen = [], {}
     for i, row in enumerate(doc.data.get("rows", [])):
@@ -289,13 +289,13 @@ def _dice_names(sizes: dict) -> str:
     return ", ".join([f"d{n}" for n in sizes["zero_based"]] + [f"1d{n}" for n in sizes["one_based"]])
 
 
-def _die_problem(doc: Document, path: tuple, name, sizes: dict) -> list[Problem]:
+def _die_problem(doc: YamlDocument, path: tuple, name, sizes: dict) -> list[Problem]:
     if _game_die(name, sizes) is None:
         return [doc.problem(path, f"{name!r} is not a die of the game; allowed: {_dice_names(sizes)}")]
     return []
 
 
-def face_table(doc: Document, stem: str, dice_sizes: dict) -> tuple[FaceTable | None, list[Problem]]:
+def face_table(doc: YamlDocument, stem: str, dice_sizes: dict) -> tuple[FaceTable | None, list[Problem]]:
     """A validated die table's view, once its die is one of the game's and its rows
     cover every face of that die exactly once; otherwise None and the problems.
     Any content that rolls on a die table (the packet's Job and Room tables too) uses this."""
@@ -458,7 +458,7 @@ class Tables:
         return self.rulings[rid]
 
     @cached_property
-    def enemies(self) -> dict[str, Document]:
+    def enemies(self) -> dict[str, YamlDocument]:
         """Every enemy file by id (its file name), validated."""
         docs, problems = {}, []
         for rel in self.content.files("enemies"):
@@ -483,14 +483,14 @@ class Tables:
 
 
 # -- rows by what they are keyed by ------------------------------------------------
-def _face_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
+def _face_rows(tables: Tables, stem: str, doc: YamlDocument) -> list[Problem]:
     table, problems = face_table(doc, stem, tables.dice_sizes)
     if table:
         tables.face_tables[stem] = table
     return problems
 
 
-def _keyed_by(word: str, doc: Document) -> list[Problem]:
+def _keyed_by(word: str, doc: YamlDocument) -> list[Problem]:
     """Rows keyed by ratings or Degrees say so in ``die``."""
     if doc.data["die"] != word:
         return [doc.problem(("die",), f"{doc.data['die']!r} does not fit these rows; rows keyed by "
@@ -498,7 +498,7 @@ def _keyed_by(word: str, doc: Document) -> list[Problem]:
     return []
 
 
-def _rating_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
+def _rating_rows(tables: Tables, stem: str, doc: YamlDocument) -> list[Problem]:
     problems = _keyed_by("rating", doc) + _cover(doc, "ratings", list(range(0, 101)), "the ratings 0–100")
     for i, row in enumerate(doc.data["rows"]):
         for k in ("die", "features", "costs_risks", "rewards"):
@@ -507,12 +507,12 @@ def _rating_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
     return problems
 
 
-def _degree_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
+def _degree_rows(tables: Tables, stem: str, doc: YamlDocument) -> list[Problem]:
     return _keyed_by("degree", doc) + _cover(doc, "degree", SIX, "the six Degrees of Success",
                                              read=lambda v: [v] if v in SIX else None)
 
 
-def _rolled_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
+def _rolled_rows(tables: Tables, stem: str, doc: YamlDocument) -> list[Problem]:
     """Event rows (and files without rows, which may say die: none) are rolled on a die of the game."""
     if doc.data["die"] == "none" and not doc.data.get("rows"):
         return []

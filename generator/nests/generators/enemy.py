@@ -12,7 +12,7 @@ from nests.content.sheets import NESTS, Area, SheetDefinition, choices, definiti
 from nests.document import Document, Page
 from nests.errors import NestsError
 from nests.model import Attack
-from nests.content.yamlfile import Document as YamlDocument
+from nests.content.yamlfile import YamlDocument
 from nests.generators.sheet import FULL, Look
 from nests.generators.sheet.layout import plan
 from nests.render import render
