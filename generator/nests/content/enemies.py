@@ -1,8 +1,8 @@
 """The enemies' stat blocks as content (``content/enemies/*.yaml``): their schema and checks.
 
-``Tables.enemies`` reads them on first use: every file validated (each Feature
-gives exactly one of rating, die, number; a die is one of the game's), and every
-enemy the Alarm Pheromones summon has a stat block.
+``Tables.enemies`` reads them on first use, each into a ``model.Enemy``: every file
+validated (each Feature gives exactly one of rating, die, number; a die is one of
+the game's), and every enemy the Alarm Pheromones summon has a stat block.
 """
 
 from __future__ import annotations

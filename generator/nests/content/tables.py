@@ -28,7 +28,7 @@ from nests.content.faces import DIE_NAME, cover, dice_names, die_problem, faces_
 from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, Table, validate
 from nests.content.yamlfile import YamlDocument
 from nests.errors import NestsError, Problem
-from nests.model import Die
+from nests.model import Die, Enemy
 from nests.text import grid
 
 SIX = ["Critical Failure", "Complete Failure", "Partial Failure",
@@ -383,8 +383,17 @@ class Tables:
         return self.rulings[rid]
 
     @cached_property
-    def enemies(self) -> dict[str, YamlDocument]:
-        """Every enemy file by id (its file name), validated (nests.content.enemies)."""
+    def enemies(self) -> dict[str, Enemy]:
+        """Every enemy's stat block by id (its file name), validated and built once."""
+        return {eid: Enemy.from_content(eid, doc.data) for eid, doc in self._enemy_files.items()}
+
+    def enemy_problem(self, enemy_id: str, path: tuple, message: str) -> Problem:
+        """A problem with a stat block, at the line of its file that ``path`` names."""
+        return self._enemy_files[enemy_id].problem(path, message)
+
+    @cached_property
+    def _enemy_files(self) -> dict[str, YamlDocument]:
+        """Every enemy file by id, validated (nests.content.enemies)."""
         from nests.content.enemies import read_enemies
 
         return read_enemies(self)

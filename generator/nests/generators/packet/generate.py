@@ -275,9 +275,9 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
     b.note(PACKET_RULINGS)
     creatures = []
     for eid in creature_ids:
-        doc = tables.enemies[eid].data
-        creatures.append(Creature(b.codes[eid], eid, doc["name"], doc["provisional"]))
-        if doc["provisional"]:
+        e = tables.enemies[eid]
+        creatures.append(Creature(b.codes[eid], eid, e.name, e.provisional))
+        if e.provisional:
             b.note(["provisional-enemies"])
     order = list(tables.rulings)
     rulings = [Ruling(r, tables.rulings[r]) for r in sorted(b.rulings, key=order.index)]
