@@ -141,7 +141,7 @@ def classes(content_dirs) -> None:
     """List the character classes a player can pick."""
     content = setup(content_dirs, uses=SHEET_CONTENT)
     for class_id in content.class_ids():
-        click.echo(f"{class_id:<10} {content.class_documents[class_id].data['name']}")
+        click.echo(f"{class_id:<10} {content.classes[class_id].name}")
 
 
 @main.command()
@@ -200,7 +200,7 @@ def sheet(class_ids, all_classes, systems, width, ascii_only, state_file, fillab
     for system in systems:
         definition(content, system)
     for class_id in class_ids:
-        if class_id not in content.class_documents:
+        if class_id not in content.classes:
             known = ", ".join(content.class_ids(playable_only=False))
             raise NestsError(f"unknown class {class_id!r}; known classes: {known}")
     ids = list(dict.fromkeys(class_ids)) + list(dict.fromkeys(systems))

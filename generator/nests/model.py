@@ -89,6 +89,70 @@ class CharacterClass:
 
 
 @dataclass(frozen=True)
+class EnemyFeature:
+    """A Feature on a stat block: its names (one line may give several), and exactly one of
+    a rating, a die that is rolled (Wounds Max d20) or a plain number; a note beside it."""
+
+    names: tuple[str, ...]
+    rating: int | None = None
+    die: str | None = None
+    number: int | None = None
+    note: str = ""
+
+    @property
+    def figure(self) -> int | None:
+        """The rating or number it gives; None for a die, which is rolled."""
+        return self.rating if self.rating is not None else self.number
+
+
+@dataclass(frozen=True)
+class SpecialRule:
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Enemy:
+    """A creature's stat block, exactly as its content file gives it."""
+
+    id: str
+    name: str
+    source: str                       # where in the rulebook (or "this project's own")
+    provisional: bool
+    description: str
+    group: str                        # how it is met: alone, in a swarm…
+    features: tuple[EnemyFeature, ...]
+    base_attack: Attack | None        # None: it cannot attack
+    special_attack: Attack | None
+    special_rules: tuple[SpecialRule, ...]
+    disposition: tuple[str, ...]      # its Disposition Track; empty: the one every sheet has
+    count: int | None                 # how many come, when nothing else says
+
+    def feature(self, name: str) -> EnemyFeature | None:
+        """The first Feature that goes by ``name``."""
+        return next((f for f in self.features if name in f.names), None)
+
+    @classmethod
+    def from_content(cls, enemy_id: str, data: dict) -> "Enemy":
+        attacks = data.get("attacks")
+        return cls(
+            id=enemy_id,
+            name=data["name"],
+            source=data["source"],
+            provisional=data["provisional"],
+            description=data.get("description", ""),
+            group=data["group"],
+            features=tuple(EnemyFeature(tuple(f["names"]), f.get("rating"), f.get("die"), f.get("number"), f.get("note", ""))
+                           for f in data["features"]),
+            base_attack=Attack.from_content(attacks["base"]) if attacks else None,
+            special_attack=Attack.from_content(attacks["special"]) if attacks else None,
+            special_rules=tuple(SpecialRule(r["name"], r["text"]) for r in data["special_rules"]),
+            disposition=tuple(data.get("disposition", ())),
+            count=data.get("count"),
+        )
+
+
+@dataclass(frozen=True)
 class Feature:
     """A named, percentile-rated Feature as it stands on a sheet."""
 

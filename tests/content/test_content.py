@@ -128,8 +128,22 @@ def test_a_homebrew_class_is_one_yaml_file(runner, tmp_path):
 def test_user_content_overrides_a_built_in_file(tmp_path):
     d = homebrew(tmp_path, "wasp.yaml", wasp_with("speed: 60", "speed: 65"))
     content = load_content([d])
-    assert content.class_documents["wasp"].data["attributes"]["speed"] == 65
+    assert content.classes["wasp"].attributes["speed"] == 65
     assert set(content.class_ids()) == {"ants", "beetle", "ladybug", "scorpion", "spider", "wasp"}
+
+
+def test_classes_are_typed_and_built_once(content):
+    """Every consumer reads the one CharacterClass content built; a problem with a class still names its file's line."""
+    from nests.generators.sheet import character
+    from nests.model import CharacterClass
+
+    wasp = content.classes["wasp"]
+    assert isinstance(wasp, CharacterClass) and content.classes["wasp"] is wasp
+    assert (wasp.name, wasp.playable) == ("Wasp", True) and not content.classes["template"].playable
+    assert character(content, "wasp").character_class is wasp
+    problem = content.class_problem("wasp", ("name",), "too wide")
+    line = line_of((BUILT_IN / "classes" / "wasp.yaml").read_text(encoding="utf-8"), "name: Wasp")
+    assert (problem.file, problem.line, problem.key, problem.message) == ("content/classes/wasp.yaml", line, "name", "too wide")
 
 
 def test_missing_content_directory(runner, tmp_path):

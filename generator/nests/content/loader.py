@@ -13,8 +13,9 @@ from pathlib import Path
 from nests import paths
 from nests.content import schemas
 from nests.content.schema import validate
-from nests.content.yamlfile import Document, read_yaml
+from nests.content.yamlfile import YamlDocument, read_yaml
 from nests.errors import NestsError, Problem
+from nests.model import CharacterClass
 
 
 class Content:
@@ -42,13 +43,13 @@ class Content:
         prefix = folder.rstrip("/") + "/"
         return sorted(r for r in self._files if r.startswith(prefix) and "/" not in r[len(prefix):])
 
-    def document(self, rel: str) -> Document:
+    def document(self, rel: str) -> YamlDocument:
         if rel not in self._files:
             raise NestsError(Problem("missing from the content", file=rel))
         path, shown = self._files[rel]
         return read_yaml(path, shown)
 
-    def checked(self, rel: str, spec) -> Document:
+    def checked(self, rel: str, spec) -> YamlDocument:
         doc = self.document(rel)
         problems = validate(doc, spec)
         if problems:
@@ -81,8 +82,17 @@ class Content:
         return doc.data
 
     @cached_property
-    def class_documents(self) -> dict[str, Document]:
-        """Every class file by id (its file name), validated against the catalogue."""
+    def classes(self) -> dict[str, CharacterClass]:
+        """Every class by id (its file name), validated and built once."""
+        return {cid: CharacterClass.from_content(cid, doc.data) for cid, doc in self._class_files.items()}
+
+    def class_problem(self, class_id: str, path: tuple, message: str) -> Problem:
+        """A problem with a class, at the line of its file that ``path`` names."""
+        return self._class_files[class_id].problem(path, message)
+
+    @cached_property
+    def _class_files(self) -> dict[str, YamlDocument]:
+        """Every class file by id (its file name), validated against the catalogue and the sheets."""
         spec = schemas.character_class(self.catalogue)
         docs, problems = {}, []
         for rel in self.files("classes"):
@@ -153,7 +163,7 @@ class Content:
             raise NestsError(list(dict.fromkeys(problems)))     # kinds that share a file report it once
         return self
 
-    def _fits_sheet(self, doc: Document) -> list[Problem]:
+    def _fits_sheet(self, doc: YamlDocument) -> list[Problem]:
         """A class's text fits the line the sheet definition gives it (pronouns, diet):
         the label, ": " and the text in the field's width."""
         from nests.text.measure import width
@@ -172,10 +182,7 @@ class Content:
         return out
 
     def class_ids(self, playable_only: bool = True) -> list[str]:
-        return [
-            cid for cid, doc in self.class_documents.items()
-            if doc.data.get("playable", True) or not playable_only
-        ]
+        return [cid for cid, cls in self.classes.items() if cls.playable or not playable_only]
 
 
 def load_content(extra_dirs: tuple[str, ...] | list[str] = ()) -> Content:
@@ -187,5 +194,5 @@ def load_content(extra_dirs: tuple[str, ...] | list[str] = ()) -> Content:
 
 # The kinds of content a command can ask ``Content.check`` for, in the order they are checked:
 # each reads (and so checks) its part of the Content. The tables' check includes the enemies.
-KINDS = {"classes": lambda c: c.class_documents, "tables": lambda c: c.tables.enemies, "packet": lambda c: c.packet,
+KINDS = {"classes": lambda c: c.classes, "tables": lambda c: c.tables.enemies, "packet": lambda c: c.packet,
          "sheets": lambda c: c.sheets, "simulate": lambda c: c.simulate}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from nests.content.yamlfile import Document
+from nests.content.yamlfile import YamlDocument
 from nests.errors import Problem
 from nests.text.measure import width
 
@@ -160,7 +160,7 @@ class Table(Spec):
                 self.value.check(item, path + (key,), report)
 
 
-def validate(doc: Document, spec: Spec) -> list[Problem]:
+def validate(doc: YamlDocument, spec: Spec) -> list[Problem]:
     """Every problem of ``doc`` against ``spec``, in file order."""
     if doc.empty:
         return [Problem("is empty; a content file holds a mapping of keys", file=doc.name, line=1)]

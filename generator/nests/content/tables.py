@@ -13,28 +13,26 @@ Every file under ``content/tables/`` names its rulebook ``source:`` and its
 
 ``content.tables`` validates all of it (every problem at once, each
 with file:line and key path) and returns a ``Tables``; it is cached per
-``Content``. Enemies (``content/enemies/*.yaml``) load on first use of
-``Tables.enemies``.
+``Content``. Enemies (``content/enemies/*.yaml``, nests.content.enemies) load on
+first use of ``Tables.enemies``; faces and the game's dice are nests.content.faces.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from nests.content import schemas
 from nests.content.cited import CITED_RULINGS
-from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, Table, shown, validate
-from nests.content.yamlfile import Document
+from nests.content.faces import DIE_NAME, cover, dice_names, die_problem, faces_spec, game_die, read_faces
+from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, Table, validate
+from nests.content.yamlfile import YamlDocument
 from nests.errors import NestsError, Problem
-from nests.model import Die
+from nests.model import Die, Enemy
 from nests.text import grid
 
 SIX = ["Critical Failure", "Complete Failure", "Partial Failure",
        "Partial Success", "Complete Success", "Critical Success"]
-_RUN = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
 
 
 # -- typed views ---------------------------------------------------------------
@@ -153,31 +151,8 @@ class RatingTable:
 
 
 # -- schemas -------------------------------------------------------------------
-def _faces_spec() -> Spec:
-    return _FacesSpec()
-
-
-class _FacesSpec(Spec):
-    def check(self, value, path, report):
-        if _faces(value) is None:
-            report(path, f"{shown(value)} is not a face (a whole number) or a run like \"0-1\"")
-
-
-MAX_FACE = 1000     # far above any die of the game (d120): a run beyond it is no run of faces
-
-
-def _faces(value) -> list[int] | None:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return [value]
-    match = _RUN.match(value) if isinstance(value, str) else None
-    if match and int(match.group(1)) <= int(match.group(2)) <= MAX_FACE:
-        return list(range(int(match.group(1)), int(match.group(2)) + 1))
-    return None
-
-
 CHANCE = Map(required={"base": Int(-100, 200), "level": OneOf([-1, 0, 1])},
              optional={"feature": OneOf(["perception"])})
-DIE_NAME = Str(allow_empty=False)
 HEAD = {"source": Str(allow_empty=False), "die": Str(allow_empty=False)}
 RULINGS = List(Str(allow_empty=False))
 # A row's ``resolve`` names a procedure and gives it its arguments: a mapping here; which
@@ -189,7 +164,7 @@ def face_rows(needs: dict | None = None, result_width: int | None = None, **extr
     """The rows of a die table: each takes ``faces`` (3, or a run "0-1") and gives a ``result``
     (of at most ``result_width`` columns, where it is printed in a fixed column);
     ``needs`` are further keys every row must have, ``extra`` keys a row may have."""
-    return List(Map(required={"faces": _faces_spec(), "result": Str(allow_empty=False, max_len=result_width),
+    return List(Map(required={"faces": faces_spec(), "result": Str(allow_empty=False, max_len=result_width),
                               **(needs or {})}, optional=extra), min_len=1)
 
 
@@ -209,9 +184,9 @@ FILES: dict[str, Spec] = {
                                         "initial": List(Map(required={"matches_effort": Bool(), "beats_resistance": Bool(),
                                                                       "degree": OneOf(SIX)}), min_len=4, max_len=4),
                                         "most_dramatic_modifiers": Int(0, 10)}),
-    "quantification-dice": Map(required={**HEAD, "cap": Rating(), "rows": List(Map(required={"ratings": _faces_spec(), "die": DIE_NAME}))},
+    "quantification-dice": Map(required={**HEAD, "cap": Rating(), "rows": List(Map(required={"ratings": faces_spec(), "die": DIE_NAME}))},
                                optional={"rulings": RULINGS}),
-    "nest-levels": Map(required={**HEAD, "rows": List(Map(required={"ratings": _faces_spec(), "features": DIE_NAME,
+    "nest-levels": Map(required={**HEAD, "rows": List(Map(required={"ratings": faces_spec(), "features": DIE_NAME,
                                                                     "costs_risks": DIE_NAME, "rewards": DIE_NAME})),
                                  "first_level": Map(required={"band": Str(), "die": OneOf(["features", "costs_risks", "rewards"])}),
                                  "next_level": Map(required={"die": OneOf(["features", "costs_risks", "rewards"])}),
@@ -244,67 +219,17 @@ ENCOUNTERS = Map(required={**HEAD, "generated_when": OneOf(["at-most", "below"])
 RULINGS_FILE = Map(required={"rulings": List(Map(required={"id": Str(allow_empty=False), "text": Str(allow_empty=False, max_len=160)}), min_len=1,
                                            unique="id")})
 
-FEATURE_NAME = 34       # the label room of a Feature on a stat block (its sheet definition)
-FEATURE = Map(required={"names": List(Str(allow_empty=False, max_len=FEATURE_NAME), min_len=1)},
-              optional={"rating": Rating(), "die": DIE_NAME, "number": Int(0, 1000), "note": Str()})
-ENEMY = Map(
-    required={"name": Str(allow_empty=False, max_len=schemas.HEADING_NAME_WIDTH), "source": Str(allow_empty=False), "provisional": Bool(),
-              "features": List(FEATURE, min_len=1), "group": Str(allow_empty=False, max_len=80),
-              "special_rules": List(Map(required={"name": Str(allow_empty=False), "text": Str(allow_empty=False)}))},
-    optional={"description": Str(), "attacks": Map(required={"base": schemas.attack(), "special": schemas.attack()}),
-              "disposition": List(Str(allow_empty=False), min_len=5, max_len=5), "count": Int(1, 1000),
-              "wounds_max": DIE_NAME},
-)
 
-
-# -- coverage ------------------------------------------------------------------
-def _cover(doc: Document, key: str, universe: list, what: str, read=_faces) -> list[Problem]:
-    """Each row's ``key`` must take every member of ``universe`` exactly once."""
-    problems, seen = [], {}
-    for i, row in enumerate(doc.data.get("rows", [])):
-        members = read(row.get(key)) if isinstance(row, dict) else None
-        if members is None:
-            continue
-        for m in members:
-            if m not in universe:
-                problems.append(doc.problem(("rows", i, key), f"{m} is not {what}"))
-            elif m in seen:
-                problems.append(doc.problem(("rows", i, key), f"{m} is already covered by row {seen[m] + 1}"))
-            else:
-                seen[m] = i
-    missing = [str(m) for m in universe if m not in seen]
-    if missing:
-        problems.append(doc.problem(("rows",), f"no row covers {', '.join(missing)}; every one of {what} needs exactly one row"))
-    return problems
-
-
-def _game_die(name, sizes: dict) -> Die | None:
-    """The die ``name`` spells, if the game has it (``sizes``: Tables.dice_sizes)."""
-    die = Die.parse(name) if isinstance(name, str) else None
-    allowed = sizes["one_based" if die and die.first else "zero_based"] if die else []
-    return die if die is not None and die.faces in allowed else None
-
-
-def _dice_names(sizes: dict) -> str:
-    return ", ".join([f"d{n}" for n in sizes["zero_based"]] + [f"1d{n}" for n in sizes["one_based"]])
-
-
-def _die_problem(doc: Document, path: tuple, name, sizes: dict) -> list[Problem]:
-    if _game_die(name, sizes) is None:
-        return [doc.problem(path, f"{name!r} is not a die of the game; allowed: {_dice_names(sizes)}")]
-    return []
-
-
-def face_table(doc: Document, stem: str, dice_sizes: dict) -> tuple[FaceTable | None, list[Problem]]:
+def face_table(doc: YamlDocument, stem: str, dice_sizes: dict) -> tuple[FaceTable | None, list[Problem]]:
     """A validated die table's view, once its die is one of the game's and its rows
     cover every face of that die exactly once; otherwise None and the problems.
     Any content that rolls on a die table (the packet's Job and Room tables too) uses this."""
-    problems = _die_problem(doc, ("die",), doc.data["die"], dice_sizes)
+    problems = die_problem(doc, ("die",), doc.data["die"], dice_sizes)
     if problems:
         return None, problems
     die = Die.parse(doc.data["die"])
-    problems = _cover(doc, "faces", list(die.face_range()), f"the faces of {die.name}")
-    rows = tuple(FaceRow(tuple(_faces(r["faces"])), r["result"], r) for r in doc.data["rows"])
+    problems = cover(doc, "faces", list(die.face_range()), f"the faces of {die.name}")
+    rows = tuple(FaceRow(tuple(read_faces(r["faces"])), r["result"], r) for r in doc.data["rows"])
     return (None if problems else FaceTable(stem, doc.data["source"], die, rows)), problems
 
 
@@ -437,18 +362,18 @@ class Tables:
 
     def _rating_table(self, stem: str, extra: dict) -> RatingTable:
         data = self.docs[stem].data
-        rows = tuple(Band(min(_faces(r["ratings"])), max(_faces(r["ratings"])), r) for r in data["rows"])
+        rows = tuple(Band(min(read_faces(r["ratings"])), max(read_faces(r["ratings"])), r) for r in data["rows"])
         return RatingTable(stem, data["source"], rows, extra)
 
     # -- look-ups ---------------------------------------------------------------
     def die(self, name: str) -> Die:
         """The die called ``name``, if the game has it; a NestsError naming the allowed ones otherwise."""
-        die = _game_die(name, self.dice_sizes)
+        die = game_die(name, self.dice_sizes)
         if die is None:
             spelt, hint = Die.parse(name), ""
             if spelt and not spelt.first and spelt.faces in self.dice_sizes["one_based"]:
                 hint = f" (for an ordinary one-based d{spelt.faces}, write 1d{spelt.faces})"
-            raise NestsError(f"{name!r} is not a die of the game{hint}; allowed: {_dice_names(self.dice_sizes)}")
+            raise NestsError(f"{name!r} is not a die of the game{hint}; allowed: {dice_names(self.dice_sizes)}")
         return die
 
     def table(self, stem: str) -> FaceTable:
@@ -458,39 +383,31 @@ class Tables:
         return self.rulings[rid]
 
     @cached_property
-    def enemies(self) -> dict[str, Document]:
-        """Every enemy file by id (its file name), validated."""
-        docs, problems = {}, []
-        for rel in self.content.files("enemies"):
-            doc = self.content.document(rel)
-            found = validate(doc, ENEMY)
-            problems += found
-            if not found:
-                for i, f in enumerate(doc.data["features"]):
-                    if ("rating" in f) + ("die" in f) + ("number" in f) != 1:
-                        problems.append(doc.problem(("features", i), "give exactly one of rating, die, number"))
-                    elif "die" in f:
-                        problems += _die_problem(doc, ("features", i, "die"), f["die"], self.dice_sizes)
-            docs[Path(rel).stem] = doc
-        summons = self.docs["alarm-pheromones"]
-        for i, row in enumerate(summons.data["rows"]):
-            if row["enemy"] not in docs:
-                problems.append(summons.problem(("rows", i, "enemy"), f"{row['enemy']!r} is not an enemy in enemies/; "
-                                                                      f"allowed: {', '.join(sorted(docs))}"))
-        if problems:
-            raise NestsError(problems)
-        return docs
+    def enemies(self) -> dict[str, Enemy]:
+        """Every enemy's stat block by id (its file name), validated and built once."""
+        return {eid: Enemy.from_content(eid, doc.data) for eid, doc in self._enemy_files.items()}
+
+    def enemy_problem(self, enemy_id: str, path: tuple, message: str) -> Problem:
+        """A problem with a stat block, at the line of its file that ``path`` names."""
+        return self._enemy_files[enemy_id].problem(path, message)
+
+    @cached_property
+    def _enemy_files(self) -> dict[str, YamlDocument]:
+        """Every enemy file by id, validated (nests.content.enemies)."""
+        from nests.content.enemies import read_enemies
+
+        return read_enemies(self)
 
 
 # -- rows by what they are keyed by ------------------------------------------------
-def _face_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
+def _face_rows(tables: Tables, stem: str, doc: YamlDocument) -> list[Problem]:
     table, problems = face_table(doc, stem, tables.dice_sizes)
     if table:
         tables.face_tables[stem] = table
     return problems
 
 
-def _keyed_by(word: str, doc: Document) -> list[Problem]:
+def _keyed_by(word: str, doc: YamlDocument) -> list[Problem]:
     """Rows keyed by ratings or Degrees say so in ``die``."""
     if doc.data["die"] != word:
         return [doc.problem(("die",), f"{doc.data['die']!r} does not fit these rows; rows keyed by "
@@ -498,25 +415,25 @@ def _keyed_by(word: str, doc: Document) -> list[Problem]:
     return []
 
 
-def _rating_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
-    problems = _keyed_by("rating", doc) + _cover(doc, "ratings", list(range(0, 101)), "the ratings 0–100")
+def _rating_rows(tables: Tables, stem: str, doc: YamlDocument) -> list[Problem]:
+    problems = _keyed_by("rating", doc) + cover(doc, "ratings", list(range(0, 101)), "the ratings 0–100")
     for i, row in enumerate(doc.data["rows"]):
         for k in ("die", "features", "costs_risks", "rewards"):
             if k in row:
-                problems += _die_problem(doc, ("rows", i, k), row[k], tables.dice_sizes)
+                problems += die_problem(doc, ("rows", i, k), row[k], tables.dice_sizes)
     return problems
 
 
-def _degree_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
-    return _keyed_by("degree", doc) + _cover(doc, "degree", SIX, "the six Degrees of Success",
+def _degree_rows(tables: Tables, stem: str, doc: YamlDocument) -> list[Problem]:
+    return _keyed_by("degree", doc) + cover(doc, "degree", SIX, "the six Degrees of Success",
                                              read=lambda v: [v] if v in SIX else None)
 
 
-def _rolled_rows(tables: Tables, stem: str, doc: Document) -> list[Problem]:
+def _rolled_rows(tables: Tables, stem: str, doc: YamlDocument) -> list[Problem]:
     """Event rows (and files without rows, which may say die: none) are rolled on a die of the game."""
     if doc.data["die"] == "none" and not doc.data.get("rows"):
         return []
-    return _die_problem(doc, ("die",), doc.data["die"], tables.dice_sizes)
+    return die_problem(doc, ("die",), doc.data["die"], tables.dice_sizes)
 
 
 ROWS_KEYED_BY = {"faces": _face_rows, "ratings": _rating_rows, "degree": _degree_rows, None: _rolled_rows}

@@ -22,7 +22,7 @@ KeyPath = tuple  # of str | int
 
 
 @dataclass
-class Document:
+class YamlDocument:
     """One YAML file: its data, its name as shown to users, and line numbers."""
 
     data: Any
@@ -62,8 +62,8 @@ _PLAIN = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "nul
 _DATE = "tag:yaml.org,2002:timestamp"
 
 
-def read_yaml(path: Path, name: str) -> Document:
-    """Read ``path`` (shown to users as ``name``) into a Document.
+def read_yaml(path: Path, name: str) -> YamlDocument:
+    """Read ``path`` (shown to users as ``name``) into a YamlDocument.
 
     A file read before is taken from the cache, keyed by a hash of its bytes:
     importing and running the YAML parser costs more than a text sheet's
@@ -81,7 +81,7 @@ def read_yaml(path: Path, name: str) -> Document:
     if cached and cached.is_file():
         try:
             data, lines, key_lines = marshal.loads(cached.read_bytes())
-            return Document(data, name, lines, key_lines)
+            return YamlDocument(data, name, lines, key_lines)
         except (OSError, ValueError, EOFError, TypeError):
             pass
     doc = _parse(text, name)
@@ -143,7 +143,7 @@ def _loader():
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def _parse(text: str, name: str) -> Document:
+def _parse(text: str, name: str) -> YamlDocument:
     import yaml
 
     try:
@@ -165,7 +165,7 @@ def _parse(text: str, name: str) -> Document:
             what = f"the character {chr(err.character)!r} cannot stand in YAML text"
         raise NestsError(Problem(f"not valid YAML: {what}", file=name, line=line,
                                  key=key_at(text, line) if line else None)) from None
-    doc = Document(data=None, name=name)
+    doc = YamlDocument(data=None, name=name)
     problems: list[Problem] = []
     if root is None:        # empty, or comments only: each kind says what the file should hold
         doc.data = {}
@@ -205,7 +205,7 @@ class _Unbounded(Exception):
     """Aliases that expand without end, or to more values than any content has."""
 
 
-def _build(node, path: KeyPath, doc: Document, problems: list[Problem], budget: list[int]) -> Any:
+def _build(node, path: KeyPath, doc: YamlDocument, problems: list[Problem], budget: list[int]) -> Any:
     import yaml
 
     budget[0] -= 1
@@ -242,7 +242,7 @@ def _build(node, path: KeyPath, doc: Document, problems: list[Problem], budget: 
     return _scalar(node, path, doc, problems)
 
 
-def _scalar(node, path: KeyPath, doc: Document, problems: list[Problem]) -> Any:
+def _scalar(node, path: KeyPath, doc: YamlDocument, problems: list[Problem]) -> Any:
     """A plain value; one the constructor refuses (a number of 5,000 digits…) is a problem."""
     import yaml
 

@@ -1,4 +1,5 @@
-"""Enemy stat blocks: an enemy's content → an ``Enemy`` → a framed page (templates/enemy.txt.j2).
+"""Enemy stat blocks: an enemy (``model.Enemy``, from content) → a ``StatBlock`` → a framed page
+(templates/enemy.txt.j2).
 
 ``enemy(content, enemy_id)`` builds the view; ``enemy_text`` renders one page;
 ``enemy_documents`` returns the documents that the publish step writes.
@@ -11,8 +12,8 @@ from dataclasses import dataclass
 from nests.content.sheets import NESTS, Area, SheetDefinition, choices, definition, load_definition
 from nests.document import Document, Page
 from nests.errors import NestsError
-from nests.model import Attack
-from nests.content.yamlfile import Document as YamlDocument
+from nests.model import Attack, SpecialRule
+from nests.content.yamlfile import YamlDocument
 from nests.generators.sheet import FULL, Look
 from nests.generators.sheet.layout import plan
 from nests.render import render
@@ -35,13 +36,9 @@ class Disposition:
 
 
 @dataclass(frozen=True)
-class Rule:
-    name: str
-    text: str
+class StatBlock:
+    """What a stat block prints of an enemy: its Features as labelled lines, its Dispositions with their notes."""
 
-
-@dataclass(frozen=True)
-class Enemy:
     id: str
     name: str
     source: str
@@ -52,42 +49,37 @@ class Enemy:
     base_attack: Attack | None
     special_attack: Attack | None
     disposition: tuple[Disposition, ...]
-    special_rules: tuple[Rule, ...]
+    special_rules: tuple[SpecialRule, ...]
 
 
 def enemy_ids(content) -> list[str]:
     return list(content.tables.enemies)
 
 
-def enemy(content, enemy_id: str) -> Enemy:
-    docs = content.tables.enemies
-    if enemy_id not in docs:
-        raise NestsError(f"unknown enemy {enemy_id!r}; known enemies: {', '.join(docs)}")
-    d = docs[enemy_id].data
+def enemy(content, enemy_id: str) -> StatBlock:
+    enemies = content.tables.enemies
+    if enemy_id not in enemies:
+        raise NestsError(f"unknown enemy {enemy_id!r}; known enemies: {', '.join(enemies)}")
+    e = enemies[enemy_id]
     # the Disposition Track as the character sheet prints it: each Disposition and its note
     notes = dict(choices(definition(content, NESTS), "disposition"))
-    features = tuple(
-        FeatureLine(", ".join(f["names"]), f["rating"] if "rating" in f else str(f.get("die", f.get("number"))), f.get("note", ""))
-        for f in d["features"]
-    )
-    attacks = d.get("attacks")
-    unknown = [n for n in d.get("disposition", []) if n not in notes]
+    features = tuple(FeatureLine(", ".join(f.names), f.rating if f.rating is not None else str(f.die or f.number), f.note)
+                     for f in e.features)
+    unknown = [n for n in e.disposition if n not in notes]
     if unknown:
-        raise NestsError(docs[enemy_id].problem(("disposition",), f"{unknown[0]!r} is not a Disposition; allowed: {', '.join(notes)}"))
-    return Enemy(
-        id=enemy_id, name=d["name"], source=d["source"], provisional=d["provisional"],
-        description=d.get("description", ""), group=d["group"], features=features,
-        base_attack=Attack.from_content(attacks["base"]) if attacks else None,
-        special_attack=Attack.from_content(attacks["special"]) if attacks else None,
-        disposition=tuple(Disposition(n, notes[n]) for n in d.get("disposition", [])),
-        special_rules=tuple(Rule(r["name"], r["text"]) for r in d["special_rules"]),
+        raise NestsError(content.tables.enemy_problem(enemy_id, ("disposition",),
+                                                      f"{unknown[0]!r} is not a Disposition; allowed: {', '.join(notes)}"))
+    return StatBlock(
+        id=enemy_id, name=e.name, source=e.source, provisional=e.provisional, description=e.description, group=e.group,
+        features=features, base_attack=e.base_attack, special_attack=e.special_attack,
+        disposition=tuple(Disposition(n, notes[n]) for n in e.disposition), special_rules=e.special_rules,
     )
 
 
 # ── the stat block: a sheet's boxes ────────────────────────────────────────
 
 
-def stat_block_definition(content, e: Enemy) -> SheetDefinition:
+def stat_block_definition(content, e: StatBlock) -> SheetDefinition:
     """The boxes of an enemy's stat block as a sheet definition, so that the sheet's
     layout (nests.generators.sheet.layout) reflows them to any width: a Features
     box of ratings with their notes, the two Attack boxes side by side, and the
@@ -123,7 +115,7 @@ def disposition_area(content) -> Area:
                 if any(f.handler.shares_key and f.key == "disposition" for f in a.fields))
 
 
-def stat_block_context(content, e: Enemy, look: Look = FULL) -> dict:
+def stat_block_context(content, e: StatBlock, look: Look = FULL) -> dict:
     """What enemy_body.txt.j2 draws: the enemy, its boxes laid out at the look's width."""
     values: dict = {}
     for i, f in enumerate(e.features):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Callable
 
-from nests.model import Attack
+from nests.model import Attack, Enemy
 from nests.rules.encounter import alarm_pheromones
 
 RULINGS = ["sim-rally", "sim-fight-sides", "sim-targets", "sim-attack-lines", "sim-swarm-wounds", "sim-alarm", "sim-break",
@@ -324,11 +324,10 @@ def fight(rng: random.Random, bestiary: "Bestiary", party: list[Fighter], nest: 
 
 
 # -- fighters ---------------------------------------------------------------------------
-def _feature(doc: dict, name: str) -> int:
-    for f in doc["features"]:
-        if name in f["names"]:
-            return f.get("rating", f.get("number", 0)) or 0
-    return 0
+def _feature(enemy: Enemy, name: str) -> int:
+    """A stat block's rating or number of Feature ``name``; 0 when it has none (or rolls a die)."""
+    f = enemy.feature(name)
+    return (f.figure or 0) if f else 0
 
 
 class Bestiary:
@@ -345,13 +344,14 @@ class Bestiary:
     def group(self, enemy_id: str, count: int, wounds_max: int) -> list[Fighter]:
         """A group of one stat block: each creature its own Combatant (a swarm is one)."""
         if enemy_id not in self._profiles:
-            doc = self.tables.enemies[enemy_id].data
-            strikes = {k: strike(self.sim, Attack.from_content(v)) for k, v in doc.get("attacks", {}).items()}
-            swarming = _feature(doc, "Swarming")
-            alarm = swarming if any(r["name"] == self.sim.alarm_rule for r in doc["special_rules"]) else 0
-            track = tuple(doc.get("disposition", self.sim.track))
-            self._profiles[enemy_id] = (_feature(doc, "Initiative"), _feature(doc, "Threat Rate"), _feature(doc, "Survival Rate"),
-                                        _feature(doc, "Carapace"), _feature(doc, "Flying"),
+            e = self.tables.enemies[enemy_id]
+            strikes = {k: strike(self.sim, a) for k, a in (("base", e.base_attack), ("special", e.special_attack))
+                       if a is not None}
+            swarming = _feature(e, "Swarming")
+            alarm = swarming if any(r.name == self.sim.alarm_rule for r in e.special_rules) else 0
+            track = tuple(e.disposition or self.sim.track)
+            self._profiles[enemy_id] = (_feature(e, "Initiative"), _feature(e, "Threat Rate"), _feature(e, "Survival Rate"),
+                                        _feature(e, "Carapace"), _feature(e, "Flying"),
                                         swarming >= self.sim.swarm_ignores_wounds, strikes, track, alarm)
         ini, tr, sr, carapace, flying, swarm, strikes, track, alarm = self._profiles[enemy_id]
         return [Fighter(enemy_id, ini, tr, sr, wounds_max, 0, carapace, flying, swarm, strikes, track, alarm,

@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass, field
 
 from nests.errors import NestsError
+from nests.model import Enemy, EnemyFeature
 from nests.rules.dice import Record, Roll
 from nests.rules.resolution import D100, BooleanRoll, boolean
 
@@ -53,32 +54,32 @@ class Encounter(Record):
     rulings: list[str] = field(default_factory=list)
 
 
-def _wounds_feature(doc) -> dict:
-    for f in doc.data["features"]:
-        if "Wounds Max" in f["names"]:
-            return f
-    raise NestsError(doc.problem(("features",), "no Wounds Max feature; every enemy needs one"))
+def _wounds_feature(tables, enemy: Enemy) -> EnemyFeature:
+    wounds = enemy.feature("Wounds Max")
+    if wounds is None:
+        raise NestsError(tables.enemy_problem(enemy.id, ("features",), "no Wounds Max feature; every enemy needs one"))
+    return wounds
 
 
 def group(rng: random.Random, tables, enemy_id: str) -> Group:
     enemies = tables.enemies
     if enemy_id not in enemies:
         raise NestsError(f"unknown enemy {enemy_id!r}; known: {', '.join(enemies)}")
-    doc = enemies[enemy_id]
+    enemy = enemies[enemy_id]
     summoned = next((r for r in tables.summons["rows"] if r["enemy"] == enemy_id), None)
-    count = summoned["count"] if summoned else doc.data.get("count", 1)
-    rulings = ["encounter-numbers"] + (["provisional-enemies"] if doc.data["provisional"] else [])
-    wounds = _wounds_feature(doc)
+    count = summoned["count"] if summoned else (enemy.count if enemy.count is not None else 1)
+    rulings = ["encounter-numbers"] + (["provisional-enemies"] if enemy.provisional else [])
+    wounds = _wounds_feature(tables, enemy)
     roll = None
-    if "die" in wounds:
-        die = tables.die(wounds["die"])
+    if wounds.die is not None:
+        die = tables.die(wounds.die)
         face = die.roll(rng)
         value = max(1, face)
         roll = Roll(die.name, face, f"Wounds Max {value}", value if value != face else None)
         rulings.append("wounds-die-minimum")
     else:
-        value = wounds.get("number", wounds.get("rating"))
-    return Group(enemy_id, doc.data["name"], count, value, roll, doc.data["provisional"], rulings)
+        value = wounds.figure
+    return Group(enemy_id, enemy.name, count, value, roll, enemy.provisional, rulings)
 
 
 def encounter(rng: random.Random, tables, level: int, nest: str = "termite-nest") -> Encounter:

@@ -19,7 +19,7 @@ from typing import Any, Callable, ClassVar
 
 from nests.content.schema import Map, Spec, shown
 from nests.content.sheets.spec import FIELD, FIELD_OPTIONAL
-from nests.content.yamlfile import Document
+from nests.content.yamlfile import YamlDocument
 from nests.text.measure import width as text_width
 from nests.content import formula as formulas
 
@@ -188,7 +188,7 @@ def field_kind(name: str, macro: str = ""):
 # ── building a field from its definition ───────────────────────────────────
 
 
-def build_field(doc: Document, path: tuple, raw: Any, area: dict, report: list) -> Field | None:
+def build_field(doc: YamlDocument, path: tuple, raw: Any, area: dict, report: list) -> Field | None:
     """A field of a definition's file, checked; None, with its problems reported, when
     it is not usable."""
     def say(key, message):

@@ -23,7 +23,7 @@ from nests.content.sheets import kinds  # noqa: F401  (the built-in kinds regist
 from nests.content.sheets.definition import NAME_SIZE, Area, Heading, Row, SheetDefinition, Stack, column_widths
 from nests.content.sheets.field import Field, build_field
 from nests.content.sheets.spec import NARROW_INTERIOR, TOP
-from nests.content.yamlfile import Document
+from nests.content.yamlfile import YamlDocument
 from nests.errors import NestsError, Problem
 from nests.text import grid
 from nests.text.measure import width as text_width
@@ -54,7 +54,7 @@ def definition(content, sheet_id: str) -> SheetDefinition:
     return known[sheet_id]
 
 
-def load_definition(doc: Document, sheet_id: str) -> SheetDefinition:
+def load_definition(doc: YamlDocument, sheet_id: str) -> SheetDefinition:
     if not isinstance(doc.data, dict) or not doc.data:
         raise NestsError(doc.problem(("game",), "the file is empty; a sheet definition starts with game, title, "
                                                 "source and areas"))
@@ -90,7 +90,7 @@ def load_definition(doc: Document, sheet_id: str) -> SheetDefinition:
                            heading, rows, all_fields, doc.name)
 
 
-def _check_narrowest(doc: Document, data: dict) -> None:
+def _check_narrowest(doc: YamlDocument, data: dict) -> None:
     """What a reflowed sheet never breaks across lines fits the narrowest page: the heading's label
     (and room to write), section titles (╠►S◄═╣), box titles ([T] or <T>, and the reminder title
     after it) and footer notes (<^N>) on a box's border, one box to the page's width."""
@@ -119,7 +119,7 @@ def _check_narrowest(doc: Document, data: dict) -> None:
         raise NestsError(report)
 
 
-def _rows(doc: Document, raw_areas: list, areas: list, report: list) -> list[Row]:
+def _rows(doc: YamlDocument, raw_areas: list, areas: list, report: list) -> list[Row]:
     rows: list[Row] = []
     for i, area in areas:
         raw = raw_areas[i]
@@ -172,7 +172,7 @@ def _rows(doc: Document, raw_areas: list, areas: list, report: list) -> list[Row
     return rows
 
 
-def _check_area_fits(doc: Document, area: Area, width: int, report: list) -> None:
+def _check_area_fits(doc: YamlDocument, area: Area, width: int, report: list) -> None:
     lead = 1 if area.frame == "box" else 0
     inner = width - 2
     for f in area.fields:
@@ -201,7 +201,7 @@ def _path(f: Field) -> list:
     return [int(p) if p.isdigit() else p for p in f.path.split(".")]
 
 
-def _check_keys(doc: Document, data: dict, fields: list[Field], report: list) -> None:
+def _check_keys(doc: YamlDocument, data: dict, fields: list[Field], report: list) -> None:
     """Keys unique (a choice's options share one), formulas name real fields, no formula depends on itself."""
     seen: dict[str, Field] = {}
     keys: set[str] = set()

@@ -50,10 +50,10 @@ def check_party(content, party: list[str]) -> list[str]:
             raise NestsError(f"--party: unknown class {cid!r}; playable classes: {', '.join(known)}")
     for cid in party:
         # the Hunger and Wounds tracker gives a member's class name 11 columns and its colon
-        doc = content.class_documents[cid]
-        if width(doc.data["name"]) > grid.TRACKER_NAME:
-            raise NestsError(doc.problem(("name",), f"{doc.data['name']!r} is {width(doc.data['name'])} columns wide; "
-                                                    f"a packet's party tracker holds {grid.TRACKER_NAME}"))
+        name = content.classes[cid].name
+        if width(name) > grid.TRACKER_NAME:
+            raise NestsError(content.class_problem(cid, ("name",), f"{name!r} is {width(name)} columns wide; "
+                                                                   f"a packet's party tracker holds {grid.TRACKER_NAME}"))
     for cid in party:
         if party.count(cid) > 1:
             raise NestsError(f"--party: class {cid!r} is named {party.count(cid)} times; each class at most once (Character Selection)")
@@ -275,14 +275,14 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
     b.note(PACKET_RULINGS)
     creatures = []
     for eid in creature_ids:
-        doc = tables.enemies[eid].data
-        creatures.append(Creature(b.codes[eid], eid, doc["name"], doc["provisional"]))
-        if doc["provisional"]:
+        e = tables.enemies[eid]
+        creatures.append(Creature(b.codes[eid], eid, e.name, e.provisional))
+        if e.provisional:
             b.note(["provisional-enemies"])
     order = list(tables.rulings)
     rulings = [Ruling(r, tables.rulings[r]) for r in sorted(b.rulings, key=order.index)]
     s = pt.settings["session"]
-    names = [content.class_documents[cid].data["name"] for cid in party]
+    names = [content.classes[cid].name for cid in party]
     packet = Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
                     perception, job, levels, creatures, list(b.items.items.values()), rulings, None, chain, tables,
                     tuple(rerolls))

@@ -210,7 +210,7 @@ def members(content, packet) -> list[tuple[str, int]]:
     """Each party member's name and Wounds Max, for the trackers."""
     from nests.generators.sheet import character
 
-    return [(content.class_documents[cid].data["name"], character(content, cid).wounds_max) for cid in packet.party]
+    return [(content.classes[cid].name, character(content, cid).wounds_max) for cid in packet.party]
 
 
 def _pool(lay, flow, content, packet, gq: bool) -> None:

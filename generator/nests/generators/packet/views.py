@@ -212,7 +212,7 @@ def _encounter(r, packet) -> EncounterView:
         wounds = None
         if g.wounds_roll:
             wounds = rolled(g.wounds_roll, "enemies/" + g.enemy, packet.tables,
-                            source=packet.tables.enemies[g.enemy].data["source"])
+                            source=packet.tables.enemies[g.enemy].source)
         groups.append(GroupView(packet.codes[g.enemy], g.enemy, g.name, g.count, g.wounds_max, wounds))
     return EncounterView(rolled(r.roll, f"encounters-{r.nest}", packet.tables), tuple(groups))
 

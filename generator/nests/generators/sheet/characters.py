@@ -57,13 +57,13 @@ def read_character(content: Content, text: str, shown: str, old: dict[str, Any] 
 
     sheet_def = definition(content, NESTS)
     read = read_sheet(text, sheet_def, shown)
-    names = {content.class_documents[c].data["name"].upper(): c for c in content.class_ids(playable_only=False)}
+    names = {content.classes[c].name.upper(): c for c in content.class_ids(playable_only=False)}
     class_id = names.get(read.pop("class", "").upper())
     if class_id is None:
         raise NestsError(Problem(f"the heading names no class; known: {', '.join(n.title() for n in names)}",
                                  file=shown, line=2))
     if old is not None and old.get("class") != class_id:
-        raise NestsError(Problem(f"the heading names the class {content.class_documents[class_id].data['name']}; "
+        raise NestsError(Problem(f"the heading names the class {content.classes[class_id].name}; "
                                  f"the state file it would update is of the class {old.get('class')!r}",
                                  file=shown, line=2))
     state = {"class": class_id}

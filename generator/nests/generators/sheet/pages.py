@@ -22,7 +22,7 @@ from nests.errors import NestsError
 from nests.generators.sheet.drawn import drawn
 from nests.generators.sheet.form import form_fields
 from nests.generators.sheet.layout import field_cells, plan
-from nests.model import Character, CharacterClass
+from nests.model import Character
 from nests.render import render
 from nests.text import grid
 from nests.text.measure import centre, width
@@ -42,12 +42,10 @@ class Sheet:
 
 
 def character(content: Content, class_id: str) -> Character:
-    docs = content.class_documents
-    if class_id not in docs:
+    if class_id not in content.classes:
         known = ", ".join(content.class_ids(playable_only=False))
         raise NestsError(f"unknown class {class_id!r}; known classes: {known}")
-    cls = CharacterClass.from_content(class_id, docs[class_id].data)
-    return create_character(cls, content.catalogue)
+    return create_character(content.classes[class_id], content.catalogue)
 
 
 def sheet_values(definition: SheetDefinition, values: dict[str, Any]) -> dict[str, Any]:
@@ -142,7 +140,7 @@ def class_values(content: Content, class_id: str) -> dict[str, Any]:
 def resolve(content: Content, sheet_id: str) -> tuple[SheetDefinition, dict[str, Any]]:
     """A sheet id's definition and starting values: a Nests & Insects class id (its
     sheet filled from the class) or a sheet definition's id (a blank sheet)."""
-    if sheet_id in content.class_documents:
+    if sheet_id in content.classes:
         return definition(content, NESTS), class_values(content, sheet_id)
     if sheet_id in content.sheets:
         return definition(content, sheet_id), {}
@@ -160,7 +158,7 @@ def sheet_pages(content: Content, sheet_id: str, values: dict[str, Any] | None =
     sheet_def, filled = resolve(content, sheet_id)
     if values:
         filled = {**filled, **values}
-    elif fillable and sheet_id in content.class_documents and sheet_id not in content.class_ids():
+    elif fillable and sheet_id in content.classes and sheet_id not in content.class_ids():
         filled = {k: v for k, v in filled.items() if k not in sheet_def.state_keys()}
     character = values is not None or fillable
     context = sheet_context(sheet_def, filled, look, character)
