@@ -26,7 +26,7 @@ from pathlib import Path
 
 from nests.content import schemas
 from nests.content.cited import CITED_RULINGS
-from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, Table, shown, validate
+from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, TableSpec, shown, validate
 from nests.content.yamlfile import Document
 from nests.errors import NestsError, Problem
 from nests.model import Die
@@ -231,7 +231,7 @@ FILES: dict[str, Spec] = {
                            "rows": _event_rows(needs={"resolve": RESOLVE}, once_per_action=Bool())}, optional={"rulings": RULINGS}),
     "exploration-action": Map(required={**HEAD, "effort": Str(), "resistance": Str(), "modifiers": List(Str()),
                                         "rows": List(Map(required={"degree": OneOf(SIX), "events": List(OneOf(["Cost", "Risk", "Reward"]), min_len=1)})),
-                                        "tables": Table(["Cost", "Risk", "Reward"], OneOf(["costs", "risks", "rewards"]))}),
+                                        "tables": TableSpec(["Cost", "Risk", "Reward"], OneOf(["costs", "risks", "rewards"]))}),
     "desperate-times": Map(required={**HEAD, "effort": Str(), "resistance": Str(),
                                      "rows": List(Map(required={"degree": OneOf(SIX), "outcome": Str(allow_empty=False)}))}),
     "alarm-pheromones": Map(required={**HEAD, "trigger": Str(), "rows": List(Map(
