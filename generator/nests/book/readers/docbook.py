@@ -21,9 +21,9 @@ from pathlib import Path
 from nests.book import model as m
 from nests.book.readers.common import (INLINES, ParagraphEnd, Report, children, finish, flatten, merge_text, strip,
                                        walk, words)
-from nests.book.readers.docbook_blocks import Blocks
-from nests.book.readers.docbook_inline import DOCBOOK_NS, DROPPED, HANDLERS, XML_ID, Entry, Inlines, handles, local
-from nests.book.readers.docbook_tables import Tables
+from nests.book.readers.docbook_blocks import DocBookBlocks
+from nests.book.readers.docbook_inline import DOCBOOK_NS, DROPPED, HANDLERS, XML_ID, DocBookInlines, Entry, handles, local
+from nests.book.readers.docbook_tables import DocBookTables
 from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, Declared, Files, decode, end_line, parse
 
 _ROOTS = ("book", "article", "chapter", "part", "set", "preface", "appendix", "section", "sect1",
@@ -100,7 +100,7 @@ def _place_inside(node, notes: dict[str, m.Footnote]) -> None:
             group[:] = place_notes(group, notes)
 
 
-class _DocBook(Inlines, Blocks, Tables):
+class _DocBook(DocBookInlines, DocBookBlocks, DocBookTables):
     def __init__(self, report: Report, files: Files):
         self.report, self.files = report, files
         self.source = report.source
