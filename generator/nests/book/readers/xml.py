@@ -20,7 +20,8 @@ from pathlib import Path
 from nests.book import model as m
 from nests.book.readers.common import INLINES, ParagraphEnd, Report, finish, flatten, merge_text, strip, words
 from nests.book.readers.latex import inline_latex
-from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, Files, decode, end_line, parse
+from nests.book.readers.xml_files import Files, decode
+from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, end_line, parse
 
 _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3,
              "paragraph": 4}
