@@ -5,6 +5,9 @@ models, content (loading and checking YAML; the book readers), the rules, the te
 engine the generators lay pages out with, the generators, publish, and at the top the
 commands' core functions (checks, packet, batch, build) and the CLI. Every import is
 counted, a late one inside a function too.
+
+Issue 21 point 4: one name per thing. No class name is defined twice in the package, so
+that a name says which thing it is wherever it is read.
 """
 
 from __future__ import annotations
@@ -125,3 +128,41 @@ def test_the_check_finds_a_climb_and_a_circle(tmp_path, monkeypatch):
     assert graph["nests.content.tables"] == {"nests.rules.lookup"}
     assert graph["nests.rules.lookup"] == {"nests.content.tables"}
     assert _stage("nests.rules.lookup") > _stage("nests.content.tables")
+
+
+def _classes(modules: dict[str, Path]) -> dict[str, set[str]]:
+    """Class name → the modules that define it: at module level or inside a function (a
+    class inside a class, such as a field kind's ``Options``, is named by its owner)."""
+    found: dict[str, set[str]] = {}
+
+    def visit(node: ast.AST, module: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                found.setdefault(child.name, set()).add(module)
+            else:
+                visit(child, module)
+
+    for name, path in modules.items():
+        visit(ast.parse(path.read_text(encoding="utf-8")), name)
+    return found
+
+
+def _twice(modules: dict[str, Path]) -> dict[str, list[str]]:
+    return {name: sorted(where) for name, where in _classes(modules).items() if len(where) > 1}
+
+
+def test_no_class_name_is_defined_twice():
+    assert _twice(_modules()) == {}
+
+
+def test_the_check_finds_a_name_defined_twice(tmp_path, monkeypatch):
+    """The check above can fail: two modules' Heading, and a second inside a function, are
+    found; a class's own nested Options is not."""
+    fake = tmp_path / "nests"
+    (fake / "book").mkdir(parents=True)
+    (fake / "__init__.py").write_text("")
+    (fake / "book" / "__init__.py").write_text("")
+    (fake / "book" / "model.py").write_text("class Heading:\n    class Options:\n        pass\n")
+    (fake / "sheet.py").write_text("def f():\n    class Heading:\n        pass\n\n\nclass Options:\n    pass\n")
+    monkeypatch.setattr(__import__(__name__, fromlist=["x"]), "PACKAGE", fake)
+    assert _twice(_modules()) == {"Heading": ["nests.book.model", "nests.sheet"]}

@@ -46,7 +46,7 @@ class Picture:
 
 
 @dataclass
-class Field:
+class FormField:
     """A fillable PDF form field over a write-in area of the page grid.
 
     ``name`` is the dotted key path of the value in a character's state
@@ -71,7 +71,7 @@ class Page:
     text: str                                                       # the page's lines, each ending "\n"
     bookmarks: list[tuple[int, str]] = field(default_factory=list)  # (level from 1, label)
     drawing: Drawing | None = None                                  # a vector picture in the PDF
-    fields: list[Field] = field(default_factory=list)               # form fields, when asked for
+    fields: list[FormField] = field(default_factory=list)               # form fields, when asked for
     pictures: list[Picture] = field(default_factory=list)           # a book's figures, in the PDF
 
 

@@ -14,7 +14,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from nests.cli import main
-from nests.document import Drawing, Field, Page
+from nests.document import Drawing, FormField, Page
 from nests.publish.pdf import pdf_bytes, pdf_html
 from nests.text.glyphs import DOUBLE, DOWN, LEFT, NONE, RIGHT, UP, shapes
 
@@ -222,12 +222,12 @@ def drawn_and_fillable():
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 89 8" preserveAspectRatio="none">'
            '<rect width="89" height="8" fill="#000"/></svg>')
     fields = [
-        Field("name", 1, 2, 40, value="Vesper <&> \"the Quick\""),
-        Field("attributes.speed", 5, 16, 3, value="60"),
-        Field("items.0.depleted", 38, 48, 1, kind="checkbox", value="true"),
-        Field("items.1.depleted", 39, 48, 1, kind="checkbox", value="false"),
-        Field("items.1.name", 39, 50, 30, value=""),
-        Field("notes", 41, 2, 40, height=3, value="First line\nsecond line"),
+        FormField("name", 1, 2, 40, value="Vesper <&> \"the Quick\""),
+        FormField("attributes.speed", 5, 16, 3, value="60"),
+        FormField("items.0.depleted", 38, 48, 1, kind="checkbox", value="true"),
+        FormField("items.1.depleted", 39, 48, 1, kind="checkbox", value="false"),
+        FormField("items.1.name", 39, 50, 30, value=""),
+        FormField("notes", 41, 2, 40, height=3, value="First line\nsecond line"),
     ]
     page = Page("\n".join(lines), drawing=Drawing(svg, first_line=19, lines=8), fields=fields)
     data = pdf_bytes([page], "Wasp")
@@ -300,4 +300,4 @@ def test_a_field_of_an_unknown_kind_is_refused_before_typesetting():
     from nests.errors import NestsError
 
     with pytest.raises(NestsError, match="'radio' is not one of text, checkbox"):
-        pdf_html([Page("x\n", fields=[Field("luck", 1, 2, 3, kind="radio")])], "t")
+        pdf_html([Page("x\n", fields=[FormField("luck", 1, 2, 3, kind="radio")])], "t")

@@ -12,6 +12,30 @@ def test_ljust_rjust_centre_fill_to_display_width():
     assert measure.ljust("○ □", 4) == "○ □ "
 
 
+def test_centre_as_str_center_and_trimmed():
+    """The rulebook's centred lines: the odd column where str.center puts it, nothing after."""
+    assert measure.centre("abc", 6) == "  abc "
+    assert measure.centre("abc", 6, as_str_center=True) == "abc".center(6) == " abc  "
+    assert measure.centre("abc", 7, as_str_center=True) == "abc".center(7)
+    assert measure.centre("abc", 6, as_str_center=True, trim=True) == " abc"
+
+
+def test_one_wrap_for_sheets_and_rulebooks():
+    # the sheets' (reversible): a line ending in "-" of its own stops two columns short,
+    # so that unwrap can tell it from a cut; the rulebook's fills the line
+    assert measure.wrap("abc de-", 7) == ["abc", "de-"]
+    assert measure.unwrap(measure.wrap("abc de-", 7), 7) == "abc de-"
+    assert measure.wrap("abc de-", 7, reversible=False) == ["abc de-"]
+    # a word wider than the line is cut, marked with a hyphen or not
+    assert measure.wrap("abcdefghij k", 5, reversible=False) == ["abcd-", "efgh-", "ij k"]
+    assert measure.wrap("abcdefghij k", 5, reversible=False, hyphen=False) == ["abcde", "fghij", "k"]
+    # a list's marker hangs before the first line; forced breaks are kept, empty lines too
+    assert measure.wrap("one two three four", 12, reversible=False, marker="•") == ["• one two", "  three four"]
+    assert measure.wrap("one\n\ntwo", 10, reversible=False, breaks=True) == ["one", "", "two"]
+    assert measure.wrap("one\n\ntwo", 10) == ["one two"]
+    assert measure.wrap("", 10) == [] and measure.wrap("", 10, reversible=False, breaks=True) == [""]
+
+
 def test_spread_puts_label_left_and_value_right():
     assert measure.spread("Name:", "Bite", 12) == "Name:...Bite"
     assert measure.spread("Hit:", "", 8) == "Hit:...."

@@ -11,7 +11,7 @@ from nests.cli import main
 from nests.content import load_content
 from nests.content.schema import Int
 from nests.content.sheets import FIELD_KINDS, field_kind, option
-from nests.content.sheets.kinds.labelled import Labelled
+from nests.content.sheets.kinds.labelled import LabelledKind
 from nests.content.sheets.pages import Damaged
 from nests.content.sheets.reader import read_sheet
 from nests.content.sheets.reading import checked
@@ -19,7 +19,7 @@ from nests.errors import NestsError
 from nests.generators.sheet import Look, render_sheet, sheet_markdown, sheet_pages
 
 
-class Purse(Labelled):
+class PurseKind(LabelledKind):
     """Coins in a purse: a count up to ``most``, drawn the way a number is."""
 
     macro = "number"
@@ -54,7 +54,7 @@ class Purse(Labelled):
 
 @pytest.fixture
 def purse():
-    field_kind("purse")(Purse)
+    field_kind("purse")(PurseKind)
     yield FIELD_KINDS["purse"]
     del FIELD_KINDS["purse"]
 

@@ -139,7 +139,7 @@ class Map(Spec):
                 allowed[key].check(item, path + (key,), report)
 
 
-class Table(Spec):
+class TableSpec(Spec):
     """A mapping from a fixed set of keys (all of them, or some) to one spec."""
 
     def __init__(self, keys: list[str], value: Spec, every_key: bool = True):

@@ -8,7 +8,7 @@ so on load instead of breaking a box line.
 from __future__ import annotations
 
 from nests.text.measure import width
-from nests.content.schema import Bool, Int, List, Map, Modifier, Rating, Spec, Str, Table
+from nests.content.schema import Bool, Int, List, Map, Modifier, Rating, Spec, Str, TableSpec
 
 # Widths of sheet fields (characters), from the sheet template's layout.
 ATTACK_TEXT_WIDTH = 40      # label + value on one attack-box line, one dot at least
@@ -36,7 +36,7 @@ def catalogue() -> Spec:
     })
 
 
-class AttackLine(Spec):
+class AttackLineSpec(Spec):
     """One Hit or Miss line: an optional qualifier and the outcome's text."""
 
     def __init__(self, label: str):
@@ -79,8 +79,8 @@ def attack() -> Spec:
         "keywords": Keywords(),
         "damage": Str(max_len=ATTACK_TEXT_WIDTH - len("Damage:")),
         "max_range": Str(max_len=ATTACK_TEXT_WIDTH - len("Max. Range:")),
-        "hit": List(AttackLine("Hit"), min_len=3, max_len=3),
-        "miss": List(AttackLine("Miss"), min_len=2, max_len=2),
+        "hit": List(AttackLineSpec("Hit"), min_len=3, max_len=3),
+        "miss": List(AttackLineSpec("Miss"), min_len=2, max_len=2),
     })
 
 
@@ -92,11 +92,11 @@ def character_class(catalogue: dict) -> Spec:
             "name": Str(max_len=HEADING_NAME_WIDTH, allow_empty=False),
             "pronouns": Str(),
             "diet": Str(),
-            "attributes": Table(attributes, Rating()),
-            "bonus": Table(attributes, Modifier(), every_key=False),
-            "condition_modifiers": Table(conditions, Modifier()),
-            "specific_abilities": Table([a["id"] for a in catalogue["specific_abilities"]], Rating()),
-            "common_ability_modifiers": Table([a["id"] for a in catalogue["common_abilities"]], Modifier()),
+            "attributes": TableSpec(attributes, Rating()),
+            "bonus": TableSpec(attributes, Modifier(), every_key=False),
+            "condition_modifiers": TableSpec(conditions, Modifier()),
+            "specific_abilities": TableSpec([a["id"] for a in catalogue["specific_abilities"]], Rating()),
+            "common_ability_modifiers": TableSpec([a["id"] for a in catalogue["common_abilities"]], Modifier()),
             "hunger": Bool(),
             "wounds_reminder": Str(max_len=REMINDER_WIDTH),
             "attacks": Map(required={"base": attack(), "special": attack()}),
@@ -104,6 +104,6 @@ def character_class(catalogue: dict) -> Spec:
         optional={
             "playable": Bool(),
             "starting_item": ItemSpec(),
-            "effects": Table([e["id"] for e in catalogue["effects"]], Rating(), every_key=False),
+            "effects": TableSpec([e["id"] for e in catalogue["effects"]], Rating(), every_key=False),
         },
     )

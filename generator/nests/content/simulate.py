@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, Table, shown, validate
+from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, TableSpec, shown, validate
 from nests.content.tables import SIX
 from nests.errors import NestsError
 
@@ -24,7 +24,7 @@ NAME = Str(allow_empty=False, max_len=30)
 SUPPORT = Map(required={"when": NAME, "static": OneOf(["threat_rate", "smarts"])})
 SPEC = Map(required={
     "runs": Int(1, 1_000_000), "most_runs": Int(1, 1_000_000),
-    "attack": Map(required={"source": Str(allow_empty=False), "outcomes": Table(SIX, OUTCOME),
+    "attack": Map(required={"source": Str(allow_empty=False), "outcomes": TableSpec(SIX, OUTCOME),
                             "carapace_keywords": List(NAME), "close_range": NAME, "area_keyword": NAME}),
     "disposition": Map(required={"source": Str(allow_empty=False), "track": List(NAME, min_len=5, max_len=5),
                                  "start": Map(required={"success": NAME, "failure": NAME}),
@@ -32,7 +32,7 @@ SPEC = Map(required={
     "food_type": Str(allow_empty=False, max_len=3), "swarm_ignores_wounds": Rating(), "alarm_rule": NAME,
     "rounds": Int(1, 100),
     "support": Map(required={"source": Str(allow_empty=False), "rally": SUPPORT, "encourage": SUPPORT,
-                             "outcomes": Table(SIX, NAME)}),
+                             "outcomes": TableSpec(SIX, NAME)}),
 })
 
 

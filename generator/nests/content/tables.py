@@ -25,7 +25,7 @@ from pathlib import Path
 
 from nests.content.cited import CITED_RULINGS
 from nests.content.faces import DIE_NAME, cover, dice_names, die_problem, faces_spec, game_die, read_faces
-from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, Table, validate
+from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, TableSpec, validate
 from nests.content.yamlfile import YamlDocument
 from nests.errors import NestsError, Problem
 from nests.model import Die, Enemy
@@ -206,7 +206,7 @@ FILES: dict[str, Spec] = {
                            "rows": _event_rows(needs={"resolve": RESOLVE}, once_per_action=Bool())}, optional={"rulings": RULINGS}),
     "exploration-action": Map(required={**HEAD, "effort": Str(), "resistance": Str(), "modifiers": List(Str()),
                                         "rows": List(Map(required={"degree": OneOf(SIX), "events": List(OneOf(["Cost", "Risk", "Reward"]), min_len=1)})),
-                                        "tables": Table(["Cost", "Risk", "Reward"], OneOf(["costs", "risks", "rewards"]))}),
+                                        "tables": TableSpec(["Cost", "Risk", "Reward"], OneOf(["costs", "risks", "rewards"]))}),
     "desperate-times": Map(required={**HEAD, "effort": Str(), "resistance": Str(),
                                      "rows": List(Map(required={"degree": OneOf(SIX), "outcome": Str(allow_empty=False)}))}),
     "alarm-pheromones": Map(required={**HEAD, "trigger": Str(), "rows": List(Map(

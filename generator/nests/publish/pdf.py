@@ -25,7 +25,7 @@ from typing import Callable
 
 from nests import __version__, paths
 from nests.errors import NestsError
-from nests.document import Drawing, Field, Page, Picture
+from nests.document import Drawing, FormField, Page, Picture
 from nests.publish.vector import vector_shapes
 from nests.render import render
 from nests.text import grid
@@ -83,7 +83,7 @@ class PrintedPage:
     columns: int
     bookmarks: list[tuple[int, str]] = field(default_factory=list)
     drawing: Drawing | None = None
-    fields: list[Field] = field(default_factory=list)
+    fields: list[FormField] = field(default_factory=list)
     pictures: list[PrintedPicture] = field(default_factory=list)
 
 

@@ -128,14 +128,14 @@ class Procedure:
         return []
 
 
-class Players(Procedure):
+class PlayersProcedure(Procedure):
     name = "players"
 
     def resolve(self, ctx, row, spec):
         return PlayersResult()
 
 
-class Passage(Procedure):
+class PassageProcedure(Procedure):
     """Passage (Cost Events > Passage): a Boolean Roll against 100 minus the Level's rating."""
     name = "boolean"
     args = {"effort": EFFORT, "success": Str(allow_empty=False), "failure": Str(allow_empty=False)}
@@ -148,7 +148,7 @@ class Passage(Procedure):
 
 
 
-class Obstacle(Procedure):
+class ObstacleProcedure(Procedure):
     """Obstacle (Risk Events > Obstacle, Tearing Obstacles down): Obstruction set with the
     Costs/Risks die; the Building Resources it leaves once torn down are pre-rolled: a Boolean
     Roll against its first Obstruction, then a Roll to Set (ruling obstacle-resources)."""
@@ -171,7 +171,7 @@ class Obstacle(Procedure):
 
 
 
-class Darkness(Procedure):
+class DarknessProcedure(Procedure):
     """Darkness (Cost Events > Darkness): a Room's Darkness is set once, with the Costs/Risks
     die; inside a packet a Darkness Cost refers to the Room's own (ruling room-darkness)."""
     name = "darkness"
@@ -185,7 +185,7 @@ class Darkness(Procedure):
 
 
 
-class Resource(Procedure):
+class ResourceProcedure(Procedure):
     """Resource (Reward Events > Resource): one roll of the Rewards die serves both cases: a new
     Building Resources Item is set to it; a held one is raised to it when it is higher."""
     name = "resource"
@@ -197,7 +197,7 @@ class Resource(Procedure):
 
 
 
-class Encounter(Procedure):
+class EncounterProcedure(Procedure):
     name = "encounter"
 
     def resolve(self, ctx, row, spec):
@@ -208,7 +208,7 @@ class Encounter(Procedure):
         return [g.enemy for g in r.groups]
 
 
-class FoodItem(Procedure):
+class FoodItemProcedure(Procedure):
     """Item (Unknown) and Item (Known) (Items > Generating Food Items)."""
     name = "food-item"
     args = {"known": Bool()}
@@ -220,7 +220,7 @@ class FoodItem(Procedure):
 
 
 
-class Shortcut(Procedure):
+class ShortcutProcedure(Procedure):
     """Shortcut (Reward Events > Shortcut): a Roll to Increase with the Rewards die (ruling shortcut)."""
     name = "shortcut"
     args = {"die": DIE}
@@ -230,7 +230,7 @@ class Shortcut(Procedure):
 
 
 
-class NewLevel(Procedure):
+class NewLevelProcedure(Procedure):
     """Level (Reward Events > Level): inside a packet, the next Level of the pre-rolled chain
     (ruling packet-level-link); otherwise a new Level rolled from this one (new-level-die)."""
     name = "level"
@@ -245,7 +245,7 @@ class NewLevel(Procedure):
 
 
 
-class Secret(Procedure):
+class SecretProcedure(Procedure):
     """Secret (Reward Events > Secret): 1d6 picks Cost, Risk or Reward, a second die the Event,
     which is resolved in turn (ruling secret-one-based)."""
     name = "secret"
@@ -265,7 +265,8 @@ class Secret(Procedure):
 
 
 PROCEDURES: dict[str, Procedure] = {p.name: p for p in (
-    Players(), Passage(), Obstacle(), Darkness(), Resource(), Encounter(), FoodItem(), Shortcut(), NewLevel(), Secret())}
+    PlayersProcedure(), PassageProcedure(), ObstacleProcedure(), DarknessProcedure(), ResourceProcedure(),
+    EncounterProcedure(), FoodItemProcedure(), ShortcutProcedure(), NewLevelProcedure(), SecretProcedure())}
 
 
 class ResolveSpec:

@@ -68,12 +68,14 @@ def rjust(text, field: int, fill: str = " ") -> str:
     return fill * _room(text, field) + text
 
 
-def centre(text, field: int, fill: str = " ") -> str:
-    """``text`` centred in ``field`` columns; an odd spare column goes to the left."""
+def centre(text, field: int, fill: str = " ", *, as_str_center: bool = False, trim: bool = False) -> str:
+    """``text`` centred in ``field`` columns. An odd spare column goes to the left, or with
+    ``as_str_center`` where ``str.center`` puts it (the rulebook's lines): to the left when
+    ``field`` is odd, else to the right. ``trim``: nothing after the text."""
     text = str(text)
     spare = _room(text, field)
-    right = spare // 2
-    return fill * (spare - right) + text + fill * right
+    left = spare // 2 + (spare & field & 1) if as_str_center else spare - spare // 2
+    return fill * left + text + ("" if trim else fill * (spare - left))
 
 
 def shorten(text, field: int, mark: str = "…") -> str:
@@ -95,34 +97,81 @@ def spread(label, value, field: int, fill: str = ".") -> str:
     return label + fill * _room(label + value, field) + value
 
 
-def wrap(text, field: int) -> list[str]:
-    """``text`` in lines of at most ``field`` display columns, broken between words.
+def wrap(text, field: int, *, reversible: bool = True, hyphen: bool = True, marker: str = "",
+         breaks: bool = False) -> list[str]:
+    """``text`` in lines of at most ``field`` display columns, broken between words,
+    each line as full as it goes: the sheets' and the rulebook's (``wrap_lines``, the
+    templates', keeps textwrap's ways, and wraps other than one-column text here).
 
-    A word too long for a line is cut, each piece but the last ending in "-" and
-    reaching the line's last column or the one before (a wide character may not
-    fit the last); a line that ends in "-" of its own stops two columns short at
-    least. So a line ending in "-" within a column of the edge is always a cut,
-    and ``unwrap`` gives back the text exactly, whatever its words."""
-    if field < 3:
+    A word too long for a line is cut: each piece but the last on a line of its own,
+    ending in "-" with ``hyphen``, reaching the line's last column or the one before
+    (a wide character may not fit the last).
+
+    ``reversible`` (the sheets' text): as with ``hyphen``, and a line that ends in "-"
+    of its own stops two columns short at least, so a line ending in "-" within a
+    column of the edge is always a cut and ``unwrap`` gives back the text exactly.
+    ``marker`` ("•", "3.") hangs in front of the first line, the lines after it are
+    indented to the text. ``breaks``: each line of ``text`` is wrapped on its own (an
+    empty one stays an empty line); otherwise a line break is a space like any other.
+    """
+    if reversible and field < 3:
         raise NestsError(f"a {field}-column field is too narrow to wrap text into")
-    lines, line = [], ""
-    for word in str(text).split():
-        joined = f"{line} {word}" if line else word
-        if _fits(joined, field):
-            line = joined
-            continue
-        if line:
-            lines.append(line)
-        while not _fits(word, field):
-            cut = _prefix(word, field - 1)
-            lines.append(word[:cut] + "-")
-            word = word[cut:]
-        line = word
-    return lines + [line] if line else lines
+    indent = width(marker) + 1 if marker else 0
+    room = max(field - indent, 1)
+    text = str(text)
+    lines: list[str] = []
+    for part in text.split("\n") if breaks else [text]:
+        lines += _greedy(part, room, hyphen or reversible, reversible) or ([""] if breaks else [])
+    if not marker:
+        return lines
+    pad = " " * indent
+    return [(marker + " " if n == 0 else pad) + line for n, line in enumerate(lines)]
 
 
-def _fits(text: str, field: int) -> bool:
-    return width(text) <= (field - 2 if text.endswith("-") else field)
+def _greedy(text: str, room: int, hyphen: bool, reversible: bool) -> list[str]:
+    """The words of ``text`` in lines of at most ``room`` columns (see ``wrap``)."""
+    words = text.split()
+    # most text is ASCII: its words' widths are their lengths
+    sizes = [len(w) for w in words] if text.isascii() else [width(w) for w in words]
+    if any(size > _limit(word, room, reversible) for word, size in zip(words, sizes)):
+        words, sizes = _cut_words(words, sizes, room, hyphen and room > 1, reversible)
+    lines: list[str] = []
+    start, used = 0, -1
+    for k, (word, size) in enumerate(zip(words, sizes)):
+        if used + 1 + size > _limit(word, room, reversible) and k > start:
+            lines.append(" ".join(words[start:k]))
+            start, used = k, -1
+        used += 1 + size
+    return lines + [" ".join(words[start:])] if words else lines
+
+
+def _limit(word: str, room: int, reversible: bool) -> int:
+    """The columns a line ending in ``word`` may take: with ``reversible``, a line that ends
+    in "-" of its own stops two columns short, so that it is never taken for a cut."""
+    return room - 2 if reversible and word.endswith("-") else room
+
+
+def _cut_words(words: list[str], sizes: list[int], room: int, hyphen: bool, reversible: bool):
+    """Words wider than a line, cut into pieces that fit, each but the last ending in a
+    hyphen when asked; ``reversible`` keeps at least one character for the last."""
+    out_words, out_sizes = [], []
+    mark = 1 if hyphen else 0
+    for word, size in zip(words, sizes):
+        while size > _limit(word, room, reversible):
+            piece, used = "", 0
+            for ch in word[:-1] if reversible else word:
+                w = _char_width(ch)
+                if used + w > room - mark and piece:
+                    break
+                piece += ch
+                used += w
+            out_words.append(piece + "-" if hyphen else piece)
+            out_sizes.append(used + mark)
+            word = word[len(piece):]
+            size = width(word)
+        out_words.append(word)
+        out_sizes.append(size)
+    return out_words, out_sizes
 
 
 def _prefix(word: str, room: int) -> int:
@@ -194,40 +243,21 @@ def exact(text, field: int) -> str:
 
 
 def wrap_lines(text, field: int, break_long_words: bool = True, break_on_hyphens: bool = True) -> list[str]:
-    """Jinja's and textwrap's wrapping, in display columns (``wrap`` is the sheets' own, which
-    ``unwrap`` undoes): ``text`` in lines of at most ``field`` columns, each line of it wrapped on
-    its own: a line of wide characters (two columns each) or combining marks wraps where
-    it reaches ``field`` columns; text of one-column characters wraps as textwrap does."""
+    """Jinja's and textwrap's wrapping, in display columns: ``text`` in lines of at most
+    ``field`` columns, each line of it wrapped on its own. Text of one-column characters
+    wraps as textwrap does (a hyphen may break a word; a word longer than a line begins on
+    the line before, filling it); other text (wide characters, two columns each, or
+    combining marks) as ``wrap`` does, its long words cut unmarked."""
     import textwrap
 
     lines: list[str] = []
     for paragraph in str(text).splitlines():
-        # a word wider than the whole field is cut (as the rulebook's wrap cuts it): kept
-        # whole, it could only break the frame
-        cut = break_long_words or any(width(word) > field for word in paragraph.split())
         if width(paragraph) == len(paragraph):
+            # a word wider than the whole field is cut (as ``wrap`` cuts it): kept
+            # whole, it could only break the frame
+            cut = break_long_words or any(width(word) > field for word in paragraph.split())
             lines += textwrap.wrap(paragraph, width=field, expand_tabs=False, replace_whitespace=False,
                                    break_long_words=cut, break_on_hyphens=break_on_hyphens)
         else:
-            lines += _wrap_columns(paragraph.split(), field, cut)
-    return lines
-
-
-def _wrap_columns(words: list[str], field: int, break_long_words: bool) -> list[str]:
-    """Greedy lines of at most ``field`` columns; a wider word is cut (or kept whole)."""
-    pieces: list[str] = []
-    for word in words:
-        while break_long_words and width(word) > field > 0:
-            cut = 1
-            while width(word[:cut + 1]) <= field:
-                cut += 1
-            pieces.append(word[:cut])
-            word = word[cut:]
-        pieces.append(word)
-    lines: list[str] = []
-    for piece in pieces:
-        if lines and width(lines[-1]) + 1 + width(piece) <= field:
-            lines[-1] += " " + piece
-        else:
-            lines.append(piece)
+            lines += wrap(paragraph, field, reversible=False, hyphen=False)
     return lines

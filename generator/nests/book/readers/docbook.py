@@ -2,9 +2,9 @@
 
 The XML reader hands over any file whose root and namespace, DOCTYPE or
 elements are DocBook's (``is_docbook``); ``--from docbook`` and the ``.dbk``
-extension ask for this reader directly. ``xml_source`` has already read the
-file's encoding, its entities and the chapters its external entities and
-XIncludes pull in, from inside the book's folder only.
+extension ask for this reader directly. ``xml_files`` and ``xml_source`` have
+already read the file's encoding, its entities and the chapters its external
+entities and XIncludes pull in, from inside the book's folder only.
 
 Every element is read by the handler registered for its name
 (``docbook_inline.HANDLERS``): sections become headings at their depth (the
@@ -21,10 +21,11 @@ from pathlib import Path
 from nests.book import model as m
 from nests.book.readers.common import (INLINES, ParagraphEnd, Report, children, finish, flatten, merge_text, strip,
                                        walk, words)
-from nests.book.readers.docbook_blocks import Blocks
-from nests.book.readers.docbook_inline import DOCBOOK_NS, DROPPED, HANDLERS, XML_ID, Entry, Inlines, handles, local
-from nests.book.readers.docbook_tables import Tables
-from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, Declared, Files, decode, end_line, parse
+from nests.book.readers.docbook_blocks import DocBookBlocks
+from nests.book.readers.docbook_inline import DOCBOOK_NS, DROPPED, HANDLERS, XML_ID, DocBookInlines, Entry, handles, local
+from nests.book.readers.docbook_tables import DocBookTables
+from nests.book.readers.xml_files import Declared, Files, decode
+from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, end_line, parse
 
 _ROOTS = ("book", "article", "chapter", "part", "set", "preface", "appendix", "section", "sect1",
           "reference", "refentry")
@@ -100,7 +101,7 @@ def _place_inside(node, notes: dict[str, m.Footnote]) -> None:
             group[:] = place_notes(group, notes)
 
 
-class _DocBook(Inlines, Blocks, Tables):
+class _DocBook(DocBookInlines, DocBookBlocks, DocBookTables):
     def __init__(self, report: Report, files: Files):
         self.report, self.files = report, files
         self.source = report.source

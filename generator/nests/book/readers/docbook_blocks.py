@@ -18,7 +18,7 @@ _VERBATIM = ("programlisting", "screen", "literallayout", "synopsis", "address",
              "classsynopsisinfo", "screenco", "programlistingco")
 
 
-class Blocks:
+class DocBookBlocks:
     """The block handlers of the DocBook reader."""
 
     # -- blocks -------------------------------------------------------------------------

@@ -73,7 +73,7 @@ _TRADEMARKS = {"trade": "™", "registered": "®", "copyright": "©", "service":
 _OBJECTS = ("imageobject", "videoobject", "audioobject", "imageobjectco")
 
 
-class Inlines:
+class DocBookInlines:
     """The inline handlers of the DocBook reader (mixed into it)."""
 
     @handles(*_CODE)

@@ -47,7 +47,7 @@ class _Grid:
         return [c if c is not None else m.Cell([], source=empty.source, line=empty.line) for c in row]
 
 
-class Tables:
+class DocBookTables:
     """The table handlers of the DocBook reader (mixed into it)."""
 
     @handles("table", "informaltable")

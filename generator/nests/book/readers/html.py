@@ -95,7 +95,7 @@ def words_of(node) -> str:
         words_of(c) for c in node.children)
 
 
-class Blocks:
+class HtmlBlocks:
     """HTML → blocks. ``inline(text, line)`` reads words as Markdown inlines;
     ``anchor(name)`` hears of every ``<a name>``/``id`` (another name of the section it stands in)."""
 

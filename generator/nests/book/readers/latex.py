@@ -123,7 +123,7 @@ class Reader(BookFilesReading):
         return line
 
     def document(self, text: str, shown: str, path: Path) -> list[m.Block]:
-        from nests.book.readers.latex_blocks import Blocks
+        from nests.book.readers.latex_blocks import LatexBlocks
         from nests.book.readers.latex_macros import ended, expand, uncommented
 
         self.source, self.path = shown, path
@@ -140,7 +140,7 @@ class Reader(BookFilesReading):
             nodes = self.parse(drop_settings(expand(text, self.files.commands)))
             # the document may sit inside a group an unbalanced preamble command left open
             body = next((n for n in _descendants(nodes) if _is_env(n, "document")), None)
-            return Blocks(self).run(body.nodelist if body is not None else nodes)
+            return LatexBlocks(self).run(body.nodelist if body is not None else nodes)
         finally:
             self.files.reading.pop()
 

@@ -40,7 +40,7 @@ def handles(table: dict, *names):
     return register
 
 
-class Blocks:
+class LatexBlocks:
     def __init__(self, reader):
         self.r = reader
         self.out: list[m.Block] = []
@@ -208,7 +208,7 @@ class Blocks:
         title = re.search(r"(?:^|,)\s*(?:title|frametitle)\s*=\s*(\{[^{}]*\}|[^,]*)", options)
         words = title.group(1).strip().strip("{}").strip() if title else ""
         self.add(m.Box(_BOXES.get(name, "box"), [m.Text(words, source=src, line=line)] if words else [],
-                       Blocks(self.r).run(nodes), source=src, line=line))
+                       LatexBlocks(self.r).run(nodes), source=src, line=line))
 
     @handles(ENVIRONMENTS, *_DRAWINGS, *_DRAWING_CODE)
     def drawing(self, node, name, src, line):
@@ -244,7 +244,7 @@ class Blocks:
         printed = self.r.files.theorems[name]
         box = m.Box(printed.lower(), title, [], numbered=name != "proof", source=src, line=line)
         self.r.owner = box                           # a \label inside names the box
-        box.blocks = Blocks(self.r).run(nodes)
+        box.blocks = LatexBlocks(self.r).run(nodes)
         self.add(box)
         self.r.owner = box
 
@@ -272,12 +272,12 @@ class Blocks:
             definitions = []
             for item, content in items:
                 term = strip(self.r.inline(_arg(item, 0))) if item.nodeargd and item.nodeargd.argnlist[0] else []
-                definitions.append(m.Definition(term, Blocks(self.r).run(content),
+                definitions.append(m.Definition(term, LatexBlocks(self.r).run(content),
                                                 source=src, line=self.r.line(item)))
             return m.DefinitionList(definitions, source=src, line=line)
         list_items = []
         for item, content in items:
-            blocks = Blocks(self.r).run(content)
+            blocks = LatexBlocks(self.r).run(content)
             label = strip(self.r.inline(_arg(item, 0))) if item.nodeargd and item.nodeargd.argnlist[0] else []
             if label:                                  # \item[label]: the label leads the item's words
                 lead = m.Strong(label, source=src, line=self.r.line(item))
@@ -298,7 +298,7 @@ class Blocks:
 
         def end_cell():
             nonlocal cell
-            said = flatten(Blocks(self.r).run(cell)) if _has_blocks(cell) else self.r.inline(cell)
+            said = flatten(LatexBlocks(self.r).run(cell)) if _has_blocks(cell) else self.r.inline(cell)
             cells = m.Cell(strip(said), source=src, line=self.r.line(cell[0]) if cell else self.r.line(node))
             span = next((n for n in cell if isinstance(n, LatexMacroNode) and n.macroname == "multicolumn"), None)
             row.append(cells)

@@ -26,7 +26,7 @@ DEEPEST = 24            # includes inside includes: deeper than this is refused 
 
 
 @dataclass
-class Found:
+class FoundInclude:
     """An include's file, or why it is not read."""
     path: Path | None = None
     base: Path | None = None            # the folder \input resolves against inside it
@@ -70,7 +70,7 @@ class BookFiles:
             return said.upper()
         return said[:1].upper() + said[1:] if command[:1].isupper() else said
 
-    def find(self, command: str, args: list[str], here: Path, base: Path) -> Found:
+    def find(self, command: str, args: list[str], here: Path, base: Path) -> FoundInclude:
         """The file ``\\command{args}`` reads, from the file ``here`` whose \\input
         resolves against ``base``."""
         if command in ("import", "subimport", "inputfrom", "subinputfrom", "includefrom", "subincludefrom"):
@@ -84,7 +84,7 @@ class BookFiles:
             name, places = args[0], [base, here.parent, self.root]
         name = name.strip()
         if not name:
-            return Found(why="names no file")
+            return FoundInclude(why="names no file")
         names = [name] if name.endswith(".tex") else [name + ".tex", name]
         outside = False
         for place in dict.fromkeys(places):
@@ -95,18 +95,18 @@ class BookFiles:
                 elif path.is_file():
                     return self._checked(path, name, base if command not in ("input", "include", "subfile") else None)
         if outside:
-            return Found(why=f"{name!r} is outside the book's folder; not read")
-        return Found(why=f"{name!r}, which is not there")
+            return FoundInclude(why=f"{name!r} is outside the book's folder; not read")
+        return FoundInclude(why=f"{name!r}, which is not there")
 
-    def _checked(self, path: Path, name: str, base: Path | None) -> Found:
+    def _checked(self, path: Path, name: str, base: Path | None) -> FoundInclude:
         resolved = path.resolve()
         if not inside(resolved, self.root):
-            return Found(why=f"{name!r} leads outside the book's folder; not read")
+            return FoundInclude(why=f"{name!r} leads outside the book's folder; not read")
         if resolved in self.reading:
-            return Found(why=f"{name!r} is already being read (it includes itself); not read again")
+            return FoundInclude(why=f"{name!r} is already being read (it includes itself); not read again")
         if len(self.reading) > DEEPEST:
-            return Found(why=f"{name!r} is nested more than {DEEPEST} includes deep; not read")
-        return Found(path=path, base=base)
+            return FoundInclude(why=f"{name!r} is nested more than {DEEPEST} includes deep; not read")
+        return FoundInclude(path=path, base=base)
 
     def shown(self, path: Path) -> str:
         """An included file as the user would name it: beside the main file as they gave it."""

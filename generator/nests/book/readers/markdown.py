@@ -30,13 +30,13 @@ def read(text: str, shown: str, path: Path) -> m.Book:
           .use(front_matter_plugin).use(footnote_plugin).use(deflist_plugin).use(admon_plugin)
           .use(anchors_plugin, min_level=1, max_level=6, slug_func=slug))
     tree = SyntaxTreeNode(md.parse(text))
-    reader = _Reader(shown, Path(path))
+    reader = _MarkdownReader(shown, Path(path))
     reader.inline_markdown = lambda words_: SyntaxTreeNode(md.parseInline(words_)).children[0]
     blocks = reader.blocks(tree.children)
     return finish(blocks, reader.report, title=reader.title, aliases=reader.aliases)
 
 
-class _Reader:
+class _MarkdownReader:
     def __init__(self, shown: str, path: Path):
         self.source = shown
         self.folder = path.parent
@@ -147,7 +147,7 @@ class _Reader:
             if self.heading is not None:
                 self.aliases.setdefault(name, self.heading.anchor)
 
-        blocks = html.Blocks(self.source, inline, anchor).blocks(html.parse(content, line))
+        blocks = html.HtmlBlocks(self.source, inline, anchor).blocks(html.parse(content, line))
         headings = [b for b in blocks if isinstance(b, m.Heading)]
         if headings:
             self.heading = headings[-1]

@@ -54,14 +54,14 @@ def _parse(text: str, shown: str, path: Path, report: Report, project: Project):
     """One document's doctree; docutils' warnings become the book's, each at its own file."""
     text = project.epilog(_indent_csv_tables(text, report))
 
-    class _Reader(_Standalone):
+    class _RstReader(_Standalone):
         def new_document(self):
             document = super().new_document()
             document.reporter.attach_observer(lambda msg: _docutils_says(msg, report, shown, path))
             return document
 
     return publish_doctree(
-        text, source_path=str(path), reader=_Reader(),
+        text, source_path=str(path), reader=_RstReader(),
         settings_overrides={"report_level": 5, "halt_level": 5, "doctitle_xform": False,
                             "sectsubtitle_xform": False, "raw_enabled": False,
                             "file_insertion_enabled": True, "syntax_highlight": "none",

@@ -82,14 +82,14 @@ def plain_role(name, rawtext, text, lineno, inliner, options=None, content=None)
     return [nodes.inline(rawtext, _split_title(text)[0])], []
 
 
-class Dropped(Directive):
+class DroppedDirective(Directive):
     has_content, optional_arguments, final_argument_whitespace = True, 1, True
     option_spec = _AnyOption()
 
     def run(self):
         return []
 
-class Body(Directive):
+class BodyDirective(Directive):
     has_content, optional_arguments, final_argument_whitespace = True, 1, True
     option_spec = _AnyOption()
 
@@ -113,7 +113,7 @@ class Body(Directive):
         self.state.nested_parse(self.content, self.content_offset, node)
         return [node]
 
-class CodeBlock(Directive):
+class CodeBlockDirective(Directive):
     has_content, optional_arguments, final_argument_whitespace = True, 1, True
     option_spec = _AnyOption()
 
@@ -123,7 +123,7 @@ class CodeBlock(Directive):
         node.line = self.lineno
         return [node]
 
-class Centered(Directive):
+class CenteredDirective(Directive):
     required_arguments, final_argument_whitespace = 1, True
 
     def run(self):
@@ -131,7 +131,7 @@ class Centered(Directive):
         node.line = self.lineno
         return [node]
 
-class TocTree(Directive):
+class TocTreeDirective(Directive):
     """The documents a toctree names, read in place (see ``sphinx_project``)."""
     has_content = True
     option_spec = _AnyOption()
@@ -166,7 +166,7 @@ class TocTree(Directive):
                     out.append(self.state_machine.reporter.warning(why, line=line))
         return out
 
-class MaybeInclude(Include):
+class IncludeDirective(Include):
     """docutils' include, from the book's folder only; ``/name`` from the project's folder, as Sphinx reads it."""
 
     def run(self):
@@ -179,7 +179,7 @@ class MaybeInclude(Include):
         return super().run()
 
 
-class LiteralInclude(Directive):
+class LiteralIncludeDirective(Directive):
     required_arguments, final_argument_whitespace = 1, True
     option_spec = _AnyOption()
 
@@ -193,7 +193,7 @@ class LiteralInclude(Directive):
         return [node]
 
 
-class Description(Directive):
+class DescriptionDirective(Directive):
     """A domain's description of an object (``.. py:function:: name(args)``): its
     signature as a term, its body as the definition."""
     has_content, optional_arguments, final_argument_whitespace = True, 1, True
@@ -231,7 +231,7 @@ def _book_file(directive, target: str):
     return path, None
 
 
-class PageBreak(Directive):
+class PageBreakDirective(Directive):
     optional_arguments, final_argument_whitespace = 1, True
 
     def run(self):
@@ -239,7 +239,7 @@ class PageBreak(Directive):
         node.line = self.lineno
         return [node]
 
-class Unknown(Directive):
+class UnknownDirective(Directive):
     """A directive nobody registered: its words are kept (an argument as the
     first paragraph, then its body read as rST), with one warning."""
     has_content, optional_arguments, final_argument_whitespace = True, 1, True
@@ -268,22 +268,22 @@ def register() -> None:
                         (_TEXT_ROLES, plain_role)):
         for name in names:
             roles.register_local_role(name, role)
-    for names, directive in ((("page-break", "pagebreak", "page"), PageBreak), (_BODY_DIRECTIVES, Body),
-                             (_DROPPED_DIRECTIVES, Dropped), (_CODE_DIRECTIVES, CodeBlock),
-                             (_DESCRIPTIONS, Description)):
+    for names, directive in ((("page-break", "pagebreak", "page"), PageBreakDirective),
+                             (_BODY_DIRECTIVES, BodyDirective), (_DROPPED_DIRECTIVES, DroppedDirective),
+                             (_CODE_DIRECTIVES, CodeBlockDirective), (_DESCRIPTIONS, DescriptionDirective)):
         for name in names:
             directives.register_directive(name, directive)
     known = directives.directive
 
     def directive(name, language_module, document):
         found, messages = known(name, language_module, document)
-        return (found, messages) if found is not None else (Unknown, [])
+        return (found, messages) if found is not None else (UnknownDirective, [])
 
     directives.directive = directive
-    directives.register_directive("centered", Centered)
-    directives.register_directive("toctree", TocTree)
-    directives.register_directive("include", MaybeInclude)
-    directives.register_directive("literalinclude", LiteralInclude)
+    directives.register_directive("centered", CenteredDirective)
+    directives.register_directive("toctree", TocTreeDirective)
+    directives.register_directive("include", IncludeDirective)
+    directives.register_directive("literalinclude", LiteralIncludeDirective)
 
 
 def _split_title(text: str) -> tuple[str, str]:

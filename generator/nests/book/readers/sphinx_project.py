@@ -22,7 +22,7 @@ DEEPEST = 24            # documents inside documents: deeper is refused
 
 
 @dataclass
-class Found:
+class FoundDocument:
     path: Path | None = None
     docname: str = ""
     why: str = ""
@@ -97,28 +97,28 @@ class Project:
                         if not any(part.startswith((".", "_")) for part in p.relative_to(self.root).parts)})
         return [n for n in names if fnmatch.fnmatchcase(n, pattern) and n != self.docname(here)]
 
-    def find(self, docname: str) -> Found:
+    def find(self, docname: str) -> FoundDocument:
         if docname.startswith("../") or docname == ".." or os.path.isabs(docname):
-            return Found(docname=docname, why="it is outside the book's folder; not read")
+            return FoundDocument(docname=docname, why="it is outside the book's folder; not read")
         for suffix in ("",) + SUFFIXES:
             path = self.root / (docname + suffix)
             if path.is_file() and (suffix or path.suffix in SUFFIXES):
                 return self._checked(path, docname)
-        return Found(docname=docname, why="no such document")
+        return FoundDocument(docname=docname, why="no such document")
 
-    def _checked(self, path: Path, docname: str) -> Found:
+    def _checked(self, path: Path, docname: str) -> FoundDocument:
         resolved = path.resolve()
         try:
             resolved.relative_to(self.root)
         except ValueError:
-            return Found(docname=docname, why="it leads outside the book's folder; not read")
+            return FoundDocument(docname=docname, why="it leads outside the book's folder; not read")
         if resolved in self.reading:
-            return Found(docname=docname, why="it holds this toctree (a loop); not read again", placeheld=False)
+            return FoundDocument(docname=docname, why="it holds this toctree (a loop); not read again", placeheld=False)
         if docname in self.read or resolved == Path(self.main).resolve():
-            return Found(docname=docname, why="it is in the book already; not read again", placeheld=False)
+            return FoundDocument(docname=docname, why="it is in the book already; not read again", placeheld=False)
         if len(self.reading) > DEEPEST:
-            return Found(docname=docname, why=f"documents nested more than {DEEPEST} deep; not read")
-        return Found(path=path, docname=docname)
+            return FoundDocument(docname=docname, why=f"documents nested more than {DEEPEST} deep; not read")
+        return FoundDocument(path=path, docname=docname)
 
     def document(self, path: Path, docname: str):
         """The doctree of a document the book takes in, parsed with the book's warnings."""

@@ -20,7 +20,8 @@ from pathlib import Path
 from nests.book import model as m
 from nests.book.readers.common import INLINES, ParagraphEnd, Report, finish, flatten, merge_text, strip, words
 from nests.book.readers.latex import inline_latex
-from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, Files, decode, end_line, parse
+from nests.book.readers.xml_files import Files, decode
+from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, end_line, parse
 
 _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3,
              "paragraph": 4}
@@ -62,13 +63,13 @@ def read_bytes(raw: bytes, shown: str, path: Path) -> m.Book:
     from nests.book.readers import docbook
     if docbook.is_docbook(root, declared):
         return docbook.read_tree(root, report, files)
-    reader = _Reader(report, Path(path), shown, files)
+    reader = _XmlReader(report, Path(path), shown, files)
     items = reader.content(root)
     blocks = reader.as_blocks(items)
     return finish(blocks, report, title=reader.title, aliases=reader.aliases, title_heading=False)
 
 
-class _Reader:
+class _XmlReader:
     def __init__(self, report: Report, path: Path, shown: str, files: Files, aliases=None, owners=None,
                  depth: int = 0):
         self.report, self.path, self.source, self.files = report, path, shown, files
@@ -148,7 +149,7 @@ class _Reader:
         if self.depth > 16:
             return [self.report.missing(name, line, f"include of {name!r} nested too deep (a loop?)")]
         shown = self.files.shown(target)
-        inner = _Reader(self.report, target, shown, self.files, self.aliases, self.owners, self.depth + 1)
+        inner = _XmlReader(self.report, target, shown, self.files, self.aliases, self.owners, self.depth + 1)
         tree, _ = parse(self.files.read(target, shown), shown, target, self.files, fragment={},
                         depth=self.depth + 1)
         return inner.content(tree)

@@ -11,11 +11,11 @@ values against them.
 - pages, reading, reader: reading a filled plaintext sheet back
 """
 
-from nests.content.sheets.definition import (NAME_SIZE, NESTS, Area, Heading, Row, SheetDefinition, Stack, choices,
+from nests.content.sheets.definition import (NAME_SIZE, NESTS, Area, Row, SheetDefinition, SheetHeading, Stack, choices,
                                              column_widths, formula_order, layout, positions)
 from nests.content.sheets.field import FIELD_KINDS, Field, FieldKind, field_kind, option
 from nests.content.sheets.load import definition, load_definition
 
-__all__ = ["NAME_SIZE", "NESTS", "Area", "Heading", "Row", "SheetDefinition", "Stack", "choices", "column_widths",
+__all__ = ["NAME_SIZE", "NESTS", "Area", "Row", "SheetDefinition", "SheetHeading", "Stack", "choices", "column_widths",
            "formula_order", "layout", "positions", "FIELD_KINDS", "Field", "FieldKind", "field_kind", "option",
            "definition", "load_definition"]

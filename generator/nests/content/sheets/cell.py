@@ -10,7 +10,7 @@ from nests.content.sheets.field import Field
 
 
 @dataclass
-class Cell:
+class FieldCell:
     """One line of one field, as the templates format it."""
 
     field: Field

@@ -45,7 +45,7 @@ class Row:
 
 
 @dataclass(frozen=True)
-class Heading:
+class SheetHeading:
     """The dotted line at the top of a sheet: a value (a Nests class's name), and a
     character's name beside it when ``name_key`` names one."""
 
@@ -62,7 +62,7 @@ class SheetDefinition:
     title: str
     source: dict
     classes: bool
-    heading: Heading | None
+    heading: SheetHeading | None
     rows: list[Row]
     fields: list[Field] = field(default_factory=list)     # every field, in sheet order
     file: str = ""

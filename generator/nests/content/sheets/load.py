@@ -20,7 +20,7 @@ from pathlib import Path
 
 from nests.content.schema import validate
 from nests.content.sheets import kinds  # noqa: F401  (the built-in kinds register)
-from nests.content.sheets.definition import NAME_SIZE, Area, Heading, Row, SheetDefinition, Stack, column_widths
+from nests.content.sheets.definition import NAME_SIZE, Area, Row, SheetDefinition, SheetHeading, Stack, column_widths
 from nests.content.sheets.field import Field, build_field
 from nests.content.sheets.spec import NARROW_INTERIOR, TOP
 from nests.content.yamlfile import YamlDocument
@@ -85,7 +85,7 @@ def load_definition(doc: YamlDocument, sheet_id: str) -> SheetDefinition:
     if report:
         raise NestsError(sorted(report, key=lambda p: p.line or 0))
     h = data.get("heading")
-    heading = Heading(h["key"], h["label"], h.get("from", "state"), h.get("name_key", "")) if h else None
+    heading = SheetHeading(h["key"], h["label"], h.get("from", "state"), h.get("name_key", "")) if h else None
     return SheetDefinition(sheet_id, data["game"], data["title"], data["source"], data.get("classes", False),
                            heading, rows, all_fields, doc.name)
 

@@ -66,11 +66,11 @@ def state_yaml(flat: dict[str, Any]) -> str:
         def ignore_aliases(self, data):          # no &id anchors: a person edits this file
             return True
 
-    class Row(dict):
+    class FlowRow(dict):          # a list row, written on one line
         pass
 
-    Dumper.add_representer(Row, lambda d, data: d.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True))
-    rows = {k: [Row(item) if isinstance(item, dict) else item for item in v] if isinstance(v, list) else v
+    Dumper.add_representer(FlowRow, lambda d, data: d.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True))
+    rows = {k: [FlowRow(item) if isinstance(item, dict) else item for item in v] if isinstance(v, list) else v
             for k, v in flat.items()}
     return yaml.dump(nested(rows), Dumper=Dumper, sort_keys=False, allow_unicode=True, width=1000)
 

@@ -17,8 +17,8 @@ from nests import __version__
 from nests.errors import NestsError
 from nests.text import grid
 from nests.text.measure import width
-from nests.generators.packet.model import (Creature, Function, Item, Job, JobPick, LevelKey, Lookup, Packet, Rolled,
-                                           Room, Ruling, Session)
+from nests.generators.packet.model import (Creature, Function, ItemKeyEntry, Job, JobPick, LevelKey, Lookup, Packet,
+                                           Rolled, Room, Ruling, Session)
 from nests.generators.packet.views import event_view, quantified, rolled
 from nests.generators.sheet import character
 from nests.generators.packet.reroll import Reroll, Streams
@@ -99,7 +99,7 @@ class ItemKey:
         self.tables = pt.tables
         colours = [r.result for r in pt.table("food-colour").rows]
         types = [r.result for r in pt.table("food-type").rows]
-        self.items: dict[tuple[str, str], Item] = {}
+        self.items: dict[tuple[str, str], ItemKeyEntry] = {}
         for c in colours:
             for t in types:
                 rng = streams(f"item-key/{c}/{t}", f"item:I{len(self.items) + 1}")
@@ -110,8 +110,8 @@ class ItemKey:
                                     ability.data.get("note", ""),
                                     (rolled(r1, "item-condition", pt.tables), rolled(r2, "item-alignment", pt.tables),
                                      rolled(r3, alignment.data["then"], pt.tables)))
-                self.items[(c, t)] = Item(f"I{len(self.items) + 1}", c, t, function)
-        self.history: list[tuple[str, Item]] = []        # (room id, Item) in the order found
+                self.items[(c, t)] = ItemKeyEntry(f"I{len(self.items) + 1}", c, t, function)
+        self.history: list[tuple[str, ItemKeyEntry]] = []        # (room id, Item) in the order found
         self.room: str = ""
         self.own = None
 

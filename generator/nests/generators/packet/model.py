@@ -75,7 +75,7 @@ class Job:
 
 
 @dataclass(frozen=True)
-class Event:
+class PrintedEvent:
     """One generated Event as printed: the procedure that settled it (``side``; "void": a second
     Level in one action) and that procedure's typed view of the resolution."""
     id: str
@@ -98,7 +98,7 @@ class Lookup:
     roll: Rolled
     chances: dict[str, int | None]
     found: list                  # the engine's Events (rules.exploration.Event)
-    events: list[Event] = field(default_factory=list)
+    events: list[PrintedEvent] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {**self.roll.to_json(), "events": [e.to_json() for e in self.events]}
@@ -178,7 +178,7 @@ class Function:
 
 
 @dataclass
-class Item:
+class ItemKeyEntry:
     """One Form of the Item Key (I1 … I24): its Function for the whole Nest, and where it was first found."""
     id: str
     colour: str
@@ -258,7 +258,7 @@ class Packet:
     job: Job
     levels: list[LevelKey]
     creatures: list[Creature]
-    items: list[Item]
+    items: list[ItemKeyEntry]
     rulings: list[Ruling]
     session: Session
     chain: Any                   # rules.nest.LevelChain: the Levels as rolled

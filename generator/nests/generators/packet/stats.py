@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import fields, is_dataclass
 from typing import Iterator
 
-from nests.generators.packet.model import Item, Packet, Rolled
+from nests.generators.packet.model import ItemKeyEntry, Packet, Rolled
 from nests.model import Die
 
 # engine records and shared tables the packet carries beside what it prints
@@ -39,7 +39,7 @@ def _walk(value) -> Iterator[Rolled]:
             yield from _walk(v)
     elif is_dataclass(value):
         for f in fields(value):
-            if f.name in _NOT_PRINTED or (isinstance(value, Item) and f.name == "form_rolls"):
+            if f.name in _NOT_PRINTED or (isinstance(value, ItemKeyEntry) and f.name == "form_rolls"):
                 continue               # an Item's Form rolls: counted in the Room that drew them
             yield from _walk(getattr(value, f.name))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from nests.generators.packet.model import Event, Rolled, _clean
+from nests.generators.packet.model import PrintedEvent, Rolled, _clean
 
 VIEWS: dict[str, Callable] = {}
 
@@ -169,7 +169,7 @@ class LevelView:
 class SecretView:
     category: Rolled                # 1d6: Cost, Risk or Reward
     choice: Rolled                  # the Event it became
-    event: Event
+    event: PrintedEvent
 
     def to_json(self) -> dict:
         return {"category": self.category.to_json(), "choice": self.choice.to_json(), "event": self.event.to_json()}
@@ -247,15 +247,15 @@ def _secret(r, packet) -> SecretView:
                       packet.event_view(r.event))
 
 
-def event_view(e, packet, note: Callable[[Any], None]) -> Event:
+def event_view(e, packet, note: Callable[[Any], None]) -> PrintedEvent:
     """An engine Event as printed, noting the rulings its resolution used."""
     if e.void:
         note(["one-level-per-action"])
-        return Event(e.id, e.name, "void", None, e.blocked)
+        return PrintedEvent(e.id, e.name, "void", None, e.blocked)
     r = e.resolution
     note(r.rulings)
     for attr in ("quantification", "resources"):
         q = getattr(r, attr, None)
         if q is not None:
             note(q.rulings)
-    return Event(e.id, e.name, r.procedure, VIEWS[r.procedure](r, packet), e.blocked)
+    return PrintedEvent(e.id, e.name, r.procedure, VIEWS[r.procedure](r, packet), e.blocked)

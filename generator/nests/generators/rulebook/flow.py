@@ -6,15 +6,14 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from nests.book import model as m
-from nests.text.measure import width as _width
+from nests.text import measure
 
 BREAK = "\n"          # a forced line break inside the words of a paragraph
-HYPHEN = "-"          # ends the part of a word broken in a table cell
 
 
 def width(text: str) -> int:
     # Most words are ASCII: skip the Unicode table for them.
-    return len(text) if text.isascii() else _width(text)
+    return len(text) if text.isascii() else measure.width(text)
 
 
 @dataclass
@@ -109,36 +108,11 @@ def line_words(text: str) -> list[str]:
 
 
 def wrap(text: str, field: int, marker: str = "", hyphen: bool = False) -> list[str]:
-    """Greedy re-flow into lines of at most ``field`` columns; forced breaks kept.
-
-    A list ``marker`` ("•", "3.") hangs in front of the first line; the
-    following lines are indented to the text. A word wider than the field
-    gets a line of its own and is cut, so nothing is ever lost (with
-    ``hyphen``, each part but the last ends with a hyphen).
-    """
-    indent = width(marker) + 1 if marker else 0
-    lines: list[str] = []
-    for part in line_words(text):
-        lines += _wrap(part, field - indent, hyphen)
-    pad = " " * indent
-    return [(marker + " " if n == 0 and marker else pad) + line for n, line in enumerate(lines)]
-
-
-def _wrap(text: str, room: int, hyphen: bool = False) -> list[str]:
-    room = max(room, 1)
-    words = text.split()
-    sizes = [len(w) for w in words] if text.isascii() else [width(w) for w in words]
-    if any(size > room for size in sizes):
-        words, sizes = _cut(words, sizes, room, hyphen and room > 1)
-    lines: list[str] = []
-    start, used = 0, -1
-    for k, size in enumerate(sizes):
-        if used + 1 + size > room and k > start:
-            lines.append(" ".join(words[start:k]))
-            start, used = k, -1
-        used += 1 + size
-    lines.append(" ".join(words[start:]))
-    return lines
+    """Paragraph text re-flowed into lines of at most ``field`` columns, its forced breaks
+    kept (``BREAK`` is the line break ``nests.text.measure.wrap`` keeps). A list ``marker``
+    ("•", "3.") hangs in front of the first line; a word wider than the field is cut,
+    so nothing is ever lost (with ``hyphen``, each part but the last ends with a hyphen)."""
+    return measure.wrap(text, field, reversible=False, hyphen=hyphen, marker=marker, breaks=True)
 
 
 def cut(text: str, room: int) -> list[str]:
@@ -153,26 +127,3 @@ def cut(text: str, room: int) -> list[str]:
         piece += ch
         used += w
     return pieces + [piece] if piece or not pieces else pieces
-
-
-def _cut(words: list[str], sizes: list[int], room: int, hyphen: bool = False):
-    """Words wider than a line, cut into pieces that fit (by display width), each
-    but the last ending with a hyphen when asked."""
-    out_words, out_sizes = [], []
-    mark = width(HYPHEN) if hyphen else 0
-    for word, size in zip(words, sizes):
-        while size > room:
-            piece, used = "", 0
-            for ch in word:
-                w = width(ch)
-                if used + w > room - mark and piece:
-                    break
-                piece += ch
-                used += w
-            out_words.append(piece + HYPHEN if hyphen else piece)
-            out_sizes.append(used + mark)
-            word = word[len(piece):]
-            size = width(word)
-        out_words.append(word)
-        out_sizes.append(size)
-    return out_words, out_sizes

@@ -20,6 +20,7 @@ from nests.generators.rulebook.tables import table_items
 from nests.text.glyphs import BULLETS, SHADOW
 from nests.text.grid import (BODY_LINES as BODY, BOX_INSET as BOX_INDENT, COLUMN_MM, INTERIOR as WIDE, LINE_MM,
                                PIXEL_MM, TEXT_WIDTH as TEXT)
+from nests.text.measure import centre
 
 DEFINITION_INDENT = 4
 RULED = (1, 2)           # heading levels underlined (the template picks the rule)
@@ -157,10 +158,8 @@ class Numbering:
 
 
 def centred(text: str, field: int) -> str:
-    """``text`` centred as str.center would, measured in display columns; right side trimmed."""
-    spare = field - width(text)
-    left = spare // 2 + (spare & field & 1) if spare > 0 else 0
-    return " " * left + text
+    """A line centred as str.center would, its right side trimmed (the page's frame fills it)."""
+    return centre(text, field, as_str_center=True, trim=True)
 
 
 def kind_label(kind: str) -> str:

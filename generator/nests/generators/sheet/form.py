@@ -10,20 +10,20 @@ once, in its own place. Each kind of field places its own (FieldKind.form_fields
 from __future__ import annotations
 
 from nests.content.sheets.cell import form_value
-from nests.document import Field
+from nests.document import FormField
 from nests.text import grid
 
 
-def form_fields(context: dict, pages: int) -> list[list[Field]]:
+def form_fields(context: dict, pages: int) -> list[list[FormField]]:
     """A form field over each value a character's state holds, by page, named by its
-    dotted key path (see nests.document.Field), a list's rows by position.
+    dotted key path (see nests.document.FormField), a list's rows by position.
     ``context``: the sheet_context the pages were drawn from."""
-    out: list[list[Field]] = [[] for _ in range(pages)]
+    out: list[list[FormField]] = [[] for _ in range(pages)]
     heading = context["heading"]
     line = 2 if heading else 1          # below the top border (and the heading line)
     if heading and heading["field"]:
         h = heading["field"]
-        out[0].append(Field(h["key"], 1, h["column"], h["width"], value=form_value(h["value"])))
+        out[0].append(FormField(h["key"], 1, h["column"], h["width"], value=form_value(h["value"])))
     page = 0
     for row in context["rows"]:
         # a row that does not fit what is left of the page starts the next (as sheet.txt.j2)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nests.content.sheets import Area, Field, SheetDefinition, layout
-from nests.content.sheets.cell import Cell
+from nests.content.sheets.cell import FieldCell
 from nests.errors import NestsError, Problem
 from nests.text import grid
 from nests.text.measure import width as text_width, wrap_lines
@@ -26,7 +26,7 @@ from nests.content.formula import compute
 class SheetLine:
     kind: str                                      # top, divider, bottom, cells, caption
     marks: list = field(default_factory=list)      # (column in the box, mark kind, text)
-    cells: list = field(default_factory=list)      # (column width, Cell or None)
+    cells: list = field(default_factory=list)      # (column width, FieldCell or None)
     caption: list = field(default_factory=list)
     inner: int = 0                                 # columns between the box's borders
 
@@ -104,7 +104,7 @@ def _area_lines(area: Area, width: int, values: dict, first: bool, last: bool, l
     # Notes under the columns: when the columns became fewer and the notes differ,
     # each field carries its own column's note beside it instead.
     inline = fewer and len(set(area.footer)) > 1
-    cells: list[list[Cell]] = [[] for _ in widths]
+    cells: list[list[FieldCell]] = [[] for _ in widths]
     original = _original_columns(area)
     for f, (col, _), home in zip(area.fields, places, original):
         own = area.footer[home] if inline and home < len(area.footer) else ""
@@ -171,7 +171,7 @@ def _caption(caption: list[str], inner: int) -> list[SheetLine]:
 # ── one field's lines ──────────────────────────────────────────────────────
 
 
-def _cells(f: Field, width: int, values: dict, column: int, own_note: str) -> list[Cell]:
+def _cells(f: Field, width: int, values: dict, column: int, own_note: str) -> list[FieldCell]:
     """The field's lines in a column ``width`` wide, starting at page column ``column``,
     laid out by its kind; ``own_note``: its column's footer note, when it wears it beside itself."""
     present = f.key in values
@@ -185,6 +185,6 @@ def _cells(f: Field, width: int, values: dict, column: int, own_note: str) -> li
     return f.handler.cells(f, base, width)
 
 
-def field_cells(area: Area, values: dict) -> list[Cell]:
+def field_cells(area: Area, values: dict) -> list[FieldCell]:
     """Each field of an area as one cell at its full width (for the Markdown sheet)."""
     return [_cells(f, f.width, values, 0, "")[0] for f in area.fields]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nests.content import Content
-from nests.content.sheets import NAME_SIZE, NESTS, Heading, SheetDefinition, definition, formula_order
+from nests.content.sheets import NAME_SIZE, NESTS, SheetDefinition, SheetHeading, definition, formula_order
 from nests.content.sheets.kinds.lists import item_text
 from nests.document import Document, File, Page
 from nests.errors import NestsError
@@ -90,7 +90,7 @@ def sheet_context(definition: SheetDefinition, values: dict[str, Any], look: Loo
             "rows": plan(definition, filled, look.interior, character)}
 
 
-def _heading(h: Heading, filled: dict[str, Any], interior: int, character: bool) -> dict:
+def _heading(h: SheetHeading, filled: dict[str, Any], interior: int, character: bool) -> dict:
     """The heading line's text (the template centres it on a dotted line) and where in
     it the value a form field sits on stands: a character's name beside the class
     (a write-in place for it on a blank fillable sheet), or the heading's own value."""

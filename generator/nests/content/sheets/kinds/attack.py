@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from nests.content.schema import Int
-from nests.content.sheets.cell import Cell
+from nests.content.sheets.cell import FieldCell
 from nests.content.sheets.field import Field, FieldKind, Say, field_kind, measure_unlabelled, option
 from nests.model import Attack, AttackLine
 from nests.text.measure import width as text_width
 
 
 @field_kind("attack")
-class AttackBox(FieldKind):
+class AttackKind(FieldKind):
     """``hits`` and ``misses``: the Hit and Miss lines a blank one leaves room for."""
 
     state = "none"
@@ -34,8 +34,8 @@ class AttackBox(FieldKind):
         blank = AttackLine("", "")
         return Attack("", (), "", "", (blank,) * f.options.hits, (blank,) * f.options.misses)
 
-    def cells(self, f: Field, base: dict, width: int) -> list[Cell]:
-        return [Cell(part=p, **base) for p in range(attack_height(base["value"], width))]
+    def cells(self, f: Field, base: dict, width: int) -> list[FieldCell]:
+        return [FieldCell(part=p, **base) for p in range(attack_height(base["value"], width))]
 
 
 def attack_height(attack: Attack, width: int) -> int:

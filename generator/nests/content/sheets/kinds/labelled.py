@@ -7,14 +7,14 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from nests.content.sheets.cell import Cell, form_value
+from nests.content.sheets.cell import FieldCell, form_value
 from nests.content.sheets.field import Field, FieldKind, Say
 from nests.content.sheets.reading import LEAD, find, label
-from nests.document import Field as FormField
+from nests.document import FormField
 from nests.text.measure import width as text_width, wrap_lines
 
 
-class Labelled(FieldKind):
+class LabelledKind(FieldKind):
     """A field whose value stands after its label, on the label's line."""
 
     sep = ":"
@@ -45,7 +45,7 @@ class Labelled(FieldKind):
         return dataclasses.replace(f, value_width=value_width, label_width=label_width, note_width=note_width,
                                    min_width=min_width)
 
-    def cells(self, f: Field, base: dict, width: int) -> list[Cell]:
+    def cells(self, f: Field, base: dict, width: int) -> list[FieldCell]:
         """One value with its label (and its reminder beside it, or below it)."""
         note = base["note"]
         width = min(width, f.width)
@@ -60,19 +60,19 @@ class Labelled(FieldKind):
         split = fixed + text_width(f.label) > width
         if not split and (not note or (f.note_width and spare == f.note_width) or spare >= text_width(note) + 2):
             note_width = spare if note or f.note_width else 0
-            return [Cell(part=0, label_width=label_width, note_width=max(note_width, 0), **base)]
+            return [FieldCell(part=0, label_width=label_width, note_width=max(note_width, 0), **base)]
         below = wrap_lines(f"({note})", width - 2, break_on_hyphens=False) if note else []
         if split:                                      # the label alone on a line, the value below it
             pieces = wrap_lines(f.label, width - f.tick_width, break_on_hyphens=False)
-            head = [Cell(part=n, half="label", text=piece, **base) for n, piece in enumerate(pieces)]
+            head = [FieldCell(part=n, half="label", text=piece, **base) for n, piece in enumerate(pieces)]
             if f.value_width or f.sep:
-                head.append(Cell(part=len(head), half="value", label_width=width - fixed, **base))
+                head.append(FieldCell(part=len(head), half="value", label_width=width - fixed, **base))
         else:
-            head = [Cell(part=0, label_width=label_width, **base)]
-        return head + [Cell(part=len(head) + p, label_width=label_width, note_lines=below, note_from=len(head), **base)
+            head = [FieldCell(part=0, label_width=label_width, **base)]
+        return head + [FieldCell(part=len(head) + p, label_width=label_width, note_lines=below, note_from=len(head), **base)
                        for p in range(len(below))]
 
-    def form_fields(self, cell: Cell, line: int) -> list[FormField]:
+    def form_fields(self, cell: FieldCell, line: int) -> list[FormField]:
         """The value after its label: on the field's first line, or on its own line below a long label."""
         if not (cell.half == "value" or (cell.half == "" and cell.part == 0)):
             return []
@@ -80,7 +80,7 @@ class Labelled(FieldKind):
         start = cell.column + f.tick_width + cell.label_width + len(f.sep)
         return self.value_fields(cell, line, start, form_value(cell.value) if cell.present else "")
 
-    def value_fields(self, cell: Cell, line: int, start: int, value: str) -> list[FormField]:
+    def value_fields(self, cell: FieldCell, line: int, start: int, value: str) -> list[FormField]:
         return [FormField(cell.field.key, line, start, cell.field.value_width, value=value)]
 
     def find_value(self, f: Field, found, inside: str, what: str):

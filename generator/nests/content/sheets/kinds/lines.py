@@ -7,16 +7,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from nests.content.schema import Bool, Int
-from nests.content.sheets.cell import Cell, form_value
+from nests.content.sheets.cell import FieldCell, form_value
 from nests.content.sheets.field import Field, FieldKind, Say, field_kind, measure_unlabelled, option
 from nests.content.sheets.kinds.checks import text_problem
 from nests.content.sheets.reading import narrow
-from nests.document import Field as FormField
+from nests.document import FormField
 from nests.text.measure import unwrap, wrap
 
 
 @field_kind("lines")
-class Lines(FieldKind):
+class LinesKind(FieldKind):
     """A text on ``rows`` lines of the field's width (its label on a line above, unless ``bare``)."""
 
     state = "text"
@@ -41,16 +41,16 @@ class Lines(FieldKind):
         """As the sheet's lines hold it: words, one space apart."""
         return " ".join(value.split()) if isinstance(value, str) else value
 
-    def cells(self, f: Field, base: dict, width: int) -> list[Cell]:
+    def cells(self, f: Field, base: dict, width: int) -> list[FieldCell]:
         """As many rows as it has, or as its text takes on this page."""
         value = base["value"]
         pieces = wrap(value, width) if base["present"] and value else []
-        head = [] if f.options.bare else [Cell(part=0, **base)]
+        head = [] if f.options.bare else [FieldCell(part=0, **base)]
         rows = max(f.options.rows, len(pieces))
-        return head + [Cell(part=len(head) + r, text=pieces[r] if r < len(pieces) else "", height=rows, **base)
+        return head + [FieldCell(part=len(head) + r, text=pieces[r] if r < len(pieces) else "", height=rows, **base)
                        for r in range(rows)]
 
-    def form_fields(self, cell: Cell, line: int) -> list[FormField]:
+    def form_fields(self, cell: FieldCell, line: int) -> list[FormField]:
         """One field over all its lines, on the first."""
         if cell.part != (0 if cell.field.options.bare else 1):
             return []

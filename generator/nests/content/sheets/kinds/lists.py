@@ -9,17 +9,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from nests.content.schema import Bool, Int, OneOf, Str, shown
-from nests.content.sheets.cell import Cell, form_value
+from nests.content.sheets.cell import FieldCell, form_value
 from nests.content.sheets.field import Field, FieldKind, Say, field_kind, measure_unlabelled, option
 from nests.content.sheets.kinds.checks import digits_problem, rating_problem, whole_problem
 from nests.content.sheets.pages import Damaged
 from nests.content.sheets.reading import narrow
-from nests.document import Field as FormField
+from nests.document import FormField
 from nests.text.measure import unwrap, width as text_width, wrap
 
 
 @field_kind("list")
-class ItemList(FieldKind):
+class ListKind(FieldKind):
     """``rows`` rows; each row's ``value`` (its figure: a rating, a number or none), its
     tick (under ``tick_key``), its types (``types_key``) and whether it is known
     (``known_key``); its label on a line above, unless ``bare``."""
@@ -75,26 +75,26 @@ class ItemList(FieldKind):
         rows += [empty_item(f) for _ in range(f.options.rows - len(rows))]
         return [{k: row[k] for k in item_keys(f)} for row in rows]
 
-    def cells(self, f: Field, base: dict, width: int) -> list[Cell]:
+    def cells(self, f: Field, base: dict, width: int) -> list[FieldCell]:
         o = f.options
         width = min(width, f.width)
-        cells = [] if o.bare else [Cell(part=0, **base)]
+        cells = [] if o.bare else [FieldCell(part=0, **base)]
         size = list_room(f, width)
         items = base["value"] if base["present"] and isinstance(base["value"], list) else []
         for r in range(o.rows):
             text = item_text(f, items[r]) if r < len(items) else ""
             if text_width(text) <= size:
-                cells.append(Cell(part=len(cells), row=r, text=text, **base))
+                cells.append(FieldCell(part=len(cells), row=r, text=text, **base))
                 continue
             # too long to stand beside its figure: on lines of its own (as many as it takes), the figure below
             pieces = wrap(text, width - f.tick_width)
-            cells += [Cell(part=len(cells) + n, row=r, half="text" if n == 0 else "more", text=piece,
+            cells += [FieldCell(part=len(cells) + n, row=r, half="text" if n == 0 else "more", text=piece,
                            height=len(pieces), **base) for n, piece in enumerate(pieces)]
             if o.value != "none":
-                cells.append(Cell(part=len(cells), row=r, half="value", **base))
+                cells.append(FieldCell(part=len(cells), row=r, half="value", **base))
         return cells
 
-    def form_fields(self, cell: Cell, line: int) -> list[FormField]:
+    def form_fields(self, cell: FieldCell, line: int) -> list[FormField]:
         """One row: its tick, name, types and known mark where its text is (the last
         columns of the text hold the types and the known mark), its figure at the
         right; a row too long for a narrow page has its figure on the line below."""

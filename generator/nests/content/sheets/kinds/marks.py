@@ -8,15 +8,15 @@ import re
 from typing import Any
 
 from nests.content.schema import shown
-from nests.content.sheets.cell import Cell
+from nests.content.sheets.cell import FieldCell
 from nests.content.sheets.field import Field, field_kind
-from nests.content.sheets.kinds.labelled import Labelled
+from nests.content.sheets.kinds.labelled import LabelledKind
 from nests.content.sheets.reading import find
-from nests.document import Field as FormField
+from nests.document import FormField
 
 
 @field_kind("checkbox")
-class Checkbox(Labelled):
+class CheckboxKind(LabelledKind):
     """True or false, ticked in a box before the label."""
 
     tick = "box"
@@ -30,7 +30,7 @@ class Checkbox(Labelled):
             return f"{shown(value)} is not true or false"
         return None
 
-    def form_fields(self, cell: Cell, line: int) -> list[FormField]:
+    def form_fields(self, cell: FieldCell, line: int) -> list[FormField]:
         """Its tick, before the first line of its label."""
         if cell.part:
             return []
@@ -42,7 +42,7 @@ class Checkbox(Labelled):
 
 
 @field_kind("choice")
-class Choice(Labelled):
+class ChoiceKind(LabelledKind):
     """One position of several sharing a key, marked at the table: its value is the
     label of the one ticked. A moment's position, not the character's record."""
 

@@ -9,17 +9,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from nests.content.schema import Int, shown
-from nests.content.sheets.cell import Cell, form_value
+from nests.content.sheets.cell import FieldCell, form_value
 from nests.content.sheets.field import Field, Say, field_kind, option
 from nests.content.sheets.kinds.checks import text_problem
-from nests.content.sheets.kinds.labelled import Labelled
+from nests.content.sheets.kinds.labelled import LabelledKind
 from nests.content.sheets.reading import find, label, narrow
-from nests.document import Field as FormField
+from nests.document import FormField
 from nests.text.measure import unwrap, width as text_width, wrap
 
 
 @field_kind("text")
-class Text(Labelled):
+class TextKind(LabelledKind):
     """One line of text; ``size``: the columns to write in (the rest of the field by default)."""
 
     sep = ""
@@ -52,15 +52,15 @@ class Text(Labelled):
             return f"{shown(value)} is {text_width(str(value))} columns; the sheet's {f.label} line holds {room}"
         return problem
 
-    def cells(self, f: Field, base: dict, width: int) -> list[Cell]:
+    def cells(self, f: Field, base: dict, width: int) -> list[FieldCell]:
         """A value too long for a narrow page goes on under itself."""
         room = width - text_width(f.label) - 2
         value = str(base["value"]) if base["present"] and base["value"] is not None else ""
         pieces = wrap(value, room) if text_width(value) > room else [value]
-        return [Cell(part=n, label_width=f.label_width, text=piece, height=len(pieces), **base)
+        return [FieldCell(part=n, label_width=f.label_width, text=piece, height=len(pieces), **base)
                 for n, piece in enumerate(pieces)]
 
-    def form_fields(self, cell: Cell, line: int) -> list[FormField]:
+    def form_fields(self, cell: FieldCell, line: int) -> list[FormField]:
         if cell.part:
             return []
         f = cell.field

@@ -8,15 +8,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from nests.content.schema import Bool, Int, List, Str, shown
-from nests.content.sheets.cell import Cell, form_value
+from nests.content.sheets.cell import FieldCell, form_value
 from nests.content.sheets.field import Field, FieldKind, Say, field_kind, measure_unlabelled, option
-from nests.document import Field as FormField
+from nests.document import FormField
 from nests.text.measure import width as text_width
 from nests.text.glyphs import to_ascii
 
 
 @field_kind("track")
-class Track(FieldKind):
+class TrackKind(FieldKind):
     """``values`` (each printed by ``format``) or ``boxes`` (a count), ``join`` between them;
     its label before them unless ``bare``."""
 
@@ -46,7 +46,7 @@ class Track(FieldKind):
             return f"{shown(value)} is not one of: {', '.join(map(str, allowed))}"
         return None
 
-    def cells(self, f: Field, base: dict, width: int) -> list[Cell]:
+    def cells(self, f: Field, base: dict, width: int) -> list[FieldCell]:
         o = f.options
         items = o.values or list(range(o.boxes))
         prefix = 0 if o.bare else text_width(f.label) + 2
@@ -61,13 +61,13 @@ class Track(FieldKind):
             used += need
         cells = []
         for n, row in enumerate(rows):
-            cells.append(Cell(part=n, track_rows=rows, **base))
+            cells.append(FieldCell(part=n, track_rows=rows, **base))
             if len(rows) > 1 and o.values and base["present"] and base["value"] in row:
-                cells.append(Cell(part=n, track_rows=rows, marker=prefix + offset(f, row, base["value"]) + 1,
+                cells.append(FieldCell(part=n, track_rows=rows, marker=prefix + offset(f, row, base["value"]) + 1,
                                   **base))
         return cells
 
-    def bottom_mark(self, cell: Cell, start: int) -> tuple | None:
+    def bottom_mark(self, cell: FieldCell, start: int) -> tuple | None:
         """The ^ on the bottom border under a one-line track's current value."""
         f = cell.field
         if len(cell.track_rows) != 1 or not cell.present or cell.value not in f.options.values:
@@ -75,7 +75,7 @@ class Track(FieldKind):
         before = 0 if f.options.bare else text_width(f.label) + 2
         return (start + before + offset(f, f.options.values, cell.value) + 1, "marker", "^")
 
-    def form_fields(self, cell: Cell, line: int) -> list[FormField]:
+    def form_fields(self, cell: FieldCell, line: int) -> list[FormField]:
         """On the track's current cell (its first, when blank): the value shows in its
         place, and the rest of the track stays printed around it."""
         if cell.marker >= 0:

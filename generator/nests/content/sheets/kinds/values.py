@@ -8,18 +8,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from nests.content.schema import Int, Str, shown
-from nests.content.sheets.cell import Cell, form_value
+from nests.content.sheets.cell import FieldCell, form_value
 from nests.content.sheets.field import Field, Say, field_kind, option
 from nests.content.sheets.kinds.checks import digits_problem, rating_problem, text_problem, whole_problem
-from nests.content.sheets.kinds.labelled import Labelled
+from nests.content.sheets.kinds.labelled import LabelledKind
 from nests.content.sheets.pages import Damaged
 from nests.content.sheets.reading import checked
-from nests.document import Field as FormField
+from nests.document import FormField
 from nests.text.measure import width
 
 
 @field_kind("rating")
-class Rating(Labelled):
+class RatingKind(LabelledKind):
     """A percentage, 0 to 100, or NONE: does not apply."""
 
     def value_width(self, f: Field) -> int:
@@ -41,7 +41,7 @@ class Rating(Labelled):
 
 
 @field_kind("number")
-class Number(Labelled):
+class NumberKind(LabelledKind):
     """A whole number of at most ``digits`` characters."""
 
     @dataclass(frozen=True)
@@ -66,7 +66,7 @@ class Number(Labelled):
 
 
 @field_kind("die")
-class Die(Number):
+class DieKind(NumberKind):
     """A die (d8), or any short text in its place."""
 
     @dataclass(frozen=True)
@@ -86,7 +86,7 @@ class Die(Number):
 
 
 @field_kind("pool")
-class Pool(Labelled):
+class PoolKind(LabelledKind):
     """What is left of a maximum (Wounds 3 of 10): two figures, the maximum under ``max_key``."""
 
     @dataclass(frozen=True)
@@ -111,7 +111,7 @@ class Pool(Labelled):
             return f"{shown(value)} is below 0; a pool holds 0 or more"
         return digits_problem(value, f.options.digits, f.label)
 
-    def value_fields(self, cell: Cell, line: int, start: int, value: str) -> list[FormField]:
+    def value_fields(self, cell: FieldCell, line: int, start: int, value: str) -> list[FormField]:
         """[_2/_4]: the current value and the maximum."""
         f, d = cell.field, cell.field.options.digits
         return [FormField(f.key, line, start + 1, d, value=value),

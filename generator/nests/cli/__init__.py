@@ -1,0 +1,39 @@
+"""The command line. Each command parses its options, calls one core function
+and reports what it wrote. Heavy imports (WeasyPrint above all) happen inside
+the command that needs them, so ``nests --help`` stays fast.
+
+The commands are in the modules beside this one, a group each (sheets, rules,
+packets, books), and what they share in ``common``; here they are put together."""
+
+from __future__ import annotations
+
+import click
+
+from nests import __version__
+from nests.cli import books, packets, rules, sheets
+from nests.errors import NestsError
+
+
+class _Commands(click.Group):
+    """The command group. A path the system refuses to look at (a name longer than
+    the file system allows, a loop of links) can meet any probe of a file the user
+    named; it is bad input like any other: one line naming the path, exit 2."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as err:
+            if err.filename is None:
+                raise
+            raise NestsError(f"{err.filename}: {err.strerror or err}") from None
+
+
+@click.group(name="nests", cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="nests")
+def main() -> None:
+    """Print Nests & Insects: character sheets, Nest packets and the rulebook."""
+
+
+for _group in (sheets, rules, packets, books):
+    for _command in _group.COMMANDS:
+        main.add_command(_command)

@@ -1,0 +1,85 @@
+"""The commands that typeset books and build everything: rulebook, build."""
+
+from __future__ import annotations
+
+import click
+
+from nests.cli.common import (FORMATS, PAPER, SHEET_CONTENT, check_print_options, content_option, emit, impose_option,
+                              output_directory, output_option, pdf_ready, setup, templates_option)
+from nests.errors import NestsError
+
+
+@click.command()
+@click.argument("source", type=click.Path())
+@click.option("--from", "markup", type=click.Choice(["nests", "md", "rst", "latex", "xml", "docbook"]),
+              default=None,
+              help="The source's markup (default: told by its file name's extension).")
+@click.option("--strict", is_flag=True, help="Treat every warning as an error: exit 2 and write nothing.")
+@click.option("--sheet", "sheets", multiple=True, metavar="ID",
+              help="Append the character sheet ID at the book's end (repeatable).")
+@click.option("--title", default=None, metavar="TEXT",
+              help="The book's title, for every page's head and the PDF (default: the title the source gives).")
+@click.option("--toc-depth", "toc_depth", type=click.IntRange(min=1), default=None, metavar="N",
+              help="List headings down to level N in the contents (default: the source's own limit, "
+                   "LaTeX's tocdepth or a toctree's :maxdepth:, else every level).")
+@click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
+@impose_option
+@output_option
+@content_option
+@templates_option
+def rulebook(source, markup, strict, sheets, title, toc_depth, formats, paper, impose, output, content_dirs,
+             templates_dir) -> None:
+    """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML, DocBook or the
+    Nests raw markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
+    (--impose a5: the PDF as a booklet)."""
+    from nests.errors import Problem
+    from nests.generators.rulebook import rulebook_document
+    from nests.generators.rulebook.sheets import Sheets
+
+    if title is not None and (not title.strip() or not title.isprintable()):
+        raise NestsError(f"--title {title!r}: give the title as words on one line")
+    output_directory(output)
+    formats = formats or ("txt",)
+    check_print_options(formats, impose)
+    content = setup(content_dirs, templates_dir, SHEET_CONTENT)
+    unknown = [s for s in sheets if not Sheets(content).knows(s)]
+    if unknown:
+        raise NestsError(f"--sheet {unknown[0]!r} is not a sheet; {Sheets(content).known()}")
+    with pdf_ready(formats, output):
+        document, warnings = rulebook_document(source, content, markup, list(sheets), title=title,
+                                                toc_depth=toc_depth)
+        if strict and warnings:
+            raise NestsError([Problem(w.message, file=w.source, line=w.line) for w in warnings])
+        for warning in warnings:
+            click.echo(str(warning), err=True)
+        emit([document], formats, paper, output, impose)
+
+
+@click.command()
+@click.option("--books", "books_dir", default=None, type=click.Path(),
+              help="Also typeset every rulebook source in this directory into DIR/books/ (txt and pdf).")
+@output_option
+@content_option
+@templates_option
+def build(books_dir, output, content_dirs, templates_dir) -> None:
+    """Build every default output into DIR (default: build/): all checked first, then written."""
+    from nests.build import FORMATS, book_documents, build_documents
+
+    if output == "-":
+        raise NestsError("nests build writes many files; give -o DIR")
+    output_directory(output)
+    content = setup(content_dirs, templates_dir)
+    from nests.publish.pdf import workers_ready
+
+    with workers_ready():            # the PDF workers get ready while the documents are made
+        documents = build_documents(content)
+        if books_dir is not None:
+            books, warnings, notes = book_documents(books_dir, content)
+            for line in notes + [str(w) for w in warnings]:
+                click.echo(line, err=True)
+            documents += books
+        emit(documents, FORMATS, "a4", output)
+
+
+COMMANDS = (rulebook, build)
