@@ -1,7 +1,7 @@
 """Work done ahead on the other core (nests.ahead) changes no byte of a book.
 
 A typeset book draws the character sheets it asks for in a forked child while it
-lays out its text, counting each sheet as one page meanwhile, and renders half its
+lays out its text, counting each sheet as one page meanwhile, and (a long book) renders half its
 text pages in another child. The same book made without a second core (everything
 in turn, in this process) must be the very same pages.
 """
@@ -11,6 +11,7 @@ from pathlib import Path
 
 from nests.ahead import Ahead
 from nests.errors import NestsError
+import nests.generators.rulebook
 from nests.generators.rulebook import typeset
 
 SMALL_BOOK = Path(__file__).parent / "fixtures" / "small-book.raw.txt"
@@ -36,6 +37,7 @@ def test_a_failure_ahead_is_raised_here(content):
 def test_a_book_typeset_ahead_is_the_book_typeset_in_turn(content, monkeypatch):
     # base-rules takes two pages: the layout counted one, so the book is laid out again
     sheets = ["base-rules", "wasp", "malleus-deum"]
+    monkeypatch.setattr(nests.generators.rulebook, "AHEAD_PAGES", 1)     # its few text pages split too
     ahead = typeset(SMALL_BOOK, content, sheets)
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
     in_turn = typeset(SMALL_BOOK, content, sheets)

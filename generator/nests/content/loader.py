@@ -25,6 +25,7 @@ class Content:
         # (directory, name shown in messages), later roots override earlier ones
         self.roots = roots
         self._files: dict[str, tuple[Path, str]] = {}
+        self._read: dict[str, Document] = {}       # each file read once: kinds and checks share it
         for i, (root, shown) in enumerate(roots):
             if not root.exists():
                 raise NestsError(Problem("no such content directory", file=shown))
@@ -46,8 +47,10 @@ class Content:
     def document(self, rel: str) -> YamlDocument:
         if rel not in self._files:
             raise NestsError(Problem("missing from the content", file=rel))
-        path, shown = self._files[rel]
-        return read_yaml(path, shown)
+        if rel not in self._read:
+            path, shown = self._files[rel]
+            self._read[rel] = read_yaml(path, shown)
+        return self._read[rel]
 
     def checked(self, rel: str, spec) -> YamlDocument:
         doc = self.document(rel)

@@ -29,6 +29,7 @@ class YamlDocument:
     name: str
     lines: dict[KeyPath, int] = field(default_factory=dict)       # where each value starts
     key_lines: dict[KeyPath, int] = field(default_factory=dict)   # where each mapping key stands
+    digest: str = ""            # a hash of the file's bytes: what is built from the file alone may be kept by it
 
     @property
     def empty(self) -> bool:
@@ -77,14 +78,16 @@ def read_yaml(path: Path, name: str) -> YamlDocument:
         raise NestsError(Problem(f"is not UTF-8 text (byte 0x{raw[err.start]:02x} at offset {err.start}); "
                                  "save the file as UTF-8", file=name, line=line,
                                  key=key_at(raw.decode("utf-8", "replace"), line))) from None
-    cached = _cache_file(raw)
+    digest = hashlib.sha256(_reader_hash() + raw).hexdigest()
+    cached = _cache_file(digest)
     if cached and cached.is_file():
         try:
             data, lines, key_lines = marshal.loads(cached.read_bytes())
-            return YamlDocument(data, name, lines, key_lines)
+            return YamlDocument(data, name, lines, key_lines, digest)
         except (OSError, ValueError, EOFError, TypeError):
             pass
     doc = _parse(text, name)
+    doc.digest = digest
     if cached:
         try:
             cached.write_bytes(marshal.dumps((doc.data, doc.lines, doc.key_lines)))
@@ -125,11 +128,11 @@ def _read_bytes(path: Path, name: str) -> bytes:
         raise NestsError(Problem(f"cannot be read: {err.strerror or err}", file=name)) from None
 
 
-def _cache_file(raw: bytes) -> Path | None:
-    """The cache entry of these bytes as this very reader reads them: the key holds
-    a hash of this module's source, so a changed reader never trusts an old entry."""
+def _cache_file(digest: str) -> Path | None:
+    """The cache entry of a file's bytes as this very reader reads them (``digest``: their hash
+    with this module's source's, so a changed reader never trusts an old entry)."""
     base = cache_dir("yaml")
-    return base / (hashlib.sha256(_reader_hash() + raw).hexdigest() + ".marshal") if base else None
+    return base / (digest + ".marshal") if base else None
 
 
 @lru_cache(maxsize=1)

@@ -336,10 +336,13 @@ class Bestiary:
     def __init__(self, tables, sim):
         self.tables, self.sim = tables, sim
         self._profiles: dict[str, tuple] = {}
-        self._strikes: dict[str, dict[str, Strike]] = {}
+        self._members: dict[int, tuple] = {}        # id(character) → (character, her figures)
+        self._tracks: dict[tuple, frozenset] = {}
 
     def _retreats(self, track) -> frozenset:
-        return frozenset(i for i, name in enumerate(track) if name in self.sim.cannot_attack)
+        if track not in self._tracks:
+            self._tracks[track] = frozenset(i for i, name in enumerate(track) if name in self.sim.cannot_attack)
+        return self._tracks[track]
 
     def group(self, enemy_id: str, count: int, wounds_max: int) -> list[Fighter]:
         """A group of one stat block: each creature its own Combatant (a swarm is one)."""
@@ -361,17 +364,18 @@ class Bestiary:
         """A party member as a Combatant: her sheet's Combat Conditions, Specific Abilities and Attacks; Darkness
         counts only above her Blind rating (Darkness > Blindness)."""
         sim = self.sim
-        cond = {f.id: f.rating for f in character.combat_conditions}
-        spec = {f.id: f.rating or 0 for f in character.specific_abilities}
-        blind = next((f.rating for f in character.effects if f.id == "blind"), 0) or 0
-        cls = character.character_class
-        attrs = {f.id: f.rating for f in character.attributes}
-        support = {"leadership": next(f.rating for f in character.common_abilities if f.id == "leadership"),
-                   "passions": attrs["passions"], "smarts": attrs["smarts"], "threat_rate": cond["threat_rate"]}
-        if cls.id not in self._strikes:
-            self._strikes[cls.id] = {"base": strike(sim, cls.base_attack), "special": strike(sim, cls.special_attack)}
-        strikes = self._strikes[cls.id]
-        return Fighter(cls.id, cond["initiative"], cond["threat_rate"], cond["survival_rate"], character.wounds_max, wounds,
+        if id(character) not in self._members:     # read once per character: every Combat of every run asks
+            cond = {f.id: f.rating for f in character.combat_conditions}
+            spec = {f.id: f.rating or 0 for f in character.specific_abilities}
+            blind = next((f.rating for f in character.effects if f.id == "blind"), 0) or 0
+            cls = character.character_class
+            attrs = {f.id: f.rating for f in character.attributes}
+            support = {"leadership": next(f.rating for f in character.common_abilities if f.id == "leadership"),
+                       "passions": attrs["passions"], "smarts": attrs["smarts"], "threat_rate": cond["threat_rate"]}
+            strikes = {"base": strike(sim, cls.base_attack), "special": strike(sim, cls.special_attack)}
+            self._members[id(character)] = character, (cls.id, cond, spec, blind, support, strikes)
+        cid, cond, spec, blind, support, strikes = self._members[id(character)][1]
+        return Fighter(cid, cond["initiative"], cond["threat_rate"], cond["survival_rate"], character.wounds_max, wounds,
                        spec.get("carapace", 0), spec.get("flying", 0), spec.get("swarming", 0) >= sim.swarm_ignores_wounds,
                        strikes, sim.track, 0, shift, darkness if darkness > blind else 0, retreats=self._retreats(sim.track),
                        support=support)

@@ -33,13 +33,31 @@ from nests.content import formula as formulas
 # ── loading and checking ───────────────────────────────────────────────────
 
 
+# A definition is built from its file alone and never changed once built: a process that loads
+# the same content again (each command of a test run, a build's sheets and books) builds each
+# file's definition once. Keyed by the file's name as shown and its bytes' hash; a file that
+# does not load is not kept, so its problems are said each time.
+_BUILT: dict[tuple[str, str], SheetDefinition] = {}
+_KEEP = 64          # definitions kept at most (the oldest go first)
+
+
 def read_definitions(content) -> dict[str, SheetDefinition]:
     """Every sheet definition of the content, by id (its file's stem), each checked in full;
     ``content.sheets`` keeps them."""
     found, problems = {}, []
     for rel in content.files("sheets"):
         try:
-            found[Path(rel).stem] = load_definition(content.document(rel), Path(rel).stem)
+            doc = content.document(rel)
+            key = doc.name, doc.digest
+            if key not in _BUILT:
+                built = load_definition(doc, Path(rel).stem)
+                if not doc.digest:
+                    found[Path(rel).stem] = built
+                    continue
+                while len(_BUILT) >= _KEEP:
+                    del _BUILT[next(iter(_BUILT))]
+                _BUILT[key] = built
+            found[Path(rel).stem] = _BUILT[key]
         except NestsError as err:
             problems += err.problems
     if problems:

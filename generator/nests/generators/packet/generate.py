@@ -283,13 +283,18 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
     rulings = [Ruling(r, tables.rulings[r]) for r in sorted(b.rulings, key=order.index)]
     s = pt.settings["session"]
     names = [content.classes[cid].name for cid in party]
-    packet = Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
-                    perception, job, levels, creatures, list(b.items.items.values()), rulings, None, chain, tables,
-                    tuple(rerolls))
-    # The glance page's difficulty estimate: the first runs of `nests simulate` for this packet (ruling packet-session).
-    est = simulate(packet, characters, content.simulate, s["actions"], s["runs"],
-                   content.catalogue["inventory_slots"], seed, b.nest["encounters"])
     scout = max(characters, key=lambda c: ability(c, "exploration"))
-    packet.session = Session(s["hours"], est.actions, est.runs, scout.character_class.name, est.median, est.p90, est.mean,
-                             est.heart, est.job, {cid: p for cid, _, p in est.down}, tuple(h.room for h in est.rooms))
+    encounters = b.nest["encounters"]
+
+    def estimate() -> Session:
+        # The glance page's difficulty estimate: the first runs of `nests simulate` for this packet
+        # (ruling packet-session), on its own seeded stream, so it is the same whenever it is asked for.
+        est = simulate(packet, characters, content.simulate, s["actions"], s["runs"],
+                       content.catalogue["inventory_slots"], seed, encounters)
+        return Session(s["hours"], est.actions, est.runs, scout.character_class.name, est.median, est.p90, est.mean,
+                       est.heart, est.job, {cid: p for cid, _, p in est.down}, tuple(h.room for h in est.rooms))
+
+    packet = Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
+                    perception, job, levels, creatures, list(b.items.items.values()), rulings, estimate, chain, tables,
+                    tuple(rerolls))
     return packet

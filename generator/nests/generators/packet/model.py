@@ -9,7 +9,8 @@ JSON, never null, and the JSON keys keep the order earlier packets printed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
+from typing import Any, Callable
 
 
 def _clean(d: dict) -> dict:
@@ -260,7 +261,7 @@ class Packet:
     creatures: list[Creature]
     items: list[ItemKeyEntry]
     rulings: list[Ruling]
-    session: Session
+    estimate: Callable[[], Session]  # plays the glance page's runs: see ``session``
     chain: Any                   # rules.nest.LevelChain: the Levels as rolled
     tables: Any                  # content.tables.Tables the packet was rolled on
     rerolls: tuple = ()          # reroll.Reroll: the parts drawn anew ("room:3.2@1")
@@ -269,6 +270,12 @@ class Packet:
     def stamp(self) -> str:
         """The seed and the parts re-rolled: all it takes, with the same content, to make this packet again."""
         return str(self.seed) + "".join(f"+{r}" for r in self.rerolls)
+
+    @cached_property
+    def session(self) -> Session:
+        """The glance page's estimate, played when first asked for (the page, the JSON, a batch's
+        difficulty): most of a packet's making, and the same whenever asked (its own seeded stream)."""
+        return self.estimate()
 
     @property
     def heart(self) -> LevelKey:

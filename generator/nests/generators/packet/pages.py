@@ -315,8 +315,8 @@ def _as_printed(packet, look: Look):
     if not look.ascii:
         return packet
     shown = {f: transliterate_value(getattr(packet, f)) for f in ("job", "levels", "creatures", "items", "rulings",
-                                                                   "party_names", "nest_name", "nest_outside", "session")}
-    return replace(packet, **shown)
+                                                                   "party_names", "nest_name", "nest_outside")}
+    return replace(packet, **shown, estimate=lambda: transliterate_value(packet.session))
 
 
 class Paged(NamedTuple):

@@ -28,6 +28,7 @@ from nests.text.grid import BOX_INSET, PAGE_LINES, PAGE_WIDTH
 
 PASSES = 6              # layouts tried until cross-references print their targets' pages
 OUTLINE_LEVELS = 3      # heading levels in the PDF outline
+AHEAD_PAGES = 40        # text pages (2–3 ms each) worth a fork to render on the other core (some 20–40 ms)
 
 
 @dataclass
@@ -155,13 +156,13 @@ def typeset(book, content, extra_sheets: list[str] = (), title: str | None = Non
     warnings = book.warnings + warnings
     ranks = _outline(body)
 
-    # The text pages, one template call each: the later half on the other core meanwhile.
+    # The text pages, one template call each: in a long book, the later half on the other core meanwhile.
     numbered = list(enumerate(toc + body, start=1))
     text_pages = [(n, page.items) for n, page in numbered if page.kind not in ("sheet", "fixed")]
-    half = len(text_pages) // 2
-    later = Ahead(_text_pages, text_pages[half:], book.running_head or book.title)
+    half = len(text_pages) // 2 if len(text_pages) >= 2 * AHEAD_PAGES else len(text_pages)
+    later = Ahead(_text_pages, text_pages[half:], book.running_head or book.title) if half < len(text_pages) else None
     texts = dict(_text_pages(text_pages[:half], book.running_head or book.title))
-    texts.update(later.result())
+    texts.update(later.result() if later else {})
 
     out = [BookPage("fixed", _drawn_page(p.source, warnings)) for p in front]
     for n, page in numbered:
