@@ -88,9 +88,9 @@ def output_directory(output: str) -> None:
     check(output)
 
 
-def pdf_ready(formats, output: str, documents: int | None = 1):
+def pdf_ready(formats, output: str, documents: int = 1):
     """When PDFs are asked for, their workers (one per document, at most one per
-    core; None: one per core) fork now and import WeasyPrint while the documents are made."""
+    core) fork now and import WeasyPrint while the documents are made."""
     from contextlib import nullcontext
 
     if "pdf" not in formats or output == "-":
@@ -531,7 +531,7 @@ def rulebook(source, markup, strict, sheets, title, toc_depth, formats, paper, i
     unknown = [s for s in sheets if not Sheets(content).knows(s)]
     if unknown:
         raise NestsError(f"--sheet {unknown[0]!r} is not a sheet; {Sheets(content).known()}")
-    with pdf_ready(formats, output, None):       # a long book is typeset in parts, on every core
+    with pdf_ready(formats, output):
         document, warnings = rulebook_document(source, content, markup, list(sheets), title=title,
                                                 toc_depth=toc_depth)
         if strict and warnings:

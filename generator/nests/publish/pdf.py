@@ -158,6 +158,7 @@ def html_to_pdf(html: str) -> bytes:
 
 
 _workers = None          # a pool forked early by start_workers(), used by the next render_pdfs()
+_worker_count = 0        # its processes
 
 
 def _import_weasyprint() -> None:
@@ -174,13 +175,14 @@ def _import_weasyprint() -> None:
 def start_workers(count: int | None = None) -> None:
     """Fork ``count`` PDF workers (at most one per core; none on one core), each
     importing WeasyPrint (some 0.7 s) as soon as it starts."""
-    global _workers
+    global _workers, _worker_count
     count = min(count or os.cpu_count() or 1, os.cpu_count() or 1)
     if _workers is not None or (os.cpu_count() or 1) < 2:
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    _worker_count = count
     _workers = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"),
                                    initializer=_import_weasyprint)
     _workers.submit(int)          # a forking pool starts all its processes at the first task
@@ -231,7 +233,13 @@ def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | N
     global _workers
     names = names or [doc.stem for doc in documents]
     runs = [_runs(doc) for doc in documents]
-    if _workers is None and min(sum(map(len, runs)), os.cpu_count() or 1) < 2:
+    cores = os.cpu_count() or 1
+    if _workers is not None and _worker_count < cores and any(len(doc_runs) > 1 for doc_runs in runs):
+        # A long document's parts want every core, and the workers forked early were
+        # fewer (one for one book, whose length was not known then): fork them all anew.
+        _workers.shutdown(cancel_futures=True)
+        _workers = None
+    if _workers is None and min(sum(map(len, runs)), cores) < 2:
         out = []
         for name, doc, doc_runs in zip(names, documents, runs):
             out.append(_bound(doc, [html_to_pdf(pdf_html(run, doc.title, paper)) for run in doc_runs]))
