@@ -11,7 +11,8 @@ folder (the fonts) and the pictures the HTML itself holds: a book's picture is
 read by its reader (from inside the book's folder only, nests.book.images) and
 reaches WeasyPrint as a ``data:`` URI of those bytes, so no file of the book and
 no address is ever opened while the PDF is made, in this process or a worker. The PDF carries fixed metadata so that the same pages
-give the same bytes in every run and every process.
+give the same bytes in every run and every process. A long document is typeset in
+parts, side by side, and joined (nests.publish.parts).
 """
 
 from __future__ import annotations
@@ -157,6 +158,7 @@ def html_to_pdf(html: str) -> bytes:
 
 
 _workers = None          # a pool forked early by start_workers(), used by the next render_pdfs()
+_worker_count = 0        # its processes
 
 
 def _import_weasyprint() -> None:
@@ -173,13 +175,14 @@ def _import_weasyprint() -> None:
 def start_workers(count: int | None = None) -> None:
     """Fork ``count`` PDF workers (at most one per core; none on one core), each
     importing WeasyPrint (some 0.7 s) as soon as it starts."""
-    global _workers
+    global _workers, _worker_count
     count = min(count or os.cpu_count() or 1, os.cpu_count() or 1)
     if _workers is not None or (os.cpu_count() or 1) < 2:
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    _worker_count = count
     _workers = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"),
                                    initializer=_import_weasyprint)
     _workers.submit(int)          # a forking pool starts all its processes at the first task
@@ -201,18 +204,45 @@ def workers_ready(count: int | None = None):
             _workers = None
 
 
+def _runs(doc) -> list[list]:
+    """The runs of pages ``doc`` is typeset in: a long one (more than grid.PDF_PARTS_OVER
+    pages) in parts, joined after (nests.publish.parts); any other whole, as is a
+    document with form fields (its fields belong to the one form of the whole PDF)."""
+    if len(doc.pages) <= grid.PDF_PARTS_OVER or any(page.fields for page in doc.pages):
+        return [doc.pages]
+    from nests.publish.parts import split_pages
+
+    return split_pages(doc.pages, grid.PDF_PART_PAGES)
+
+
+def _bound(doc, parts: list[bytes]) -> bytes:
+    """The document's PDF from the PDFs of its runs of pages."""
+    if len(parts) == 1:
+        return parts[0]
+    from nests.publish.parts import join_parts
+
+    return join_parts(parts, [level for page in doc.pages for level, _ in page.bookmarks])
+
+
 def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | None = None,
                 names: list[str] | None = None) -> list[bytes]:
-    """Each document as PDF bytes, in order. With workers (several documents, or
-    workers started early) the HTML is made here, in order, and typeset in a pool
-    of processes (WeasyPrint is single-threaded); the bytes do not depend on which
-    process made them."""
+    """Each document as PDF bytes, in order. With workers (several documents or parts
+    of one, or workers started early) the HTML is made here, in order, and typeset in
+    a pool of processes (WeasyPrint is single-threaded); the bytes do not depend on
+    which process made them, nor on how many there are."""
     global _workers
     names = names or [doc.stem for doc in documents]
-    if _workers is None and min(len(documents), os.cpu_count() or 1) < 2:
+    runs = [_runs(doc) for doc in documents]
+    cores = os.cpu_count() or 1
+    if _workers is not None and _worker_count < cores and any(len(doc_runs) > 1 for doc_runs in runs):
+        # A long document's parts want every core, and the workers forked early were
+        # fewer (one for one book, whose length was not known then): fork them all anew.
+        _workers.shutdown(cancel_futures=True)
+        _workers = None
+    if _workers is None and min(sum(map(len, runs)), cores) < 2:
         out = []
-        for name, doc in zip(names, documents):
-            out.append(html_to_pdf(pdf_html(doc.pages, doc.title, paper)))
+        for name, doc, doc_runs in zip(names, documents, runs):
+            out.append(_bound(doc, [html_to_pdf(pdf_html(run, doc.title, paper)) for run in doc_runs]))
             if progress:
                 progress(name)
         return out
@@ -221,26 +251,38 @@ def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | N
         _import_weasyprint()
         start_workers()
     pool, _workers = _workers, None
+    with pool:
+        return _typeset_in(pool, documents, runs, paper, lambda i: progress(names[i]) if progress else None)
+
+
+def _typeset_in(pool, documents: list, runs: list[list[list]], paper: str,
+                done: Callable[[int], None]) -> list[bytes]:
+    """Every run of pages of every document typeset by the pool; each document's PDF
+    bound from its runs' as soon as the last is done (``done`` told its index)."""
     from concurrent.futures import as_completed
 
+    # The longest runs first: the pool ends when its last run does, so a long one
+    # started last would leave the other workers idle meanwhile. Each run's HTML is
+    # made here (a broken template fails before any PDF) and handed over as soon as
+    # it is made, while the workers typeset the others.
+    tasks = sorted(((i, j) for i, doc_runs in enumerate(runs) for j in range(len(doc_runs))),
+                   key=lambda task: -len(runs[task[0]][task[1]]))
+    futures = {}
+    try:
+        for i, j in tasks:
+            html = pdf_html(runs[i][j], documents[i].title, paper)
+            futures[pool.submit(html_to_pdf, html)] = (i, j)
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)      # bad input: stop typesetting the others
+        raise
+    parts = [[None] * len(doc_runs) for doc_runs in runs]
+    left = [len(doc_runs) for doc_runs in runs]
     results: list[bytes | None] = [None] * len(documents)
-    with pool:
-        # The longest documents first: the pool ends when its last document does, so
-        # a long book started last would leave the other worker idle meanwhile. Each
-        # document's HTML is made here (a broken template fails before any PDF) and
-        # handed over as soon as it is made, while the workers typeset the others.
-        order = sorted(range(len(documents)), key=lambda i: -len(documents[i].pages))
-        futures = {}
-        try:
-            for i in order:
-                html = pdf_html(documents[i].pages, documents[i].title, paper)
-                futures[pool.submit(html_to_pdf, html)] = i
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)      # bad input: stop typesetting the others
-            raise
-        for future in as_completed(futures):
-            i = futures[future]
-            results[i] = future.result()
-            if progress:
-                progress(names[i])
+    for future in as_completed(futures):
+        i, j = futures[future]
+        parts[i][j] = future.result()
+        left[i] -= 1
+        if not left[i]:
+            results[i] = _bound(documents[i], parts[i])
+            done(i)
     return results

@@ -29,6 +29,13 @@ ITEM_KEY_RESULT = {"food-colour": 7, "food-type": 8, "item-condition": 10, "item
 # so a terminal that wraps at its last column never breaks a line twice.
 REPORT_WIDTH = 79
 
+# A PDF longer than PDF_PARTS_OVER pages is typeset in parts of at most PDF_PART_PAGES
+# pages, side by side on every core, and joined (publish/parts.py). The parts follow
+# from the page count alone, so the bytes do not depend on the machine; a part costs
+# WeasyPrint some half a second of its own, and a shorter one evens out the cores' loads.
+PDF_PARTS_OVER = 200
+PDF_PART_PAGES = 100
+
 # The printed cell's shape, for a picture framed on the grid (its frame as many lines
 # tall as the picture is, printed): on A4 less 10 mm at each edge a column is
 # 190/93 mm wide and a line 277/50 mm tall; a picture's pixel is a CSS pixel, 1/96 in.

@@ -1,0 +1,185 @@
+"""A long document's PDF typeset in parts and joined (nests.publish.parts): the same pages,
+text, outline and links as typeset whole, the same bytes every time; a short one untouched.
+The parts are made small here (grid.PDF_PARTS_OVER, grid.PDF_PART_PAGES) so that a book of
+a dozen pages is split."""
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from nests.cli import main
+from nests.document import Document, Page
+from nests.publish import parts
+from nests.publish.pdf import pdf_bytes, render_pdfs
+from nests.text import grid
+
+# Bookmarks that nest across the parts (of three pages each): a section whose chapter is in
+# the part before, levels skipped (1 → 3) and coming back, a title not in ASCII.
+BOOKMARKS = [
+    [(1, "Contents")],
+    [(1, "1 Burrows"), (2, "1.1 Galleries")],
+    [(3, "1.1.1 Deep galleries")],
+    [(2, "1.2 Chambers")],
+    [],
+    [(3, "1.2.1 Brood"), (1, "2 Swarms"), (3, "2.0.1 A skipped level")],
+    [(2, "2.1 After the skip")],
+    [(1, "3 Queens")],
+    [(3, "3.0.1 Royal jelly")],
+    [(3, "3.0.2 Nuptial flight"), (2, "3.1 Successors")],
+    [(1, "4 Ünïcode — tïtle")],
+    [(2, "4.1 The last")],
+]
+
+
+def long_document() -> Document:
+    pages = [Page("".join(f"page {n} line {line}: the colony keeps its tunnels\n" for line in range(20)), marks)
+             for n, marks in enumerate(BOOKMARKS, 1)]
+    return Document("colony", "The Colony", pages)
+
+
+def small_parts(monkeypatch, over: int = 4, most: int = 3) -> None:
+    monkeypatch.setattr(grid, "PDF_PARTS_OVER", over)
+    monkeypatch.setattr(grid, "PDF_PART_PAGES", most)
+
+
+def read(pdf: bytes) -> PdfReader:
+    return PdfReader(io.BytesIO(pdf))
+
+
+def outline(reader: PdfReader) -> list[tuple]:
+    """Every outline entry in order: its depth, title, page (from 0), the point it shows and its /Count."""
+    found = []
+
+    def walk(items, depth):
+        for item in items:
+            if isinstance(item, list):
+                walk(item, depth + 1)
+            else:
+                found.append((depth, item.title, reader.get_destination_page_number(item),
+                              float(item.left), float(item.top), item.get("/Count", 0)))
+
+    walk(reader.outline, 1)
+    return found
+
+
+def links(reader: PdfReader) -> list[list]:
+    """Each page's annotations, as (kind, the page a link leads to)."""
+    def target(annot):
+        dest = annot.get("/Dest") or annot.get("/A", {}).get("/D")
+        return reader.get_page_number(dest[0].get_object()) if dest is not None else None
+
+    return [[(str(a.get_object()["/Subtype"]), target(a.get_object())) for a in page.get("/Annots", [])]
+            for page in reader.pages]
+
+
+def mono_subsets(reader: PdfReader) -> set[int]:
+    """The subsets of our monospaced font the PDF embeds (their objects): one per part it was typeset in."""
+    return {font.idnum for page in reader.pages for font in page["/Resources"]["/Font"].values()
+            if str(font.get_object()["/BaseFont"]).endswith("Nests-Mono")}
+
+
+@pytest.fixture(scope="module")
+def whole():
+    doc = long_document()
+    return pdf_bytes(doc.pages, doc.title)
+
+
+@pytest.fixture(scope="module")
+def joined():
+    """The long document typeset in four parts by the pool of workers, and again in this process."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        small_parts(monkeypatch)
+        by_workers = render_pdfs([long_document()], "a4")[0]
+        monkeypatch.setattr(os, "cpu_count", lambda: 1)
+        here = render_pdfs([long_document()], "a4")[0]
+    return by_workers, here
+
+
+def test_the_runs_are_consecutive_and_even():
+    assert [len(run) for run in parts.split_pages(list(range(10)), 3)] == [3, 3, 2, 2]
+    assert [len(run) for run in parts.split_pages(list(range(9)), 3)] == [3, 3, 3]
+    assert sum(parts.split_pages(list(range(1150)), 100), []) == list(range(1150))
+    assert [len(run) for run in parts.split_pages(list(range(1150)), 100)] == [96] * 10 + [95] * 2
+
+
+def test_the_document_is_typeset_in_parts(whole, joined):
+    assert len(mono_subsets(read(whole))) == 1
+    assert len(mono_subsets(read(joined[0]))) == 4
+
+
+def test_every_page_in_order_with_the_same_text(whole, joined):
+    before, after = read(whole), read(joined[0])
+    assert len(after.pages) == len(before.pages) == len(BOOKMARKS)
+    for page, (old, new) in enumerate(zip(before.pages, after.pages), 1):
+        assert new.extract_text() == old.extract_text()
+        assert new.extract_text().startswith(f"page {page} line 0:")
+        assert new.mediabox == old.mediabox
+
+
+def test_the_outline_nests_across_the_parts_as_typeset_whole(whole, joined):
+    before, after = outline(read(whole)), outline(read(joined[0]))
+    assert after == before
+    assert [(depth, title) for depth, title, *_ in after][3:7] == [
+        (3, "1.1.1 Deep galleries"), (2, "1.2 Chambers"), (3, "1.2.1 Brood"), (1, "2 Swarms")]
+    assert (2, "2.0.1 A skipped level", 5) in [entry[:3] for entry in after]
+    assert read(joined[0]).root_object["/Outlines"]["/Count"] == sum(map(len, BOOKMARKS))
+
+
+def test_the_links_and_the_metadata_are_kept(whole, joined):
+    before, after = read(whole), read(joined[0])
+    assert links(after) == links(before)
+    assert after.metadata == before.metadata
+    assert after.metadata["/Title"] == "The Colony"
+    assert after.root_object["/Lang"] == before.root_object["/Lang"] == "en"
+    assert after.pdf_header == before.pdf_header
+    assert "/ID" not in after.trailer
+
+
+def test_the_same_bytes_from_the_workers_and_from_one_process(joined):
+    by_workers, here = joined
+    assert by_workers == here
+
+
+def test_the_same_bytes_in_a_fresh_process(joined, tmp_path):
+    """A fresh process (its own hash seed, SOURCE_DATE_EPOCH unset) joins the same bytes."""
+    env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+    script = ("import sys; from nests.text import grid; grid.PDF_PARTS_OVER, grid.PDF_PART_PAGES = 4, 3\n"
+              "from tests.publish.test_pdf_parts import long_document\n"
+              "from nests.publish.pdf import render_pdfs\n"
+              "sys.stdout.buffer.write(render_pdfs([long_document()], 'a4')[0])\n")
+    run = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, timeout=300,
+                         cwd=Path(__file__).parents[2])
+    assert run.returncode == 0, run.stderr.decode()
+    assert run.stdout == joined[0]
+
+
+def test_a_document_no_longer_than_the_threshold_is_typeset_whole(monkeypatch):
+    doc = long_document()
+    doc.pages = doc.pages[:4]
+    small_parts(monkeypatch)
+    assert render_pdfs([doc], "a4")[0] == pdf_bytes(doc.pages, doc.title)
+
+
+def test_a_long_book_through_the_command_as_typeset_whole(runner, tmp_path, monkeypatch):
+    """`nests rulebook` of a Markdown book of some ten pages: split, it gives the whole's pages and outline."""
+    source = tmp_path / "tunnels.md"
+    chapters = [f"# Chapter {c}\n\n" + "".join(
+        f"## Section {c}.{s}\n\n" + "The workers dig the tunnel deeper every night. " * 40 + "\n\n"
+        for s in range(1, 4)) for c in range(1, 5)]
+    source.write_text("".join(chapters), encoding="utf-8")
+    made = {}
+    for name, over in (("whole", 10_000), ("parts", 4)):
+        small_parts(monkeypatch, over)
+        result = runner.invoke(main, ["rulebook", str(source), "--format", "pdf", "-o", str(tmp_path / name)])
+        assert result.exit_code == 0, result.output
+        made[name] = read((tmp_path / name / "tunnels.pdf").read_bytes())
+    assert len(made["whole"].pages) > 4
+    assert len(mono_subsets(made["parts"])) > 1
+    assert [p.extract_text() for p in made["parts"].pages] == [p.extract_text() for p in made["whole"].pages]
+    assert outline(made["parts"]) == outline(made["whole"])
+    assert len(outline(made["whole"])) > 10
