@@ -7,6 +7,8 @@ from nests.book.readers import read_book
 from nests.book.readers.common import walk
 from nests.errors import NestsError
 
+from .test_latex_book_shapes import png
+
 
 def read(tmp_path, name: str, text: str) -> m.Book:
     path = tmp_path / name
@@ -325,3 +327,20 @@ def test_jinja_blocks_keep_their_content_loops_and_macros_do_not(tmp_path):
                                    "</chapter>{% endblock %}</book>\n")
     assert [m.plain(h.title) for h in nodes(book, m.Heading)] == ["Kept", "Also kept"]
     assert [x.what for x in nodes(book, m.Missing)] == ["template block macro m()"]
+
+
+def test_an_html_picture_standing_alone_is_a_figure_and_a_video_is_warned_of(tmp_path):
+    (tmp_path / "wasp.png").write_bytes(png())
+    book = read(tmp_path, "html.md", '# T\n\n<img src="wasp.png" alt="A wasp">\n\n'                # 3
+                                     '<figure><img src="wasp.png"><figcaption>Nest</figcaption></figure>\n\n'
+                                     'Before <img src="gone.png" alt="icon"> after.\n\n'         # 7
+                                     '<video src="x.mp4">Watch the swarm</video>\n\n'           # 9
+                                     'See <iframe src="https://example.org"></iframe> there.\n')  # 11
+    figures = nodes(book, m.Figure)
+    assert [(m.plain(f.caption), f.alt, f.image is not None and f.image.name) for f in figures] == [
+        ("A wasp", "A wasp", "wasp.png"), ("Nest", "", "wasp.png")]
+    words = " ".join(m.plain(p.children) for p in nodes(book, m.Paragraph))
+    assert "Before icon after." in words and "Watch the swarm" in words
+    assert [(w.line, w.message.split(";")[0]) for w in book.warnings] == [
+        (7, "image 'gone.png' is not there"), (9, "HTML <video> cannot be printed"),
+        (11, "HTML <iframe> cannot be printed")]

@@ -3,6 +3,8 @@ and the contents as deep as asked (--toc-depth) or as the source says."""
 
 import re
 
+import pytest
+
 from nests.book import model as m
 from nests.book.readers import read_book
 from nests.book.readers.common import walk
@@ -90,3 +92,19 @@ def test_toc_depth_must_be_a_positive_whole_number(runner, tmp_path):
     for bad in ("0", "two", "-1"):
         result = runner.invoke(main, ["rulebook", str(path), "--toc-depth", bad, "-o", "-"])
         assert result.exit_code == 2 and "--toc-depth" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("source, numbered", [
+    # "1 Stings" heads "1.1 Venom": the author's numbering, whose other headings follow it
+    ("# Codex\n\n## 1 Stings\n\n### 1.1 Venom\n\n## 2 Nests\n", [False, False, False, False]),
+    # chapters counting 1, 2, 3 carry their numbers though none has a dotted one
+    ("# Codex\n\n## 1 Eggs\n\n## 2 Larvae\n\n## 3 Adults\n", [False, False, False, False]),
+    # a title that happens to start with a number is the author's words, numbered as any other
+    ("# Codex\n\n## Eggs\n\n## 20 Questions\n\n## Larvae\n", [False, True, True, True]),
+    ("# Codex\n\n## 1 Eggs\n\n## 3 Larvae\n", [False, True, True]),
+])
+def test_a_bare_number_is_the_headings_own_only_as_part_of_a_numbering(tmp_path, source, numbered):
+    path = tmp_path / "codex.md"
+    path.write_text(source, encoding="utf-8")
+    book = read_book(str(path))
+    assert [h.numbered for h in walk(book.blocks) if isinstance(h, m.Heading)] == numbered

@@ -238,6 +238,8 @@ def _levels(blocks: list) -> dict[int, int]:
 
 # A title that starts with its own number: "5.4.11.2 Title", "3. Title", "A.2 Title".
 _OWN_NUMBER = re.compile(r"(?:\d+(?:\.\d+)+\.?|\d+\.|[A-Z](?:\.\d+)+\.?)\s+\S")
+# "1 Title" carries its number only as part of a numbering: "20 Questions" alone does not.
+_BARE_NUMBER = re.compile(r"(\d+)\s+\S")
 
 
 def _unnumber_numbered(blocks: list) -> None:
@@ -245,9 +247,25 @@ def _unnumber_numbered(blocks: list) -> None:
     book whose headings mostly carry their numbers, the others are not numbered
     either (a number of ours beside the author's would clash: "1.1 .5.4.6 Title")."""
     headings = [h for h in _headings(blocks) if h.numbered]
-    own = [h for h in headings if _OWN_NUMBER.match(m.plain(h.title).lstrip())]
+    titles = [m.plain(h.title).lstrip() for h in headings]
+    own = [h for h, title in zip(headings, titles) if _OWN_NUMBER.match(title)]
+    own += [h for h in headings if h in _bare_numbered(headings, titles, own)]
     for heading in own if 2 * len(own) < len(headings) else headings:
         heading.numbered = False
+
+
+def _bare_numbered(headings: list, titles: list[str], own: list) -> list:
+    """The headings numbered "1 Title": those whose number heads one of the author's
+    "1.2" numbers, and those at a level whose bare numbers count 1, 2, 3… in order."""
+    bare = [(h, found.group(1)) for h, title in zip(headings, titles)
+            if (found := _BARE_NUMBER.match(title)) and h not in own]
+    dotted = {m.plain(h.title).lstrip().split(".")[0] for h in own}
+    counted = []
+    for level in {h.level for h, _ in bare}:
+        numbers = [int(n) for h, n in bare if h.level == level]
+        if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[0] + len(numbers))) and numbers[0] <= 1:
+            counted += [h for h, _ in bare if h.level == level]
+    return [h for h, n in bare if n in dotted or h in counted]
 
 
 def _unnumber_title(blocks: list) -> None:

@@ -28,6 +28,10 @@ _CLOSED_BY = {"li": {"li"}, "p": {"p"}, "td": {"td", "th"}, "th": {"td", "th"}, 
               "dt": {"dt", "dd"}, "dd": {"dt", "dd"}}
 _SCOPES = {"ul", "ol", "table", "dl"}
 _DROPPED = {"script", "style", "head", "title", "template", "noscript"}
+# Things a page shows that paper cannot: said once each, where they stand; the words
+# inside (a player's fallback text) are kept.
+UNPRINTABLE = {"video", "audio", "iframe", "object", "embed", "canvas", "svg", "applet"}
+_NOT_WORDS = {"source", "track", "param"}          # inside a <video> or <object>: no words to keep
 
 
 @dataclass
@@ -97,16 +101,25 @@ def words_of(node) -> str:
 
 class HtmlBlocks:
     """HTML → blocks. ``inline(text, line)`` reads words as Markdown inlines;
-    ``anchor(name)`` hears of every ``<a name>``/``id`` (another name of the section it stands in)."""
+    ``anchor(name)`` hears of every ``<a name>``/``id`` (another name of the section it stands in);
+    ``picture(src, line)`` finds an ``<img>``'s file as the Markdown reader finds an image's;
+    ``unprintable(tag, line)`` hears of each element paper cannot show."""
 
-    def __init__(self, source: str, inline: Callable[[str, int], list[m.Inline]], anchor: Callable[[str], None]):
+    def __init__(self, source: str, inline: Callable[[str, int], list[m.Inline]], anchor: Callable[[str], None],
+                 picture: Callable[[str, int], m.Image | m.Missing], unprintable: Callable[[str, int], None]):
         self.source, self.inline_words, self.anchor = source, inline, anchor
+        self.picture, self.unprintable = picture, unprintable
 
     def blocks(self, element: _Element) -> list[m.Block]:
         out: list[m.Block] = []
         run: list = []                               # inline children waiting for their paragraph
 
         def flush():
+            alone = [c for c in run if not isinstance(c, str) or c.strip()]
+            if len(alone) == 1 and isinstance(alone[0], _Element) and alone[0].tag == "img":
+                out.append(self.figure(alone[0], []))     # a picture standing alone is a figure
+                run.clear()
+                return
             inlines = strip(self.inlines(run))
             if inlines:
                 out.append(m.Paragraph(inlines, source=self.source, line=_first_line(run, element.line)))
@@ -153,7 +166,19 @@ class HtmlBlocks:
             return [m.DefinitionList(items, source=src, line=line)]
         if el.tag == "hr":
             return []
+        if el.tag == "figure" and (img := next(_find(el, "img"), None)) is not None:
+            caption = next(_find(el, "figcaption"), None)
+            return [self.figure(img, strip(self.inlines(caption.children)) if caption else [])]
         return self.blocks(el)                      # div, p, section, details…: what they hold
+
+    def figure(self, img: _Element, caption: list[m.Inline]) -> m.Figure:
+        alt = " ".join((img.attrs.get("alt") or "").split())
+        found = self.picture(img.attrs.get("src") or "", img.line)
+        caption = caption or ([m.Text(img.attrs.get("title") or alt, source=self.source, line=img.line)]
+                              if img.attrs.get("title") or alt else [])
+        if isinstance(found, m.Missing):
+            caption, found = [found, m.Text(" ", source=self.source, line=img.line)] + caption, None
+        return m.Figure(strip(caption), alt=alt, image=found, source=self.source, line=img.line)
 
     def table(self, el: _Element) -> m.Table:
         header, rows = [], []
@@ -183,9 +208,12 @@ class HtmlBlocks:
                 continue
             src, line = self.source, child.line
             self.names(child)
-            if child.tag in _DROPPED:
+            if child.tag in _DROPPED or child.tag in _NOT_WORDS:
                 continue
-            if child.tag in ("b", "strong"):
+            if child.tag in UNPRINTABLE:
+                self.unprintable(child.tag, line)
+                out.extend(self.inlines(child.children))
+            elif child.tag in ("b", "strong"):
                 out.append(m.Strong(self.inlines(child.children), source=src, line=line))
             elif child.tag in ("i", "em", "cite", "var", "dfn"):
                 out.append(m.Emphasis(self.inlines(child.children), source=src, line=line))

@@ -75,6 +75,8 @@ class _MarkdownReader:
                 return [m.PageBreak(source=src, line=line)]    # pandoc's way of asking for a new page
             if len(inline.children) == 1 and inline.children[0].type == "image":
                 return [self.figure(inline.children[0], line)]
+            if re.fullmatch(r"<img\b[^<>]*>", inline.content.strip(), re.I):
+                return self.html(inline.content, line)         # an HTML picture standing alone
             return [m.Paragraph(strip(self.inline(inline, line)), source=src, line=line)]
         if kind in ("bullet_list", "ordered_list"):
             start = int(node.attrs.get("start", 1))
@@ -147,7 +149,12 @@ class _MarkdownReader:
             if self.heading is not None:
                 self.aliases.setdefault(name, self.heading.anchor)
 
-        blocks = html.HtmlBlocks(self.source, inline, anchor).blocks(html.parse(content, line))
+        def picture(src: str, at: int) -> m.Image | m.Missing:
+            from nests.book.images import picture
+            return picture(self.report, src, at, [self.folder], source=self.source)
+
+        reader = html.HtmlBlocks(self.source, inline, anchor, picture, self.unprintable)
+        blocks = reader.blocks(html.parse(content, line))
         headings = [b for b in blocks if isinstance(b, m.Heading)]
         if headings:
             self.heading = headings[-1]
@@ -219,8 +226,28 @@ class _MarkdownReader:
             return [missing] if missing else []
         if kind == "html_inline":
             self.html_anchors(node.content)
-            return []                                   # a tag: its words are the text around it
+            return self.html_tag(node.content, line)     # a tag: its words are the text around it
         return self.inlines(node.children)
+
+    def unprintable(self, tag: str, line: int) -> None:
+        self.report.warn(line, f"HTML <{tag}> cannot be printed; only the words inside it are kept",
+                         thing=f"html: {tag}")
+
+    def html_tag(self, tag: str, line: int) -> list[m.Inline]:
+        """An HTML tag among a paragraph's words: an ``<img>`` prints its alt text (or its
+        placeholder when the file is absent); an element paper cannot show is warned of."""
+        from nests.book.readers import html
+
+        element = html.parse(tag, line).children
+        if not element or isinstance(element[0], str):
+            return []
+        if element[0].tag in html.UNPRINTABLE:
+            self.unprintable(element[0].tag, line)
+        if element[0].tag == "img":
+            alt = words(element[0].attrs.get("alt") or "").strip()
+            missing = self.lacking_image(element[0].attrs.get("src") or "", line)
+            return [m.Text(alt, source=self.source, line=line)] if alt else [missing] if missing else []
+        return []
 
     def html_anchors(self, html: str) -> None:
         """``<a name="x">`` (or ``id="x"``) makes x another name of the section it stands in."""
