@@ -248,6 +248,8 @@ class _DocBook(DocBookInlines, DocBookBlocks, DocBookTables):
         try:
             items = [heading] if heading.title else []
             items += self.info(info, front=True) if info is not None else []
+            # a book of parts: its chapters one level below the parts, in a part or not
+            self.depth = 1 if any(local(c) == "part" for c in self.kids(el)) else 0
             items += self.content(el, skip=(title_el, info))
         finally:
             self.owners.pop()
@@ -277,11 +279,13 @@ class _DocBook(DocBookInlines, DocBookBlocks, DocBookTables):
         if not title:
             title = [m.Text(_DEFAULT_TITLES.get(name, name.capitalize()), **self.at(el))]
         numbered = self.numbered and name not in _UNNUMBERED
-        heading = m.Heading(self.depth, title, numbered=numbered,
+        level = self.depth - 1 if name == "part" and self.depth > 0 else self.depth
+        heading = m.Heading(level, title, numbered=numbered, part=name == "part",
                             **self.at(title_el if title_el is not None else el))
         self.own(el, heading)
         outer = self.numbered
-        self.depth, self.numbered = self.depth + 1, numbered
+        step = 1 if level == self.depth else 0           # a part's chapters stand where the others do
+        self.depth, self.numbered = self.depth + step, numbered
         self.owners.append(heading)
         try:
             items: list = [ParagraphEnd(), heading]
@@ -291,7 +295,7 @@ class _DocBook(DocBookInlines, DocBookBlocks, DocBookTables):
             items += self.content(el, skip=skip)
         finally:
             self.owners.pop()
-            self.depth, self.numbered = self.depth - 1, outer
+            self.depth, self.numbered = self.depth - step, outer
         return items + [ParagraphEnd()]
 
     @handles(*_INFO)
