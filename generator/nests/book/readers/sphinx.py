@@ -90,6 +90,7 @@ class DroppedDirective(Directive):
     def run(self):
         return []
 
+
 class FromCodeDirective(Directive):
     """autodoc's directives: what they would print comes from running the code, so it
     is left out with a warning at the directive; words written in its body are kept."""
@@ -105,6 +106,7 @@ class FromCodeDirective(Directive):
         node.line = self.lineno
         self.state.nested_parse(self.content, self.content_offset, node)
         return [warning, node]
+
 
 class BodyDirective(Directive):
     has_content, optional_arguments, final_argument_whitespace = True, 1, True
