@@ -48,8 +48,8 @@ DOCBOOK = Path(__file__).parent / "docbook" / "mantis-raid.xml"
 
 SHAPES = {
     "latex": (LATEX, "almanac.tex", "Cricket Almanac",
-              ["Cricket Almanac", "1 Songs", "1.1 Chirps", "1.1.1 Verses", "1.1.1.1 Refrain", "2 Silence",
-               "2.1 Rest", "2.1.1 Sleep"],
+              ["Cricket Almanac", "I Songs", "1 Chirps", "1.1 Verses", "1.1.1 Refrain", "II Silence",
+               "2 Rest", "2.1 Sleep"],
               {("parts/songs/verse.tex", 9), ("quiet/rest.tex", 4)}),
     "sphinx": (SPHINX, "index.rst", "Beetle Manual",
                ["Beetle Manual", "1 Getting Started", "1.1 Wing Care", "2 Tables"],

@@ -100,6 +100,8 @@ class Heading(Node):
     title: list[Inline]
     anchor: str = ""                           # what a Ref.target names
     numbered: bool = True                      # False: \section*, document titles…
+    part: bool = False                         # a part above the chapters (LaTeX's \part, DocBook's
+                                               # <part>): numbered I, II… apart; chapters count on across parts
 
 
 @dataclass

@@ -36,6 +36,8 @@ _SECTIONS = ("set", "book", "part", "reference", "chapter", "appendix", "article
              "bibliography", "colophon", "dedication", "acknowledgements", "sect1", "sect2", "sect3", "sect4",
              "sect5", "section", "simplesect", "refsect1", "refsect2", "refsect3", "refsection",
              "refsynopsisdiv", "glossdiv", "bibliodiv", "qandadiv", "refentry", "topic", "index", "setindex")
+# What DocBook's tools call a section the source leaves untitled (else its name, capitalised).
+_DEFAULT_TITLES = {"refsynopsisdiv": "Synopsis", "setindex": "Index"}
 _GENERATED = ("index", "setindex")                       # written by DocBook's tools when empty
 # Front and back matter carry no number, nor do the sections inside them.
 _UNNUMBERED = ("preface", "colophon", "dedication", "acknowledgements", "glossary", "bibliography", "index",
@@ -246,6 +248,8 @@ class _DocBook(DocBookInlines, DocBookBlocks, DocBookTables):
         try:
             items = [heading] if heading.title else []
             items += self.info(info, front=True) if info is not None else []
+            # a book of parts: its chapters one level below the parts, in a part or not
+            self.depth = 1 if any(local(c) == "part" for c in self.kids(el)) else 0
             items += self.content(el, skip=(title_el, info))
         finally:
             self.owners.pop()
@@ -257,8 +261,10 @@ class _DocBook(DocBookInlines, DocBookBlocks, DocBookTables):
         title = next((c for c in self.kids(el) if local(c) == "title"), None)
         if title is None and info is not None:
             title = next((c for c in self.kids(info) if local(c) == "title"), None)
-        if title is None and local(el) == "refentry":
+        if title is None and local(el) == "refentry":     # its page's title, else its first name
             title = next((c for c in el.iter() if local(c) == "refentrytitle"), None)
+            if title is None:
+                title = next((c for c in el.iter() if local(c) == "refname"), None)
         return title, info
 
     @handles(*_SECTIONS)
@@ -271,13 +277,15 @@ class _DocBook(DocBookInlines, DocBookBlocks, DocBookTables):
         title_el, info = self.title_of(el)
         title = self.inlines(title_el) if title_el is not None else []
         if not title:
-            title = [m.Text(name.capitalize(), **self.at(el))]
+            title = [m.Text(_DEFAULT_TITLES.get(name, name.capitalize()), **self.at(el))]
         numbered = self.numbered and name not in _UNNUMBERED
-        heading = m.Heading(self.depth, title, numbered=numbered,
+        level = self.depth - 1 if name == "part" and self.depth > 0 else self.depth
+        heading = m.Heading(level, title, numbered=numbered, part=name == "part",
                             **self.at(title_el if title_el is not None else el))
         self.own(el, heading)
         outer = self.numbered
-        self.depth, self.numbered = self.depth + 1, numbered
+        step = 1 if level == self.depth else 0           # a part's chapters stand where the others do
+        self.depth, self.numbered = self.depth + step, numbered
         self.owners.append(heading)
         try:
             items: list = [ParagraphEnd(), heading]
@@ -287,7 +295,7 @@ class _DocBook(DocBookInlines, DocBookBlocks, DocBookTables):
             items += self.content(el, skip=skip)
         finally:
             self.owners.pop()
-            self.depth, self.numbered = self.depth - 1, outer
+            self.depth, self.numbered = self.depth - step, outer
         return items + [ParagraphEnd()]
 
     @handles(*_INFO)

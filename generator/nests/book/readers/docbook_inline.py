@@ -164,6 +164,19 @@ class DocBookInlines:
             label = words(self.ids[target].get("xreflabel") or "").strip()
         return [m.Text(label, **self.at(el))] if label else []
 
+    def xref_text(self, el) -> str:
+        """A cross-reference where no page can be printed (a listing): the words DocBook's
+        tools print for it, else its target's title or term, else the target's name."""
+        target = el.get("linkend") or (el.get(XLINK) or "").lstrip("#")
+        said = m.plain(self.xref_words(el, target)) if target else ""
+        found = self.ids.get(target) if target and self.ids else None
+        if said or found is None:
+            return said or target
+        named = next((c for c in found if local(c) in ("title", "term", "refentrytitle")), None)
+        if named is None:
+            named = next((c for c in found.iter() if local(c) in ("refentrytitle", "refname", "title")), None)
+        return words(self.plain_text(named)).strip() if named is not None else target
+
     @handles("footnote")
     def footnote(self, el) -> list:
         self.footnotes += 1
@@ -221,6 +234,8 @@ class DocBookInlines:
             name = local(child)
             if child.tag == MISSING:                     # an include not read, in lines kept as written
                 out.append(f"[missing: {child.get('what')}]")
+            elif name == "xref":                         # inside verbatim text: its words, no page
+                out.append(self.xref_text(child))
             elif name and name not in ("indexterm", "footnote", "remark") and name not in _OBJECTS:
                 out.append(self.plain_text(child) if name not in ("co", "coref") else "")
             out.append(child.tail or "")

@@ -31,7 +31,7 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     files = BookFiles(Path(path).parent.resolve(), shown)
     reader = Reader(report, {}, files)
     blocks = reader.document(text, shown, Path(path))
-    return finish(blocks, report, title=reader.title_text, aliases=reader.aliases, title_heading=False,
+    return finish(blocks, report, title=reader.title_text or files.pdf_title, aliases=reader.aliases, title_heading=False,
                   toc_rank=files.toc_rank)
 
 
@@ -225,6 +225,18 @@ class Reader(BookFilesReading):
             out.append(m.Ref(target, page=node.macroname == "pageref", number=node.macroname in _NUMBER_REFS,
                              source=src, line=line))
         return out
+
+    @inline_command("crefrange", "Crefrange", "cpagerefrange", "Cpagerefrange")
+    def ref_range(self, node, src, line):
+        """cleveref's ``\\crefrange{first}{last}``: two references, "first to last"."""
+        ends = [self.text(_arg(node, k)).strip() for k in (-2, -1)]
+        page = "page" in node.macroname
+        return [m.Ref(ends[0], page=page, source=src, line=line), m.Text(" to ", source=src, line=line),
+                m.Ref(ends[1], page=page, source=src, line=line)]
+
+    @inline_command("-")
+    def hyphenation_point(self, node, src, line):
+        return []                                      # where a word may break: nothing printed
 
     @inline_command("label")
     def label_command(self, node, src, line):

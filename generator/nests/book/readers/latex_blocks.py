@@ -107,7 +107,8 @@ class LatexBlocks:
         title = strip(self.r.inline(_arg(node, -1)))
         if not title and node.nodeargd and node.nodeargd.argnlist[1] is not None:
             title = strip(self.r.inline(_arg(node, 1)))      # an empty title: its contents entry names it
-        heading = m.Heading(_SECTIONS[node.macroname], title, numbered=not starred, source=src, line=line)
+        heading = m.Heading(_SECTIONS[node.macroname], title, numbered=not starred, part=node.macroname == "part",
+                            source=src, line=line)
         self.add(heading)
         self.r.owner = heading
 

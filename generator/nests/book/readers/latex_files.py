@@ -43,6 +43,7 @@ class BookFiles:
     switches: dict[str, bool] = field(default_factory=dict)
     theorems: dict[str, str] = field(default_factory=lambda: {"proof": "Proof"})   # \newtheorem: name → printed name
     toc_rank: int | None = None         # \setcounter{tocdepth}{N}
+    pdf_title: str = ""                 # hyperref's pdftitle: the title of a book that sets no \title
     glossary: dict[str, tuple[str, str]] = field(default_factory=dict)   # key → (short, long) words
     glossed: set[str] = field(default_factory=set)                       # entries used once already
 

@@ -49,6 +49,9 @@ def _math_parser():
     return _MATH_PARSER
 
 
+_NULL_DELIMITER = re.compile(r"\\(?:left|right|middle|[bB]igg?[lrm]?)\s*\.")
+
+
 @functools.lru_cache(maxsize=4096)
 def math_text(latex: str) -> str:
     """A formula as plain Unicode text: ``d12 \\rightarrow d10`` → ``d12 → d10``.
@@ -56,6 +59,8 @@ def math_text(latex: str) -> str:
     # latex2text eats the space after a symbol macro; an empty group keeps it
     # (not after a command that takes an argument: \pmod p)
     latex = re.sub(r"\\([A-Za-z]+)(\s)", _keep_space, latex)
+    # \right. closes a \left{ with no delimiter at all: nothing printed, not a full stop
+    latex = _NULL_DELIMITER.sub("", latex)
     try:
         return words(_to_text().latex_to_text(latex, latex_context=_math_parser())).strip()
     except (KeyError, IndexError, TypeError, AttributeError, ValueError):

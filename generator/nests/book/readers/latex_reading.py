@@ -16,6 +16,7 @@ from nests.book.readers.latex_syntax import CONDITIONALS, INCLUDES, SWITCHES, _a
 
 # Commands of the preamble by name → the Reader method that reads them (see ``preamble``).
 PREAMBLE: dict[str, str] = {}
+_PDF_TITLE = re.compile(r"pdftitle\s*=\s*(\{(?:[^{}]|\{[^{}]*\})*\}|[^,\]}]*)")
 
 
 def preamble_command(*names):
@@ -48,6 +49,19 @@ class BookFilesReading:
             self.title = strip(self.inline(_arg(node, -1)))
             self.title_text = m.plain(self.title)
 
+    @preamble_command("hypersetup")
+    def pdf_settings(self, node) -> None:
+        self.pdf_title(node)
+
+    def pdf_title(self, node) -> None:
+        """hyperref's ``pdftitle={…}`` (in \\hypersetup or the package's options): a book
+        whose title page is set by hand names itself there alone."""
+        said = _PDF_TITLE.search(node.latex_verbatim())
+        if said and not self.files.pdf_title:
+            value = said.group(1).strip()
+            value = value[1:-1] if value.startswith("{") and value.endswith("}") else value
+            self.files.pdf_title = m.plain(self.aside(value, self.line(node))).strip()
+
     @preamble_command(*SWITCHES, "setcounter", "newacronym", "newglossaryentry")
     def set_value(self, node) -> None:
         self.inline([node])                           # read as running text is: they print nothing
@@ -76,6 +90,8 @@ class BookFilesReading:
     def package(self, node) -> None:
         """The book's own packages (``\\usepackage{book-macros}`` beside it): their commands
         and theorems hold in the book; a package of a TeX distribution is not looked for."""
+        if "hyperref" in ",".join(self.args(node)[-1:]):
+            self.pdf_title(node)
         for name in ",".join(self.args(node)[-1:]).split(","):
             path = Path(os.path.normpath(self.files.root / (name.strip() + ".sty")))
             if not name.strip() or not path.is_file() or not inside(path, self.files.root):

@@ -55,7 +55,12 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "makeglossaries", "glsaddall", "hyphenation", "AtNextBibliography", "aliaspagestyle",
             "begingroup", "endgroup", "sloppy", "fussy", "enlargethispage", "phantom", "hphantom", "vphantom", "newtheorem",
             "declaretheorem", "declaretheoremstyle",
-            "usetikzlibrary", "addbibresource", "allowdisplaybreaks", "titlepage")
+            "usetikzlibrary", "addbibresource", "allowdisplaybreaks", "titlepage",
+            # the page's and the font's settings, and the PDF's outline: never words
+            "newgeometry", "restoregeometry", "pagecolor", "nopagecolor", "fontshape", "fontseries",
+            "fontfamily", "usefont", "bookmark", "pdfbookmark", "cleartooddpage", "cleartoevenpage",
+            "newlength", "settowidth", "settoheight", "addtocounter", "stepcounter", "refstepcounter",
+            "markright", "markboth")
 # The glossaries package's references to an entry (\gls{key}): the entry's words.
 GLOSSARY = ("gls", "Gls", "GLS", "glspl", "Glspl", "GLSpl", "glstext", "Glstext", "glsfirst", "glsname",
             "acrshort", "Acrshort", "acrlong", "Acrlong", "acrfull", "Acrfull", "acrshortpl", "acrlongpl",
@@ -106,7 +111,12 @@ def _make_context():
              "ifthenelse": "{{{", "IfFileExists": "{{{", "iftoggle": "{{{", "nottoggle": "{{{", "ifbool": "{{{", "notbool": "{{{",
              "newtoggle": "{", "providetoggle": "{", "toggletrue": "{", "togglefalse": "{", "settoggle": "{{",
              "newbool": "{", "providebool": "{", "setbool": "{{", "booltrue": "{", "boolfalse": "{",
-             "newboolean": "{", "provideboolean": "{", "setboolean": "{{"}
+             "newboolean": "{", "provideboolean": "{", "setboolean": "{{",
+             "newgeometry": "{", "pagecolor": "[{", "fontshape": "{", "fontseries": "{", "fontfamily": "{",
+             "usefont": "{{{{", "bookmark": "[{", "pdfbookmark": "[{{", "cleartooddpage": "[",
+             "cleartoevenpage": "[", "newlength": "{", "settowidth": "{{", "settoheight": "{{",
+             "addtocounter": "{{", "stepcounter": "{", "refstepcounter": "{", "markright": "{", "markboth": "{{",
+             "crefrange": "*{{", "Crefrange": "*{{", "cpagerefrange": "*{{", "Cpagerefrange": "*{{"}
     verbatim = [MacroSpec(name, args_parser=VerbatimArgsParser(verbatim_arg_type="verb-macro"))
                 for name in ("lstinline", "mintinline")]
     db.add_context_category("nests-book", prepend=True, macros=[

@@ -41,9 +41,10 @@ _DESCRIPTIONS = tuple(f"{domain}{kind}" for domain in ("py:", "js:", "c:", "cpp:
                                    "member", "var", "struct", "directive", "role", "option")) + (
     "function", "method", "attribute", "data", "exception", "decorator", "staticmethod", "classmethod")
 _DROPPED_DIRECTIVES = ("index", "highlight", "tabularcolumns", "sectionauthor", "moduleauthor",
-                       "codeauthor", "currentmodule", "module", "autosummary", "automodule", "autodata", "autoexception",
-                       "automethod", "autoattribute",
-                       "autoclass", "autofunction", "ifconfig", "meta")
+                       "codeauthor", "currentmodule", "module", "ifconfig", "meta")
+# Text Sphinx writes from the project's Python code, which a press never runs.
+_FROM_CODE = ("autosummary", "automodule", "autodata", "autoexception", "automethod", "autoattribute",
+              "autoclass", "autofunction", "autoproperty", "autodecorator")
 _VERSIONS = ("versionadded", "versionchanged", "deprecated", "versionremoved")
 # Admonitions whose text may start on the directive's own line (no title there).
 _TEXT_ON_FIRST_LINE = ("seealso",)
@@ -88,6 +89,24 @@ class DroppedDirective(Directive):
 
     def run(self):
         return []
+
+
+class FromCodeDirective(Directive):
+    """autodoc's directives: what they would print comes from running the code, so it
+    is left out with a warning at the directive; words written in its body are kept."""
+    has_content, optional_arguments, final_argument_whitespace = True, 1, True
+    option_spec = _AnyOption()
+
+    def run(self):
+        named = f" {self.arguments[0]}" if self.arguments else ""
+        warning = self.state_machine.reporter.warning(
+            f"'{self.name}::{named}' is written by Sphinx from the Python code, which is not run here; "
+            "left out", line=self.lineno)
+        node = nodes.container()
+        node.line = self.lineno
+        self.state.nested_parse(self.content, self.content_offset, node)
+        return [warning, node]
+
 
 class BodyDirective(Directive):
     has_content, optional_arguments, final_argument_whitespace = True, 1, True
@@ -270,6 +289,7 @@ def register() -> None:
             roles.register_local_role(name, role)
     for names, directive in ((("page-break", "pagebreak", "page"), PageBreakDirective),
                              (_BODY_DIRECTIVES, BodyDirective), (_DROPPED_DIRECTIVES, DroppedDirective),
+                             (_FROM_CODE, FromCodeDirective),
                              (_CODE_DIRECTIVES, CodeBlockDirective), (_DESCRIPTIONS, DescriptionDirective)):
         for name in names:
             directives.register_directive(name, directive)

@@ -141,6 +141,7 @@ class Numbering:
         self.parts = parts
         self.levels: list[int] = []
         self.counts: dict[str, int] = {}
+        self.parts_seen = 0
 
     def heading(self, level: int) -> str:
         level = max(1, level - self.first + 1)
@@ -151,6 +152,17 @@ class Numbering:
             self.levels[k] = 0
         parts = self.levels + [0] * max(0, self.parts - len(self.levels))
         return ".".join(str(n) for n in parts[:max(self.parts, level)])
+
+    def part(self) -> str:
+        """A part's number, in capitals as books number their parts (I, II…); the
+        chapters' counters go on across parts."""
+        self.parts_seen += 1
+        count, out = self.parts_seen, ""
+        for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                               (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+            while count >= value:
+                out, count = out + letters, count - value
+        return out
 
     def next(self, kind: str) -> int:
         self.counts[kind] = self.counts.get(kind, 0) + 1
@@ -198,7 +210,8 @@ class BookLayout:
         self.warnings.append(m.Warning(node.source, node.line, message))
 
     def book(self, blocks: list[m.Block]) -> list[Piece]:
-        numbered = [n.level for b in blocks for n in nodes(b) if isinstance(n, m.Heading) and n.numbered]
+        numbered = [n.level for b in blocks for n in nodes(b)
+                    if isinstance(n, m.Heading) and n.numbered and not n.part]
         self.numbering = Numbering(max(1, min(numbered, default=1)), self.number_parts)
         out: list[Piece] = []
         for block in blocks:
@@ -230,7 +243,8 @@ class BookLayout:
     @handles(m.Heading)
     def heading(self, block: m.Heading, place: Place) -> list[Piece]:
         level = max(1, block.level)
-        number = self.numbering.heading(level) if block.numbered else ""
+        number = "" if not block.numbered else self.numbering.part() if block.part else \
+            self.numbering.heading(level)
         title = " ".join(words(block.title, self.refs).split())
         label = f"{number} {title}" if number else title
         lines = wrap(label, place.field)

@@ -1,0 +1,38 @@
+"""A book's parts, as LaTeX and DocBook number them: Part I, Part II…, numbered apart
+from the chapters, which count on across the parts (the book's own references say
+"Chapter 3" of the first chapter of the second part, never "2.1")."""
+
+from nests.generators.rulebook import typeset
+from tests.rulebook.checks import check_contents, contents_entries
+
+from .test_latex_books import write
+
+
+def contents(path, content) -> list[str]:
+    from nests.book.readers import read_book
+
+    book = typeset(read_book(str(path)), content)
+    check_contents(book)
+    return [" ".join(label.split()) for label, _ in contents_entries(book)]
+
+
+def test_latex_parts_are_numbered_apart_and_chapters_count_on_across_them(tmp_path, content):
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\begin{document}\n\\chapter*{Foreword}\n"
+                                 "\\part{Larva}\n\\chapter{Egg}\n\\section{Shell}\n\\chapter{Grub}\n"
+                                 "\\part{Imago}\n\\chapter{Wings}\n\\section{Veins}\n\\part*{Notes}\n"
+                                 "\\chapter{Flight}\n\\end{document}\n"})
+    assert contents(tmp_path / "main.tex", content) == [
+        "Foreword", "I Larva", "1 Egg", "1.1 Shell", "2 Grub", "II Imago", "3 Wings", "3.1 Veins", "Notes",
+        "4 Flight"]
+
+
+def test_docbook_parts_are_numbered_apart_and_chapters_count_on_across_them(tmp_path, content):
+    write(tmp_path, {"book.xml": "<?xml version='1.0'?>\n<book><title>Beetle Lore</title>\n"
+                                 "<preface><title>Before</title><para>Hi.</para></preface>\n"
+                                 "<part><title>Shells</title>\n"
+                                 "<chapter><title>Hard</title><sect1><title>Plates</title><para>A.</para></sect1>"
+                                 "</chapter>\n<chapter><title>Soft</title><para>B.</para></chapter></part>\n"
+                                 "<part><title>Legs</title><chapter><title>Six</title><para>C.</para></chapter>"
+                                 "</part>\n<appendix><title>Sources</title><para>D.</para></appendix>\n</book>\n"})
+    assert contents(tmp_path / "book.xml", content) == [
+        "Beetle Lore", "Before", "I Shells", "1 Hard", "1.1 Plates", "2 Soft", "II Legs", "3 Six", "4 Sources"]
