@@ -35,4 +35,26 @@ def test_docbook_parts_are_numbered_apart_and_chapters_count_on_across_them(tmp_
                                  "<part><title>Legs</title><chapter><title>Six</title><para>C.</para></chapter>"
                                  "</part>\n<appendix><title>Sources</title><para>D.</para></appendix>\n</book>\n"})
     assert contents(tmp_path / "book.xml", content) == [
-        "Beetle Lore", "Before", "I Shells", "1 Hard", "1.1 Plates", "2 Soft", "II Legs", "3 Six", "4 Sources"]
+        "Beetle Lore", "Before", "I Shells", "1 Hard", "1.1 Plates", "2 Soft", "II Legs", "3 Six", "A Sources"]
+
+
+def test_front_matter_appendices_and_set_counters_number_as_latex_does(tmp_path, content):
+    # \frontmatter's chapters carry no number and step no counter, so a \setcounter made there
+    # still holds in the main matter; \appendix letters the chapters after it, and what they hold;
+    # \backmatter's chapters carry no number again
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\begin{document}\n\\frontmatter\n"
+                                 "\\chapter{Welcome}\n\\section{Reading}\n\\setcounter{chapter}{-1}\n"
+                                 "\\mainmatter\n\\chapter{Pitch}\n\\section{Why}\n\\chapter{Eggs}\n"
+                                 "\\setcounter{chapter}{6}\n\\chapter{Larvae}\n\\appendix\n\\chapter{Hints}\n"
+                                 "\\section{First}\n\\chapter{Answers}\n\\backmatter\n\\chapter{Index}\n"
+                                 "\\end{document}\n"})
+    assert contents(tmp_path / "main.tex", content) == [
+        "Welcome", "Reading", "0 Pitch", "0.1 Why", "1 Eggs", "7 Larvae", "A Hints", "A.1 First", "B Answers",
+        "Index"]
+
+
+def test_an_articles_appendix_letters_its_sections(tmp_path, content):
+    write(tmp_path, {"main.tex": "\\documentclass{article}\n\\begin{document}\n\\section{Hive}\n"
+                                 "\\subsection{Comb}\n\\appendix\n\\section{Proofs}\n\\subsection{Lemma}\n"
+                                 "\\end{document}\n"})
+    assert contents(tmp_path / "main.tex", content) == ["1 Hive", "1.1 Comb", "A Proofs", "A.1 Lemma"]

@@ -102,6 +102,8 @@ class Heading(Node):
     numbered: bool = True                      # False: \section*, document titles…
     part: bool = False                         # a part above the chapters (LaTeX's \part, DocBook's
                                                # <part>): numbered I, II… apart; chapters count on across parts
+    restart: int | None = None                 # the number it takes, where the source set its counter
+    lettered: bool = False                     # an appendix: its level numbered A, B… from here on
 
 
 @dataclass

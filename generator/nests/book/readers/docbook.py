@@ -280,7 +280,7 @@ class _DocBook(DocBookInlines, DocBookBlocks, DocBookTables):
             title = [m.Text(_DEFAULT_TITLES.get(name, name.capitalize()), **self.at(el))]
         numbered = self.numbered and name not in _UNNUMBERED
         level = self.depth - 1 if name == "part" and self.depth > 0 else self.depth
-        heading = m.Heading(level, title, numbered=numbered, part=name == "part",
+        heading = m.Heading(level, title, numbered=numbered, part=name == "part", lettered=name == "appendix",
                             **self.at(title_el if title_el is not None else el))
         self.own(el, heading)
         outer = self.numbered

@@ -21,7 +21,7 @@ from nests.book.readers.common import Report, finish, merge_text, strip, words
 from nests.book.readers.latex_files import BookFiles
 from nests.book.readers.latex_math import _to_text, math_text
 from nests.book.readers.latex_reading import BookFilesReading
-from nests.book.readers.latex_syntax import (_CODE, _DROPPED, _EMPHASIS, _NUMBER_REFS, _REFS, _STRONG,
+from nests.book.readers.latex_syntax import (_CODE, _DROPPED, _EMPHASIS, _NUMBER_REFS, _REFS, _SECTIONS, _STRONG,
                                              _TEXT_MACROS, CONDITIONALS, GLOSSARY, INCLUDES, SWITCHES, _arg,
                                              _context, _descendants, _inner_latex, _is_env, _quotes, _unknown,
                                              drop_settings, graphics_paths)
@@ -245,12 +245,21 @@ class Reader(BookFilesReading):
 
     @inline_command(*(name for name in _DROPPED if name != "label"))
     def dropped(self, node, src, line):
-        if node.macroname == "setcounter" and self.args(node)[:1] == ["tocdepth"]:
-            try:
-                self.files.toc_rank = int(self.args(node)[1].strip())
-            except (IndexError, ValueError):
-                pass
+        if node.macroname == "setcounter":
+            self.set_counter(*(self.args(node) + ["", ""])[:2])
         return []
+
+    def set_counter(self, name: str, value: str) -> None:
+        """``\\setcounter{tocdepth}{N}``: the contents' depth; ``\\setcounter{chapter}{N}`` (any
+        sectioning counter): the next heading of that level is numbered N + 1."""
+        try:
+            number = int(value.strip())
+        except ValueError:
+            return
+        if name.strip() == "tocdepth":
+            self.files.toc_rank = number
+        elif name.strip() in _SECTIONS:
+            self.files.counters[_SECTIONS[name.strip()]] = number + 1
 
     @inline_command("caption", "href", "multicolumn", "multirow", "hypertarget", "textcolor", "colorbox", "fcolorbox",
                     "resizebox", "scalebox", "makebox", "framebox", "parbox", "raisebox", "mbox", "fbox")

@@ -14,7 +14,7 @@ from nests.book import model as m
 from nests.book.readers.common import flatten, strip
 from nests.book.readers.latex_math import math_text
 from nests.book.readers.latex_syntax import (_BOXES, _BREAKS, _DEFINITIONS, _DRAWING_CODE, _DRAWINGS, _FLOATS, _LISTS, _MATH_ENVS,
-                                             _SECTIONS, _TABULARS, _VERBATIM, CONDITIONALS, INCLUDES, SWITCHES, _arg,
+                                             _MATTERS, _SECTIONS, _TABULARS, _VERBATIM, CONDITIONALS, INCLUDES, SWITCHES, _arg,
                                              _descendants, _has_blocks, _inner_latex, _is_macro, _prints)
 
 # Environments that only shape or place their content: read through, without a warning.
@@ -107,10 +107,25 @@ class LatexBlocks:
         title = strip(self.r.inline(_arg(node, -1)))
         if not title and node.nodeargd and node.nodeargd.argnlist[1] is not None:
             title = strip(self.r.inline(_arg(node, 1)))      # an empty title: its contents entry names it
-        heading = m.Heading(_SECTIONS[node.macroname], title, numbered=not starred, part=node.macroname == "part",
-                            source=src, line=line)
+        self.flush()                                         # the words before it, and a \setcounter among them
+        files, level = self.r.files, _SECTIONS[node.macroname]
+        # a book class's front and back matter: chapters, and what they hold, carry no number
+        # (there \chapter steps no counter, so a \setcounter waits for the main matter)
+        numbered = not starred and (files.matter == "main" or level < 0)
+        heading = m.Heading(level, title, numbered=numbered, part=node.macroname == "part",
+                            restart=files.counters.pop(level, None) if numbered else None,
+                            lettered=files.appendix and level >= 0, source=src, line=line)
         self.add(heading)
         self.r.owner = heading
+
+    @handles(MACROS, *_MATTERS)
+    def matter(self, node, src, line):
+        """\frontmatter…\backmatter: whether chapters are numbered; \appendix: lettered from here."""
+        self.flush()
+        if node.macroname == "appendix":
+            self.r.files.appendix = True
+        else:
+            self.r.files.matter = node.macroname[:-len("matter")]
 
     @handles(MACROS, *_BREAKS)
     def page_break(self, node, src, line):

@@ -44,6 +44,9 @@ class BookFiles:
     theorems: dict[str, str] = field(default_factory=lambda: {"proof": "Proof"})   # \newtheorem: name → printed name
     toc_rank: int | None = None         # \setcounter{tocdepth}{N}
     pdf_title: str = ""                 # hyperref's pdftitle: the title of a book that sets no \title
+    matter: str = "main"                # \frontmatter, \mainmatter, \backmatter: chapters numbered in "main" only
+    appendix: bool = False              # after \appendix: chapters (an article's sections) lettered A, B…
+    counters: dict[int, int] = field(default_factory=dict)   # \setcounter{chapter}{N}: level → the next number
     glossary: dict[str, tuple[str, str]] = field(default_factory=dict)   # key → (short, long) words
     glossed: set[str] = field(default_factory=set)                       # entries used once already
 

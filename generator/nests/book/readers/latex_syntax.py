@@ -25,6 +25,7 @@ _DRAWING_CODE = ("asydef", "asyinclude")     # code for the drawings, which prin
 # Of these, the ones in a language of their own, which the LaTeX parser must not read.
 _FOREIGN = ("asy", "asydef", "mfpic")
 _BOXES = {"quote": "quote", "quotation": "quote", "abstract": "abstract", "verse": "quote"}
+_MATTERS = ("frontmatter", "mainmatter", "backmatter", "appendix")   # where the numbering changes
 _BREAKS = ("newpage", "clearpage", "pagebreak", "cleardoublepage")
 _REFS = ("ref", "pageref", "autoref", "cref", "Cref", "eqref", "nameref", "vref")
 _NUMBER_REFS = ("ref", "eqref", "vref")          # print the number alone; the text names the kind
@@ -37,8 +38,7 @@ _TEXT_MACROS = {"LaTeX": "LaTeX", "TeX": "TeX", "LaTeXe": "LaTeX2e", "S": "§", 
                 "euro": "€", "checkmark": "✓", "slash": "/", "percent": "%"}
 # Commands that print nothing and say nothing worth a warning when unknown.
 _QUIET = ("usepackage", "documentclass", "newcommand", "renewcommand", "providecommand", "def", "let",
-          "makeatletter", "makeatother", "pagestyle", "thispagestyle", "frontmatter", "mainmatter",
-          "backmatter", "appendix", "raggedright", "raggedleft", "small", "large", "Large", "LARGE",
+          "makeatletter", "makeatother", "pagestyle", "thispagestyle", "raggedright", "raggedleft", "small", "large", "Large", "LARGE",
           "huge", "Huge", "footnotesize", "normalsize", "tiny", "scriptsize", "hfill", "vfill",
           "linebreak", "nolinebreak", "nopagebreak", "author", "date", "title", "today", "selectfont",
           # font switches ({\\bf words}): the words print, plain

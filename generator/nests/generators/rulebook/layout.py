@@ -142,16 +142,22 @@ class Numbering:
         self.levels: list[int] = []
         self.counts: dict[str, int] = {}
         self.parts_seen = 0
+        self.lettered: int | None = None         # the level the appendices letter, once they begin
 
-    def heading(self, level: int) -> str:
+    def heading(self, level: int, restart: int | None = None, lettered: bool = False) -> str:
+        """The next number at ``level``: ``restart`` where the source set it; ``lettered``, an
+        appendix: from the first, this level counts again from A (and what it holds: A.1)."""
         level = max(1, level - self.first + 1)
         if len(self.levels) < level:
             self.levels += [0] * (level - len(self.levels))
-        self.levels[level - 1] += 1
+        if lettered and self.lettered is None:
+            self.lettered, self.levels[level - 1] = level, 0
+        self.levels[level - 1] = restart if restart is not None else self.levels[level - 1] + 1
         for k in range(level, len(self.levels)):
             self.levels[k] = 0
         parts = self.levels + [0] * max(0, self.parts - len(self.levels))
-        return ".".join(str(n) for n in parts[:max(self.parts, level)])
+        return ".".join(_letter(n) if k + 1 == self.lettered else str(n)
+                        for k, n in enumerate(parts[:max(self.parts, level)]))
 
     def part(self) -> str:
         """A part's number, in capitals as books number their parts (I, II…); the
@@ -167,6 +173,15 @@ class Numbering:
     def next(self, kind: str) -> int:
         self.counts[kind] = self.counts.get(kind, 0) + 1
         return self.counts[kind]
+
+
+def _letter(n: int) -> str:
+    """An appendix's number as LaTeX and DocBook letter it: 1 → A, 26 → Z, 27 → AA."""
+    out = ""
+    while n > 0:
+        n, rest = divmod(n - 1, 26)
+        out = chr(ord("A") + rest) + out
+    return out or str(n)
 
 
 def centred(text: str, field: int) -> str:
@@ -244,7 +259,7 @@ class BookLayout:
     def heading(self, block: m.Heading, place: Place) -> list[Piece]:
         level = max(1, block.level)
         number = "" if not block.numbered else self.numbering.part() if block.part else \
-            self.numbering.heading(level)
+            self.numbering.heading(level, block.restart, block.lettered)
         title = " ".join(words(block.title, self.refs).split())
         label = f"{number} {title}" if number else title
         lines = wrap(label, place.field)
