@@ -51,6 +51,13 @@ def read(pdf: bytes) -> PdfReader:
     return PdfReader(io.BytesIO(pdf))
 
 
+def texts(pdf: bytes) -> list[str]:
+    """Each page's text as PDFium reads it (pypdf's text extraction costs some 0.1 s a page)."""
+    import pypdfium2
+
+    return [page.get_textpage().get_text_range() for page in pypdfium2.PdfDocument(pdf)]
+
+
 def outline(reader: PdfReader) -> list[tuple]:
     """Every outline entry in order: its depth, title, page (from 0), the point it shows and its /Count."""
     found = []
@@ -115,9 +122,10 @@ def test_the_document_is_typeset_in_parts(whole, joined):
 def test_every_page_in_order_with_the_same_text(whole, joined):
     before, after = read(whole), read(joined[0])
     assert len(after.pages) == len(before.pages) == len(BOOKMARKS)
-    for page, (old, new) in enumerate(zip(before.pages, after.pages), 1):
-        assert new.extract_text() == old.extract_text()
-        assert new.extract_text().startswith(f"page {page} line 0:")
+    for page, (old, new, old_text, new_text) in enumerate(zip(before.pages, after.pages, texts(whole),
+                                                              texts(joined[0])), 1):
+        assert new_text == old_text
+        assert new_text.startswith(f"page {page} line 0:")
         assert new.mediabox == old.mediabox
 
 
@@ -166,20 +174,21 @@ def test_a_document_no_longer_than_the_threshold_is_typeset_whole(monkeypatch):
 
 
 def test_a_long_book_through_the_command_as_typeset_whole(runner, tmp_path, monkeypatch):
-    """`nests rulebook` of a Markdown book of some ten pages: split, it gives the whole's pages and outline."""
+    """`nests rulebook` of a Markdown book of seven pages: split, it gives the whole's pages and outline."""
     source = tmp_path / "tunnels.md"
     chapters = [f"# Chapter {c}\n\n" + "".join(
-        f"## Section {c}.{s}\n\n" + "The workers dig the tunnel deeper every night. " * 40 + "\n\n"
-        for s in range(1, 4)) for c in range(1, 5)]
+        f"## Section {c}.{s}\n\n" + "The workers dig the tunnel deeper every night. " * 50 + "\n\n"
+        for s in range(1, 3)) for c in range(1, 4)]
     source.write_text("".join(chapters), encoding="utf-8")
-    made = {}
+    made, pdfs = {}, {}
     for name, over in (("whole", 10_000), ("parts", 4)):
         small_parts(monkeypatch, over)
         result = runner.invoke(main, ["rulebook", str(source), "--format", "pdf", "-o", str(tmp_path / name)])
         assert result.exit_code == 0, result.output
-        made[name] = read((tmp_path / name / "tunnels.pdf").read_bytes())
+        pdfs[name] = (tmp_path / name / "tunnels.pdf").read_bytes()
+        made[name] = read(pdfs[name])
     assert len(made["whole"].pages) > 4
     assert len(mono_subsets(made["parts"])) > 1
-    assert [p.extract_text() for p in made["parts"].pages] == [p.extract_text() for p in made["whole"].pages]
+    assert texts(pdfs["parts"]) == texts(pdfs["whole"]) and "Section 3.2" in "".join(texts(pdfs["whole"]))
     assert outline(made["parts"]) == outline(made["whole"])
-    assert len(outline(made["whole"])) > 10
+    assert len(outline(made["whole"])) >= 9
