@@ -2,6 +2,8 @@
 from the chapters, which count on across the parts (the book's own references say
 "Chapter 3" of the first chapter of the second part, never "2.1")."""
 
+import pytest
+
 from nests.generators.rulebook import typeset
 from tests.rulebook.checks import check_contents, contents_entries
 
@@ -58,3 +60,15 @@ def test_an_articles_appendix_letters_its_sections(tmp_path, content):
                                  "\\subsection{Comb}\n\\appendix\n\\section{Proofs}\n\\subsection{Lemma}\n"
                                  "\\end{document}\n"})
     assert contents(tmp_path / "main.tex", content) == ["1 Hive", "1.1 Comb", "A Proofs", "A.1 Lemma"]
+
+
+@pytest.mark.parametrize("depth, listed", [
+    ("0", ["1 Eggs", "Shell", "Yolk", "2 Larvae"]),
+    ("-1", ["Eggs", "Shell", "Yolk", "Larvae"]),
+    ("1", ["1 Eggs", "1.1 Shell", "Yolk", "2 Larvae"]),
+])
+def test_secnumdepth_is_the_deepest_numbered_level(tmp_path, content, depth, listed):
+    write(tmp_path, {"main.tex": f"\\documentclass{{book}}\n\\setcounter{{secnumdepth}}{{{depth}}}\n"
+                                 "\\begin{document}\n\\chapter{Eggs}\n\\section{Shell}\n\\subsection{Yolk}\n"
+                                 "\\chapter{Larvae}\n\\end{document}\n"})
+    assert contents(tmp_path / "main.tex", content) == listed

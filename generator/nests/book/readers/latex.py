@@ -250,14 +250,17 @@ class Reader(BookFilesReading):
         return []
 
     def set_counter(self, name: str, value: str) -> None:
-        """``\\setcounter{tocdepth}{N}``: the contents' depth; ``\\setcounter{chapter}{N}`` (any
-        sectioning counter): the next heading of that level is numbered N + 1."""
+        """``\\setcounter{tocdepth}{N}``: the contents' depth; ``secnumdepth``: the deepest level
+        numbered; ``\\setcounter{chapter}{N}`` (any sectioning counter): the next heading of that
+        level is numbered N + 1."""
         try:
             number = int(value.strip())
         except ValueError:
             return
         if name.strip() == "tocdepth":
             self.files.toc_rank = number
+        elif name.strip() == "secnumdepth":
+            self.files.number_depth = number
         elif name.strip() in _SECTIONS:
             self.files.counters[_SECTIONS[name.strip()]] = number + 1
 

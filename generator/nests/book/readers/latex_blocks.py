@@ -111,7 +111,8 @@ class LatexBlocks:
         files, level = self.r.files, _SECTIONS[node.macroname]
         # a book class's front and back matter: chapters, and what they hold, carry no number
         # (there \chapter steps no counter, so a \setcounter waits for the main matter)
-        numbered = not starred and (files.matter == "main" or level < 0)
+        numbered = not starred and (files.matter == "main" or level < 0) and (
+            files.number_depth is None or level <= files.number_depth)
         heading = m.Heading(level, title, numbered=numbered, part=node.macroname == "part",
                             restart=files.counters.pop(level, None) if numbered else None,
                             lettered=files.appendix and level >= 0, source=src, line=line)
