@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 _DIE_NAME = re.compile(r"^(1)?d(\d{1,6})$")
 
@@ -130,7 +130,16 @@ class Enemy:
 
     def feature(self, name: str) -> EnemyFeature | None:
         """The first Feature that goes by ``name``."""
-        return next((f for f in self.features if name in f.names), None)
+        return self._by_name.get(name)
+
+    @cached_property
+    def _by_name(self) -> dict[str, EnemyFeature]:
+        # every Encounter of every simulated run asks a creature's Wounds Max
+        found: dict[str, EnemyFeature] = {}
+        for f in self.features:
+            for name in f.names:
+                found.setdefault(name, f)
+        return found
 
     @classmethod
     def from_content(cls, enemy_id: str, data: dict) -> "Enemy":

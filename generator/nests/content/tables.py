@@ -54,6 +54,11 @@ class Chance:
         return self.base + self.level * level + extra
 
     def __str__(self) -> str:
+        return self.text
+
+    @cached_property
+    def text(self) -> str:
+        # kept on the Chance itself: every Event check of every simulated run prints it
         return _formula(self)
 
 
@@ -353,6 +358,16 @@ class Tables:
         self.desperate_times = {r["degree"]: r["outcome"] for r in d["desperate-times"].data["rows"]}
         self.summons = d["alarm-pheromones"].data
         self.all = {stem: doc.data for stem, doc in d.items()}
+
+    @cached_property
+    def event_rows(self) -> dict[str, tuple[str, EventRow]]:
+        """Every exploration Event by id: its kind (Cost, Risk, Reward) and its row, the first
+        where two share an id. Every Event of every simulated run is looked up here."""
+        found: dict[str, tuple[str, EventRow]] = {}
+        for kind, stem in self.exploration_tables.items():
+            for row in self.events[stem].rows:
+                found.setdefault(row.id, (kind, row))
+        return found
 
     def _chance_table(self, stem: str) -> ChanceTable:
         data = self.docs[stem].data

@@ -94,12 +94,10 @@ def events_at(tables, kind: str, level: int, roll: int, perception: int | None =
 
 
 def _row(tables, event_id: str):
-    for kind in tables.exploration_tables:
-        table = _table(tables, kind)
-        for row in table.rows:
-            if row.id == event_id:
-                return kind, row
-    raise NestsError(f"unknown Event {event_id!r}")
+    found = tables.event_rows.get(event_id)
+    if found is None:
+        raise NestsError(f"unknown Event {event_id!r}")
+    return found
 
 
 class ExplorationAction:
