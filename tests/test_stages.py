@@ -13,6 +13,7 @@ that a name says which thing it is wherever it is read.
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "generator" / "nests"
@@ -40,6 +41,16 @@ def _modules() -> dict[str, Path]:
     return found
 
 
+@lru_cache(maxsize=None)
+def _tree(path: Path, text: str) -> ast.Module:
+    """A module's syntax tree, parsed once for all the checks (keyed by its text as read)."""
+    return ast.parse(text)
+
+
+def _parsed(path: Path) -> ast.Module:
+    return _tree(path, path.read_text(encoding="utf-8"))
+
+
 def _imports(modules: dict[str, Path]) -> dict[str, set[str]]:
     """Module → the project's modules it imports (a name imported from a package is the
     submodule when there is one, else the package)."""
@@ -47,7 +58,7 @@ def _imports(modules: dict[str, Path]) -> dict[str, set[str]]:
     for name, path in modules.items():
         here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
         found = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_parsed(path)):
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
@@ -143,7 +154,7 @@ def _classes(modules: dict[str, Path]) -> dict[str, set[str]]:
                 visit(child, module)
 
     for name, path in modules.items():
-        visit(ast.parse(path.read_text(encoding="utf-8")), name)
+        visit(_parsed(path), name)
     return found
 
 
