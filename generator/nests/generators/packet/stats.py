@@ -28,24 +28,32 @@ from nests.model import Die
 _NOT_PRINTED = {"found", "chain", "tables"}
 
 
-def _walk(value) -> Iterator[Rolled]:
-    if isinstance(value, Rolled):
-        yield value
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _walk(v)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _walk(v)
-    elif is_dataclass(value):
-        for f in fields(value):
-            if f.name in _NOT_PRINTED or (isinstance(value, ItemKeyEntry) and f.name == "form_rolls"):
-                continue               # an Item's Form rolls: counted in the Room that drew them
-            yield from _walk(getattr(value, f.name))
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _printed_fields(cls: type) -> tuple[str, ...]:
+    """A record's fields that hold what the packet prints (an Item's Form rolls are counted
+    in the Room that drew them), read once per class."""
+    if cls not in _FIELDS:
+        skip = _NOT_PRINTED | ({"form_rolls"} if issubclass(cls, ItemKeyEntry) else set())
+        _FIELDS[cls] = tuple(f.name for f in fields(cls) if f.name not in skip)
+    return _FIELDS[cls]
 
 
 def drawn_rolls(packet: Packet) -> Iterator[Rolled]:
-    yield from _walk(packet)
+    """Every roll, in the order the packet holds them. One stack, not a generator a level:
+    a batch of 2,000 packets walks some 8,000 records a packet."""
+    stack = [packet]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Rolled):
+            yield value
+        elif isinstance(value, (list, tuple)):
+            stack.extend(reversed(value))
+        elif isinstance(value, dict):
+            stack.extend(reversed(list(value.values())))
+        elif is_dataclass(value) and not isinstance(value, type):
+            stack.extend(getattr(value, name) for name in reversed(_printed_fields(type(value))))
 
 
 def _stem(table: str) -> str:
