@@ -344,3 +344,13 @@ def test_an_html_picture_standing_alone_is_a_figure_and_a_video_is_warned_of(tmp
     assert [(w.line, w.message.split(";")[0]) for w in book.warnings] == [
         (7, "image 'gone.png' is not there"), (9, "HTML <video> cannot be printed"),
         (11, "HTML <iframe> cannot be printed")]
+
+
+def test_raw_latex_paragraphs_in_markdown_are_left_out_with_a_warning(tmp_path):
+    # pandoc passes such lines to its LaTeX output only; words that start with a command stay words
+    book = read(tmp_path, "raw.md", "# T\n\n\\begin{multicols}{2}\n\\setlength{\\parskip}{1em} % gap\n\n"   # 3
+                                    "Plain words.\n\n\\textbf{Bold} words stay.\n\n\\NextColumn{OCT{1}}\n")   # 10
+    words = " ".join(m.plain(p.children) for p in nodes(book, m.Paragraph))
+    assert words == "Plain words. \\textbf{Bold} words stay."
+    assert [(w.line, w.message.split(":")[0]) for w in book.warnings] == [
+        (3, "raw LaTeX (for pandoc's LaTeX output) is left out"), (10, "raw LaTeX (for pandoc's LaTeX output) is left out")]

@@ -15,6 +15,9 @@ from nests.book import model as m
 from nests.book.readers.common import Report, finish, slug, strip, words
 
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+# A paragraph of LaTeX commands alone, one to a line (``\newpage``, ``\setlength{…}{…}``): raw
+# TeX that pandoc passes to its LaTeX output only and leaves out of every other.
+_RAW_TEX_LINE = re.compile(r"(?:\\[A-Za-z@]+\*?(?:\s*(?:\[[^\]]*\]|\{(?:[^{}]|\{[^{}]*\})*\}))*\s*)+(?:%.*)?")
 
 
 def read(text: str, shown: str, path: Path) -> m.Book:
@@ -73,6 +76,10 @@ class _MarkdownReader:
             inline = node.children[0]
             if inline.content.strip() in ("\\newpage", "\\pagebreak", "\\clearpage"):
                 return [m.PageBreak(source=src, line=line)]    # pandoc's way of asking for a new page
+            if all(_RAW_TEX_LINE.fullmatch(text.strip()) for text in inline.content.strip().split("\n")):
+                self.report.warn(line, "raw LaTeX (for pandoc's LaTeX output) is left out: "
+                                       f"{inline.content.strip().splitlines()[0][:60]}", thing="raw LaTeX")
+                return []
             if len(inline.children) == 1 and inline.children[0].type == "image":
                 return [self.figure(inline.children[0], line)]
             if re.fullmatch(r"<img\b[^<>]*>", inline.content.strip(), re.I):
