@@ -72,3 +72,13 @@ def test_secnumdepth_is_the_deepest_numbered_level(tmp_path, content, depth, lis
                                  "\\begin{document}\n\\chapter{Eggs}\n\\section{Shell}\n\\subsection{Yolk}\n"
                                  "\\chapter{Larvae}\n\\end{document}\n"})
     assert contents(tmp_path / "main.tex", content) == listed
+
+
+def test_titlesecs_heading_looks_print_nothing_and_make_no_heading(tmp_path, content):
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\usepackage{titlesec}\n"
+                                 "\\titleformat{\\part}[display]{\\bfseries}{\\Roman{part}}{1em}{\\Huge}\n"
+                                 "\\begin{document}\n\\chapter{Eggs}\n\\appendix\n"
+                                 "\\titleformat{\\chapter}[display]{\\itshape}{\\chaptertitlename}{20pt}{\\large}\n"
+                                 "\\titlespacing*{\\chapter}{0pt}{10pt}{5pt}\n\\chapter{Rules}\nFormal.\n"
+                                 "\\end{document}\n"})
+    assert contents(tmp_path / "main.tex", content) == ["1 Eggs", "A Rules"]

@@ -60,7 +60,9 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "newgeometry", "restoregeometry", "pagecolor", "nopagecolor", "fontshape", "fontseries",
             "fontfamily", "usefont", "bookmark", "pdfbookmark", "cleartooddpage", "cleartoevenpage",
             "newlength", "settowidth", "settoheight", "addtocounter", "stepcounter", "refstepcounter",
-            "markright", "markboth")
+            "markright", "markboth",
+            # titlesec's look of a heading (its first argument names a sectioning command)
+            "titleformat", "titlespacing", "titlelabel")
 # The glossaries package's references to an entry (\gls{key}): the entry's words.
 GLOSSARY = ("gls", "Gls", "GLS", "glspl", "Glspl", "GLSpl", "glstext", "Glstext", "glsfirst", "glsname",
             "acrshort", "Acrshort", "acrlong", "Acrlong", "acrfull", "Acrfull", "acrshortpl", "acrlongpl",
@@ -116,7 +118,8 @@ def _make_context():
              "usefont": "{{{{", "bookmark": "[{", "pdfbookmark": "[{{", "cleartooddpage": "[",
              "cleartoevenpage": "[", "newlength": "{", "settowidth": "{{", "settoheight": "{{",
              "addtocounter": "{{", "stepcounter": "{", "refstepcounter": "{", "markright": "{", "markboth": "{{",
-             "crefrange": "*{{", "Crefrange": "*{{", "cpagerefrange": "*{{", "Cpagerefrange": "*{{"}
+             "crefrange": "*{{", "Crefrange": "*{{", "cpagerefrange": "*{{", "Cpagerefrange": "*{{",
+             "titleformat": "*{[{{{{[", "titlespacing": "*{{{{[", "titlelabel": "{"}
     verbatim = [MacroSpec(name, args_parser=VerbatimArgsParser(verbatim_arg_type="verb-macro"))
                 for name in ("lstinline", "mintinline")]
     db.add_context_category("nests-book", prepend=True, macros=[
