@@ -354,3 +354,15 @@ def test_raw_latex_paragraphs_in_markdown_are_left_out_with_a_warning(tmp_path):
     assert words == "Plain words. \\textbf{Bold} words stay."
     assert [(w.line, w.message.split(":")[0]) for w in book.warnings] == [
         (3, "raw LaTeX (for pandoc's LaTeX output) is left out"), (10, "raw LaTeX (for pandoc's LaTeX output) is left out")]
+
+
+def test_latex_line_breaks_and_spacing_among_markdown_words(tmp_path):
+    # what a book written for pandoc leaves in its text: a line break, spacing, escaped spaces
+    book = read(tmp_path, "pandoc.md", "# T\n\nFirst line. \\newline\nSecond\\ line.\n\n"
+                                       "\\hfill Right side \\vspace{2mm} end.\n\nAgain \\hfill here.\n")
+    first, second, third = nodes(book, m.Paragraph)
+    assert [type(n).__name__ for n in first.children].count("LineBreak") == 1
+    assert m.plain(first.children).split() == ["First", "line.", "Second", "line."]
+    assert m.plain(second.children).split() == ["Right", "side", "end."]
+    assert "\\" not in m.plain(second.children) + m.plain(third.children)
+    assert [(w.line, w.message) for w in book.warnings] == [(6, "LaTeX spacing (\\hfill…) prints nothing here")]

@@ -17,6 +17,8 @@ from nests.book.readers.common import Report, finish, slug, strip, words
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 # A paragraph of LaTeX commands alone, one to a line (``\newpage``, ``\setlength{…}{…}``): raw
 # TeX that pandoc passes to its LaTeX output only and leaves out of every other.
+_INLINE_TEX = re.compile(r"(\\(?:newline|linebreak|noindent|hfill|vfill|medskip|smallskip|bigskip)(?![A-Za-z])"
+                         r"|\\[vh]space\*?\{[^{}]*\})")
 _RAW_TEX_LINE = re.compile(r"(?:\\[A-Za-z@]+\*?(?:\s*(?:\[[^\]]*\]|\{(?:[^{}]|\{[^{}]*\})*\}))*\s*)+(?:%.*)?")
 
 
@@ -207,7 +209,7 @@ class _MarkdownReader:
         src, line = self.source, self._line
         kind = node.type
         if kind == "text":
-            return [m.Text(words(node.content), source=src, line=line)]
+            return self.text(node.content, line)
         if kind == "softbreak":
             self._line += 1
             return [m.Text(" ", source=src, line=line)]
@@ -235,6 +237,21 @@ class _MarkdownReader:
             self.html_anchors(node.content)
             return self.html_tag(node.content, line)     # a tag: its words are the text around it
         return self.inlines(node.children)
+
+    def text(self, content: str, line: int) -> list[m.Inline]:
+        """Words, and the few LaTeX commands a book written for pandoc leaves among them:
+        ``\\newline`` breaks the line; a spacing command (``\\hfill``, ``\\vspace{1em}``) prints
+        nothing, said once a book."""
+        out: list[m.Inline] = []
+        for k, piece in enumerate(_INLINE_TEX.split(content)):
+            if k % 2 == 0:
+                if piece:                       # pandoc's "\\ " is a space that does not break
+                    out.append(m.Text(words(piece.replace("\\ ", " ")), source=self.source, line=line))
+            elif piece.startswith(("\\newline", "\\linebreak")):
+                out.append(m.LineBreak(source=self.source, line=line))
+            else:
+                self.report.first("latex spacing", line, f"LaTeX spacing ({piece.split('{')[0]}…) prints nothing here")
+        return out
 
     def unprintable(self, tag: str, line: int) -> None:
         self.report.warn(line, f"HTML <{tag}> cannot be printed; only the words inside it are kept",
