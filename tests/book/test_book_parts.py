@@ -82,3 +82,14 @@ def test_titlesecs_heading_looks_print_nothing_and_make_no_heading(tmp_path, con
                                  "\\titlespacing*{\\chapter}{0pt}{10pt}{5pt}\n\\chapter{Rules}\nFormal.\n"
                                  "\\end{document}\n"})
     assert contents(tmp_path / "main.tex", content) == ["1 Eggs", "A Rules"]
+
+
+@pytest.mark.parametrize("cls, commands", [
+    # a book numbers down to its subsections, an article down to its subsubsections; \paragraph never
+    ("book", ["chapter", "section", "subsection", "subsubsection", "paragraph"]),
+    ("article", ["section", "subsection", "subsubsection", "paragraph", "subparagraph"]),
+])
+def test_a_standard_class_numbers_down_to_its_own_depth(tmp_path, content, cls, commands):
+    body = "".join(f"\\{c}{{{t}}}\n" for c, t in zip(commands, ["Nest", "Comb", "Cell", "Wax", "Drop"]))
+    write(tmp_path, {"main.tex": f"\\documentclass{{{cls}}}\n\\begin{{document}}\n{body}\\end{{document}}\n"})
+    assert contents(tmp_path / "main.tex", content) == ["1 Nest", "1.1 Comb", "1.1.1 Cell", "Wax", "Drop"]

@@ -16,6 +16,9 @@ from nests.book.readers.latex_syntax import CONDITIONALS, INCLUDES, SWITCHES, _a
 
 # Commands of the preamble by name → the Reader method that reads them (see ``preamble``).
 PREAMBLE: dict[str, str] = {}
+# The deepest numbered level of the standard classes (LaTeX's secnumdepth): 2 subsection, 3 subsubsection.
+NUMBER_DEPTHS = {"book": 2, "report": 2, "memoir": 2, "scrbook": 2, "scrreprt": 2,
+                 "article": 3, "scrartcl": 3, "amsart": 3, "amsbook": 3}
 _PDF_TITLE = re.compile(r"pdftitle\s*=\s*(\{(?:[^{}]|\{[^{}]*\})*\}|[^,\]}]*)")
 
 
@@ -85,6 +88,15 @@ class BookFilesReading:
             self.preamble(self.parse(expand(ended(text), self.files.commands, self.known_command if package else None)))
         finally:
             self.files.reading.pop()
+
+    @preamble_command("documentclass")
+    def document_class(self, node) -> None:
+        """A standard class numbers headings down to its own depth (``secnumdepth``): a book's
+        or a report's down to subsections, an article's down to subsubsections; a class
+        it does not know, and a file with no class, number every level."""
+        name = (self.args(node)[-1:] or [""])[0].strip()
+        if name in NUMBER_DEPTHS and self.files.number_depth is None:
+            self.files.number_depth = NUMBER_DEPTHS[name]
 
     @preamble_command("usepackage", "RequirePackage")
     def package(self, node) -> None:
