@@ -20,7 +20,7 @@ first use of ``Tables.enemies``; faces and the game's dice are nests.content.fac
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 
 from nests.content.cited import CITED_RULINGS
@@ -62,10 +62,9 @@ class Chance:
         return _formula(self)
 
 
-@lru_cache(maxsize=None)
 def _formula(chance: Chance) -> str:
-    """The formula as the rulebook writes it: "50% + Level", "Level − 50%", "Perception − Level".
-    Kept once per Chance: a packet prints the same few formulas thousands of times."""
+    """The formula as the rulebook writes it: "50% + Level", "Level − 50%", "Perception − Level"
+    (made once per Chance: ``Chance.text``)."""
     terms = [(1, chance.feature.capitalize())] if chance.feature else []
     if chance.base:
         terms.append((1 if chance.base > 0 else -1, f"{abs(chance.base)}%"))

@@ -148,7 +148,7 @@ class DocBookInlines:
 
     @handles("xref")
     def xref(self, el) -> list:
-        target = el.get("linkend") or (el.get(XLINK) or "").lstrip("#")
+        target = _target(el)
         return [m.Ref(target, self.xref_words(el, target), **self.at(el))] if target else []
 
     def xref_words(self, el, target: str) -> list:
@@ -166,15 +166,15 @@ class DocBookInlines:
 
     def xref_text(self, el) -> str:
         """A cross-reference where no page can be printed (a listing): the words DocBook's
-        tools print for it, else its target's title or term, else the target's name."""
-        target = el.get("linkend") or (el.get(XLINK) or "").lstrip("#")
+        tools print for it, else its target's title (or term), else the target's name."""
+        target = _target(el)
         said = m.plain(self.xref_words(el, target)) if target else ""
         found = self.ids.get(target) if target and self.ids else None
         if said or found is None:
             return said or target
-        named = next((c for c in found if local(c) in ("title", "term", "refentrytitle")), None)
+        named = self.title_of(found)[0]
         if named is None:
-            named = next((c for c in found.iter() if local(c) in ("refentrytitle", "refname", "title")), None)
+            named = next((c for c in self.kids(found) if local(c) == "term"), None)
         return words(self.plain_text(named)).strip() if named is not None else target
 
     @handles("footnote")
@@ -259,3 +259,8 @@ def synopsis(el) -> str:
         return "\n"
     text = (el.text or "") + "".join((synopsis(c) if isinstance(c.tag, str) else "") + (c.tail or "") for c in el)
     return text if name in ("cmdsynopsis",) else re.sub(r"\s+", " ", text)
+
+
+def _target(el) -> str:
+    """The id a cross-reference points to (DocBook 4's linkend, DocBook 5's xlink:href)."""
+    return el.get("linkend") or (el.get(XLINK) or "").lstrip("#")

@@ -102,11 +102,11 @@ def words_of(node) -> str:
 class HtmlBlocks:
     """HTML → blocks. ``inline(text, line)`` reads words as Markdown inlines;
     ``anchor(name)`` hears of every ``<a name>``/``id`` (another name of the section it stands in);
-    ``picture(src, line)`` finds an ``<img>``'s file as the Markdown reader finds an image's;
-    ``unprintable(tag, line)`` hears of each element paper cannot show."""
+    ``picture(src, alt, title, line, caption)`` makes an ``<img>``'s figure as the Markdown reader
+    makes an image's; ``unprintable(tag, line)`` hears of each element paper cannot show."""
 
     def __init__(self, source: str, inline: Callable[[str, int], list[m.Inline]], anchor: Callable[[str], None],
-                 picture: Callable[[str, int], m.Image | m.Missing], unprintable: Callable[[str, int], None]):
+                 picture: Callable[..., m.Figure], unprintable: Callable[[str, int], None]):
         self.source, self.inline_words, self.anchor = source, inline, anchor
         self.picture, self.unprintable = picture, unprintable
 
@@ -172,13 +172,8 @@ class HtmlBlocks:
         return self.blocks(el)                      # div, p, section, details…: what they hold
 
     def figure(self, img: _Element, caption: list[m.Inline]) -> m.Figure:
-        alt = " ".join((img.attrs.get("alt") or "").split())
-        found = self.picture(img.attrs.get("src") or "", img.line)
-        caption = caption or ([m.Text(img.attrs.get("title") or alt, source=self.source, line=img.line)]
-                              if img.attrs.get("title") or alt else [])
-        if isinstance(found, m.Missing):
-            caption, found = [found, m.Text(" ", source=self.source, line=img.line)] + caption, None
-        return m.Figure(strip(caption), alt=alt, image=found, source=self.source, line=img.line)
+        return self.picture(img.attrs.get("src") or "", " ".join((img.attrs.get("alt") or "").split()),
+                            img.attrs.get("title") or "", img.line, caption)
 
     def table(self, el: _Element) -> m.Table:
         header, rows = [], []

@@ -121,7 +121,7 @@ class LatexBlocks:
 
     @handles(MACROS, *_MATTERS)
     def matter(self, node, src, line):
-        """\frontmatter…\backmatter: whether chapters are numbered; \appendix: lettered from here."""
+        """``\\frontmatter``…``\\backmatter``: whether chapters are numbered; ``\\appendix``: lettered from here."""
         self.flush()
         if node.macroname == "appendix":
             self.r.files.appendix = True

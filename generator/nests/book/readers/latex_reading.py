@@ -12,13 +12,10 @@ from pathlib import Path
 from nests.book import model as m
 from nests.book.readers.common import strip, words
 from nests.book.readers.latex_files import inside
-from nests.book.readers.latex_syntax import CONDITIONALS, INCLUDES, SWITCHES, _arg
+from nests.book.readers.latex_syntax import CONDITIONALS, INCLUDES, NUMBER_DEPTHS, SWITCHES, _arg
 
 # Commands of the preamble by name → the Reader method that reads them (see ``preamble``).
 PREAMBLE: dict[str, str] = {}
-# The deepest numbered level of the standard classes (LaTeX's secnumdepth): 2 subsection, 3 subsubsection.
-NUMBER_DEPTHS = {"book": 2, "report": 2, "memoir": 2, "scrbook": 2, "scrreprt": 2,
-                 "article": 3, "scrartcl": 3, "amsart": 3, "amsbook": 3}
 _PDF_TITLE = re.compile(r"pdftitle\s*=\s*(\{(?:[^{}]|\{[^{}]*\})*\}|[^,\]}]*)")
 
 

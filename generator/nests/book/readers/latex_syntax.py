@@ -9,6 +9,9 @@ import re
 # Sectioning commands by rank (larger is deeper); finish() turns ranks into levels.
 _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3,
              "paragraph": 4, "subparagraph": 5}
+# The deepest level the standard classes number (LaTeX's secnumdepth, in the levels above).
+NUMBER_DEPTHS = {"book": 2, "report": 2, "memoir": 2, "scrbook": 2, "scrreprt": 2,
+                 "article": 3, "scrartcl": 3, "amsart": 3, "amsbook": 3}
 _LISTS = {"itemize": False, "enumerate": True, "compactitem": False, "compactenum": True}
 _DEFINITIONS = ("description",)
 _TABULARS = ("tabular", "tabular*", "tabularx", "longtable", "tabulary")

@@ -15,10 +15,11 @@ from nests.book import model as m
 from nests.book.readers.common import Report, finish, slug, strip, words
 
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
-# A paragraph of LaTeX commands alone, one to a line (``\newpage``, ``\setlength{…}{…}``): raw
-# TeX that pandoc passes to its LaTeX output only and leaves out of every other.
+# The LaTeX a book written for pandoc leaves among its words: a line break, or spacing.
 _INLINE_TEX = re.compile(r"(\\(?:newline|linebreak|noindent|hfill|vfill|medskip|smallskip|bigskip)(?![A-Za-z])"
                          r"|\\[vh]space\*?\{[^{}]*\})")
+# A paragraph of LaTeX commands alone, one to a line (``\newpage``, ``\setlength{…}{…}``): raw
+# TeX that pandoc passes to its LaTeX output only and leaves out of every other.
 _RAW_TEX_LINE = re.compile(r"(?:\\[A-Za-z@]+\*?(?:\s*(?:\[[^\]]*\]|\{(?:[^{}]|\{[^{}]*\})*\}))*\s*)+(?:%.*)?")
 
 
@@ -158,11 +159,7 @@ class _MarkdownReader:
             if self.heading is not None:
                 self.aliases.setdefault(name, self.heading.anchor)
 
-        def picture(src: str, at: int) -> m.Image | m.Missing:
-            from nests.book.images import picture
-            return picture(self.report, src, at, [self.folder], source=self.source)
-
-        reader = html.HtmlBlocks(self.source, inline, anchor, picture, self.unprintable)
+        reader = html.HtmlBlocks(self.source, inline, anchor, self.picture_figure, self.unprintable)
         blocks = reader.blocks(html.parse(content, line))
         headings = [b for b in blocks if isinstance(b, m.Heading)]
         if headings:
@@ -180,19 +177,25 @@ class _MarkdownReader:
         return m.Table(header, rows, source=self.source, line=line)
 
     def figure(self, image, line: int) -> m.Figure:
-        alt = words(_plain_text(image)).strip()
-        caption: list[m.Inline] = [m.Text(image.attrs.get("title") or alt, source=self.source, line=line)]
+        return self.picture_figure(image.attrs.get("src", ""), words(_plain_text(image)).strip(),
+                                   image.attrs.get("title") or "", line)
+
+    def picture_figure(self, src: str, alt: str, title: str, line: int, caption=None) -> m.Figure:
+        """A picture standing alone, Markdown's or HTML's: its caption (else its title or alt
+        text) after the placeholder of a file that is not there."""
         from nests.book.images import picture
 
-        found = picture(self.report, image.attrs.get("src", ""), line, [self.folder], source=self.source)
+        caption = caption or [m.Text(title or alt, source=self.source, line=line)]
+        found = picture(self.report, src, line, [self.folder], source=self.source)
         if isinstance(found, m.Missing):
             caption, found = [found, m.Text(" ", source=self.source, line=line)] + caption, None
         return m.Figure(strip(caption), alt=alt, image=found, source=self.source, line=line)
 
-    def lacking_image(self, src: str, line: int) -> m.Missing | None:
-        if _SCHEME.match(src) or (self.folder / src).is_file():
-            return None
-        return self.report.missing(f"image: {src}", line, f"image {src!r} is not there")
+    def image_words(self, src: str, alt: str, line: int) -> list[m.Inline]:
+        """A picture among words prints its alt text, or the placeholder of a file that is not there."""
+        missing = None if _SCHEME.match(src) or (self.folder / src).is_file() else \
+            self.report.missing(f"image: {src}", line, f"image {src!r} is not there")
+        return [m.Text(alt, source=self.source, line=line)] if alt else [missing] if missing else []
 
     # -- inlines -----------------------------------------------------------
     def inline(self, node, line: int) -> list[m.Inline]:
@@ -228,11 +231,7 @@ class _MarkdownReader:
         if kind == "link":
             return self.link(node, line)
         if kind == "image":
-            alt = words(_plain_text(node)).strip()
-            missing = self.lacking_image(node.attrs.get("src", ""), line)
-            if alt:
-                return [m.Text(alt, source=src, line=line)]
-            return [missing] if missing else []
+            return self.image_words(node.attrs.get("src", ""), words(_plain_text(node)).strip(), line)
         if kind == "html_inline":
             self.html_anchors(node.content)
             return self.html_tag(node.content, line)     # a tag: its words are the text around it
@@ -268,9 +267,8 @@ class _MarkdownReader:
         if element[0].tag in html.UNPRINTABLE:
             self.unprintable(element[0].tag, line)
         if element[0].tag == "img":
-            alt = words(element[0].attrs.get("alt") or "").strip()
-            missing = self.lacking_image(element[0].attrs.get("src") or "", line)
-            return [m.Text(alt, source=self.source, line=line)] if alt else [missing] if missing else []
+            return self.image_words(element[0].attrs.get("src") or "", words(element[0].attrs.get("alt") or "").strip(),
+                                    line)
         return []
 
     def html_anchors(self, html: str) -> None:
