@@ -259,7 +259,7 @@ def _bare_numbered(headings: list, titles: list[str], own: list) -> list:
     "1.2" numbers, and those at a level whose bare numbers count 1, 2, 3… in order."""
     bare = [(h, found.group(1)) for h, title in zip(headings, titles)
             if (found := _BARE_NUMBER.match(title)) and h not in own]
-    dotted = {m.plain(h.title).lstrip().split(".")[0] for h in own}
+    dotted = {title.split(".")[0] for h, title in zip(headings, titles) if h in own}
     counted = []
     for level in {h.level for h, _ in bare}:
         numbers = [int(n) for h, n in bare if h.level == level]
