@@ -162,9 +162,13 @@ def stand_in(packet, level):
     return pick.rooms[0] if pick else None
 
 
+def played(packet) -> dict:
+    """Level number → the keyed Room a Level without its own key plays, or None (keyed, or no stand-in)."""
+    return {lv.number: None if lv.rooms else stand_in(packet, lv) for lv in packet.levels}
+
+
 def _glance(lay, packet, pages) -> list[PacketPage]:
-    """The chain, the express routes, the session line, then the map (on the same page when it fits).
-    In the PDF a drawing covers the text map."""
+    """The chain, the express routes, the session line; then the map, on a page of its own."""
     flow = Flow(lay, "The Nest at a Glance", (1, "The Nest at a glance"))
     routes = [(room, lk, e) for lv in packet.levels for room in lv.rooms for lk, e in room.shortcuts()]
     flow.add(lay.pieces("packet/glance.txt.j2", part="head", packet=packet, pages=pages, routes=routes))
@@ -180,9 +184,8 @@ def _glance(lay, packet, pages) -> list[PacketPage]:
 def nest_map(lay, packet, pages, part: str, bookmark: str, blank: bool = False) -> list[PacketPage]:
     """The map on a page of its own: the text diagram, and in print the drawing over all of it
     but its heading (the same SVG as ``--format svg`` writes). ``blank``: the players' copy."""
-    played = {lv.number: None if lv.rooms else stand_in(packet, lv) for lv in packet.levels}
     flow = Flow(lay, part, (1, bookmark))
-    flow.add(lay.pieces("packet/map.txt.j2", packet=packet, pages=pages, blank=blank, played=played))
+    flow.add(lay.pieces("packet/map.txt.j2", packet=packet, pages=pages, blank=blank, played=played(packet)))
     if lay.printed:
         flow.pages[0].drawing = Drawing(map_svg(packet, pages, blank, lay.grid.TEXT_WIDTH, lay.body - 1),
                                         2, lay.body - 1, 2, lay.grid.TEXT_WIDTH)
@@ -194,10 +197,8 @@ def map_svg(packet, pages, blank: bool = False, columns: int = 0, lines: int = 0
     print layout's whole page below a heading: what ``--format svg`` writes)."""
     from nests.text import grid
 
-    played = {lv.number: None if lv.rooms else stand_in(packet, lv) for lv in packet.levels}
-    return render("packet/map.svg.j2", packet=packet, pages=pages, blank=blank, played=played,
+    return render("packet/map.svg.j2", packet=packet, pages=pages, blank=blank, played=played(packet),
                   columns=columns or grid.TEXT_WIDTH, lines=lines or PacketLayout(packet).body - 1)
-    return flow.pages
 
 
 def _creatures(lay, content, packet) -> list[PacketPage]:
