@@ -172,7 +172,7 @@ def test_the_text_diagram_reads_at_every_width(content, packet_of, seed, depth, 
     packet = packet_of(seed, PARTY, depth)
     paged = packet_pages(content, packet, look)
     pages = [p for p in paged.pages if p.part == "Map of the Nest"]
-    lines = [line[2:-3] for p in pages for line in p.text.split("\n")[2:-3]]
+    lines = [line[2:-3] for p in pages for line in p.text.split("\n")[1:-3]]
     heart, node, played = ("(H)", "*", "o") if look.ascii else ("♥", "●", "○")
     arrow = ">" if look.ascii else "►"
     rows = [m for line in lines if (m := re.match(rf"^(.*?)({re.escape(heart)}|{re.escape(node)} |{played} ) *L(\d+) ", line))]
