@@ -14,7 +14,9 @@ from lxml import etree
 
 from nests.generators.packet.pages import PacketLayout, map_svg, packet_pages, stand_in
 from nests.generators.sheet import Look
+from nests.publish.txt import join_pages
 from nests.text import grid
+from tests.frames import check_width
 
 SEEDS = range(1, 25)
 FULL = (7, 15, 27)                    # full depth: two Rooms a Level, several Shortcuts
@@ -172,6 +174,8 @@ def test_the_text_diagram_reads_at_every_width(content, packet_of, seed, depth, 
     packet = packet_of(seed, PARTY, depth)
     paged = packet_pages(content, packet, look)
     pages = [p for p in paged.pages if p.part == "Map of the Nest"]
+    check_width(join_pages([p.text for p in pages]), look.width)         # whole lines, frames closed
+    assert all(p.text.isascii() for p in pages) or not look.ascii
     lines = [line[2:-3] for p in pages for line in p.text.split("\n")[1:-3]]
     heart, node, played = ("(H)", "*", "o") if look.ascii else ("♥", "●", "○")
     arrow = ">" if look.ascii else "►"
