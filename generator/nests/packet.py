@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nests.document import Document, File, Page
 from nests.generators.packet.generate import build_packet
-from nests.generators.packet.pages import handout_pages, packet_pages
+from nests.generators.packet.pages import handout_pages, map_svg, packet_pages
 from nests.generators.sheet import FULL, Look
 
 
@@ -43,7 +43,6 @@ def documents_of(content, packet, laid, handout: bool = False, folder: str = "",
                  look: Look = FULL) -> list[Document]:
     """The documents of a packet already laid out (see ``packet_documents``)."""
     from nests.publish.json import packet_json
-    from nests.render import render
 
     seed = packet.seed
     title = f"Nest Packet {seed}: {packet.nest_name}"
@@ -52,8 +51,7 @@ def documents_of(content, packet, laid, handout: bool = False, folder: str = "",
     if formats is None or "json" in formats:
         files["json"] = File(f"{stem}.json", packet_json(packet, laid.numbers))
     if formats is None or "svg" in formats:
-        files["svg"] = File(f"{stem}-map.svg", render("packet/map.svg.j2", packet=packet, pages=laid.numbers,
-                                                      blank=False, rows=None))
+        files["svg"] = File(f"{stem}-map.svg", map_svg(packet, laid.numbers))
     reflowed = look != FULL and (formats is None or "txt" in formats)
     docs = [_document(stem, title, laid.pages, files, packet_pages(content, packet, look).pages if reflowed else None)]
     if handout:

@@ -134,7 +134,7 @@ def test_handout_reflows_in_ascii(content, packet_of):
     packet = packet_of(42, PARTY)
     text = join_pages([p.text for p in handout_pages(content, packet, Look(40, ascii=True))])
     check_width(text, 40)
-    assert text.isascii() and "Level 26 ____% Heart" in text
+    assert text.isascii() and "(H) L26 100% the Heart" in text
     assert words(join_pages([p.text for p in handout_pages(content, packet)])) - words(text) <= {"94"}
 
 

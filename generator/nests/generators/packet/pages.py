@@ -162,9 +162,13 @@ def stand_in(packet, level):
     return pick.rooms[0] if pick else None
 
 
+def played(packet) -> dict:
+    """Level number → the keyed Room a Level without its own key plays, or None (keyed, or no stand-in)."""
+    return {lv.number: None if lv.rooms else stand_in(packet, lv) for lv in packet.levels}
+
+
 def _glance(lay, packet, pages) -> list[PacketPage]:
-    """The chain, the express routes, the session line, then the map (on the same page when it fits).
-    In the PDF a drawing covers the text map."""
+    """The chain, the express routes, the session line; then the map, on a page of its own."""
     flow = Flow(lay, "The Nest at a Glance", (1, "The Nest at a glance"))
     routes = [(room, lk, e) for lv in packet.levels for room in lv.rooms for lk, e in room.shortcuts()]
     flow.add(lay.pieces("packet/glance.txt.j2", part="head", packet=packet, pages=pages, routes=routes))
@@ -174,16 +178,27 @@ def _glance(lay, packet, pages) -> list[PacketPage]:
                             stand_in=None if lv.rooms else stand_in(packet, lv)),
                  codes=[] if own else [f"Level {lv.number}"])
     flow.add(lay.pieces("packet/glance.txt.j2", part="tail", packet=packet, pages=pages, routes=routes))
-    pieces = lay.pieces("packet/map.txt.j2", packet=packet, pages=pages, blank=False)
-    flow.add(pieces, (1, "Map of the Nest"))
+    return flow.pages + nest_map(lay, packet, pages, "Map of the Nest", "Map of the Nest")
+
+
+def nest_map(lay, packet, pages, part: str, bookmark: str, blank: bool = False) -> list[PacketPage]:
+    """The map on a page of its own: the text diagram, and in print the drawing over all of it
+    but its heading (the same SVG as ``--format svg`` writes). ``blank``: the players' copy."""
+    flow = Flow(lay, part, (1, bookmark))
+    flow.add(lay.pieces("packet/map.txt.j2", packet=packet, pages=pages, blank=blank, played=played(packet)))
     if lay.printed:
-        lines = [line for piece in pieces for line in piece]
-        page = flow.pages[-1]
-        first = len(page.lines) - len(lines) + 2                 # the "Outside" line, counting the top border as 0
-        covered = lay.body - first + 1 if page.lines == lines else len(lines) - 1     # alone on its page: the whole page
-        page.drawing = Drawing(render("packet/map.svg.j2", packet=packet, pages=pages, blank=False, rows=covered - 1),
-                               first, covered)
+        flow.pages[0].drawing = Drawing(map_svg(packet, pages, blank, lay.grid.TEXT_WIDTH, lay.body - 1),
+                                        2, lay.body - 1, 2, lay.grid.TEXT_WIDTH)
     return flow.pages
+
+
+def map_svg(packet, pages, blank: bool = False, columns: int = 0, lines: int = 0) -> str:
+    """The drawn map, sized to fill ``columns`` × ``lines`` of the page grid (by default the
+    print layout's whole page below a heading: what ``--format svg`` writes)."""
+    from nests.text import grid
+
+    return render("packet/map.svg.j2", packet=packet, pages=pages, blank=blank, played=played(packet),
+                  columns=columns or grid.TEXT_WIDTH, lines=lines or PacketLayout(packet).body - 1)
 
 
 def _creatures(lay, content, packet) -> list[PacketPage]:
@@ -355,9 +370,4 @@ def handout_pages(content, packet, look: Look = FULL) -> list[PacketPage]:
                                for word, stem in tables.exploration_tables.items()]))
     pool = Flow(lay, "Environment Pool", (1, "Environment Pool"))
     _pool(lay, pool, content, shown, False)
-    drawn = Flow(lay, "Map", (1, "Map"))
-    drawn.add(lay.pieces("packet/map.txt.j2", packet=shown, pages={}, blank=True))
-    if lay.printed:
-        drawn.pages[0].drawing = Drawing(render("packet/map.svg.j2", packet=shown, pages={}, blank=True,
-                                                rows=lay.body - 2), 2, lay.body - 1)
-    return finish(lay, job.pages + pool.pages + drawn.pages + sheets(lay, content, shown))
+    return finish(lay, job.pages + pool.pages + nest_map(lay, shown, {}, "Map", "Map", blank=True) + sheets(lay, content, shown))
