@@ -220,6 +220,7 @@ def _override(tmp_path, rel, old, new):
     ("tables/nest-levels.yaml", "first_level: {band: 0-20", "first_level: {band: low", "first_level.band: 'low' is not one of the rows' ratings"),
     ("tables/encounters-termite-nest.yaml", "{id: moth,", "{id: mothman,", "'mothman' has no stat block"),
     ("packet.yaml", "oneshot_levels: 6", "oneshot_levels: many", "oneshot_levels: 'many'"),
+    ("enemies/moth.yaml", "short: {one: Moth, many: Moths}", "short: {one: Moth}", "short.many: missing; this key is required"),
 ])
 def test_bad_packet_content_is_one_line_per_problem(tmp_path, rel, old, new, expected):
     line = _override(tmp_path, rel, old, new)
