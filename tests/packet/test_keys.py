@@ -190,10 +190,12 @@ def test_the_trackers_are_as_long_as_the_nest_and_track_every_creature(laid, con
                         for g in _groups(ev):
                             count, wounds = most.get(g.creature, (0, 0))
                             most[g.creature] = max(count, g.count), max(wounds, g.wounds_max)
-        tracked = re.findall(r"^║ (E\d+) · ([^·]+) · Wounds Max [^:]*:  (.*?)\s*║▓$", text, re.M)
+        tracked = re.findall(r"^║ (E\d+) · \d+ ([^·]+) · Wounds Max [^:]*:  (.*?)\s*║▓$", text, re.M)
         assert sorted(code for code, _, _ in tracked) == sorted(most), seed
-        for code, _, boxes in tracked:
+        enemy = {c.id: packet.tables.enemies[c.enemy] for c in packet.creatures}
+        for code, name, boxes in tracked:
             count, wounds = most[code]
+            assert name == enemy[code].called(count), (seed, code, name)
             rows = re.findall(r"(?:(\d+) )?(□+)", boxes)
             assert len(rows) == count and all(len(b) == wounds for _, b in rows), (seed, code, boxes)
             if count > 1:

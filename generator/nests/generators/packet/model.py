@@ -223,7 +223,7 @@ class WoundsTrack:
     that one Encounter of the packet brings, as many boxes as the largest Wounds Max it has there
     (a Wounds Max rolled on ``die`` differs from Encounter to Encounter)."""
     creature: Creature
-    called: str                  # its short name, one of it
+    called: str                  # its short name for that many ("5 Major Soldiers")
     count: int
     wounds_max: int
     die: str | None
@@ -319,5 +319,6 @@ class Packet:
             if c.id in most:
                 enemy = self.tables.enemies[c.enemy]
                 wounds = enemy.feature("Wounds Max")
-                tracks.append(WoundsTrack(c, enemy.called(1), *most[c.id], wounds.die if wounds else None))
+                count, most_wounds = most[c.id]
+                tracks.append(WoundsTrack(c, enemy.called(count), count, most_wounds, wounds.die if wounds else None))
         return tracks
