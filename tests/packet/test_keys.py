@@ -172,10 +172,12 @@ def test_no_first_page_nor_ruling_names_a_file_or_an_id(laid):
 
 
 def test_the_trackers_are_as_long_as_the_nest_and_track_every_creature(laid, content):
-    """The Environment Pool tracker has a row for every Level of the Nest and for each Exploration
-    Action of a session (each may find a Room); every creature an Encounter of the packet brings
-    has its Wounds track: a row of boxes for each of the most of it one Encounter brings, as many
-    boxes as its largest Wounds Max there."""
+    """Survival and Exploration > The Environment Pool: every Room, Passage, Shortcut and Level
+    found is one entry of the pool, tabulated as Table 28. The tracker has a row for every Level of
+    the Nest and for each Exploration Action of a session (each may find a Room). Every creature an
+    Encounter of the packet brings has its Wounds track (Wounds Max, on its stat block): a row of
+    boxes for each of the most of it one Encounter brings, as many boxes as its largest Wounds Max
+    there."""
     actions = content.packet.settings["session"]["actions"]
     for seed in SEEDS:
         packet, _, pages = laid[seed]
@@ -203,8 +205,10 @@ def test_the_trackers_are_as_long_as_the_nest_and_track_every_creature(laid, con
 
 
 def test_a_stat_block_prints_each_attack_outcome_whole(laid):
-    """No bare "Alt" or "Add": each outcome with words is "Hit (Add): Attacker killed", as the
-    rulebook's Attack boxes write it; the box's blank lines are not printed."""
+    """Character Sheets > Attack boxes (and each caste's Attacks figure under Setting > Termites): an
+    Attack's outcomes are "Hit", "Hit (Alt)", "Hit (Add)", "Hit (Crit)", "Miss"…, each with its
+    words. No bare "Alt" or "Add": each outcome with words prints whole, "Hit (Add): Attacker
+    killed"; a line the box leaves blank is not printed."""
     for seed in (1, 7, 42 % 30):
         packet, _, pages = laid[seed]
         text = " ".join(line[2:-2].strip() for line in _part(pages, "Stat Blocks").splitlines() if line.startswith("║ "))
