@@ -127,6 +127,11 @@ class Enemy:
     special_rules: tuple[SpecialRule, ...]
     disposition: tuple[str, ...]      # its Disposition Track; empty: the one every sheet has
     count: int | None                 # how many come, when nothing else says
+    short: tuple[str, str] = ("", "")  # its short name for one, and for several ("Major Soldier(s)")
+
+    def called(self, count: int) -> str:
+        """Its short name for ``count`` of it, as a Room key counts a group."""
+        return self.short[0] if count == 1 else self.short[1]
 
     def feature(self, name: str) -> EnemyFeature | None:
         """The first Feature that goes by ``name``."""
@@ -158,6 +163,7 @@ class Enemy:
             special_rules=tuple(SpecialRule(r["name"], r["text"]) for r in data["special_rules"]),
             disposition=tuple(data.get("disposition", ())),
             count=data.get("count"),
+            short=(data["short"]["one"], data["short"]["many"]),
         )
 
 

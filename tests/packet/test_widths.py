@@ -82,6 +82,8 @@ def test_every_word_of_the_printed_packet_is_still_there(made, seed, look):
     if look.ascii:       # ASCII spells ♥ (H), × x, ○ and □ o
         lines = [re.sub(r"\bx(\d)", r"\1", line.replace("(H)", "")) for line in _content_lines(text, body)]
         after = _words(lines)
+        for word in [w for w in after if set(w) == {"o"}]:      # a creature's Wounds boxes, □□□□ in ASCII
+            del after[word]
         after["o"] = before["o"]
     assert before - after == Counter(), "words lost at this width"
     repeated = {"Room", "continued", "Environment", "Id", "Spent", "Found", "In", "Connections", "Notes"}

@@ -2,7 +2,7 @@
 
 ``Tables.enemies`` reads them on first use, each into a ``model.Enemy``: every file
 validated (each Feature gives exactly one of rating, die, number; a die is one of
-the game's), and every enemy the Alarm Pheromones summon has a stat block.
+the game's; ``short`` names one of it and several, as a Room key counts them), and every enemy the Alarm Pheromones summon has a stat block.
 """
 
 from __future__ import annotations
@@ -16,10 +16,14 @@ from nests.content.yamlfile import YamlDocument
 from nests.errors import NestsError
 
 FEATURE_NAME = 34       # the label room of a Feature on a stat block (its sheet definition)
+SHORT_NAME = 24         # a creature's short name in a Room key's Encounter line ("5 Major Soldiers (E3 p.13)")
 FEATURE = Map(required={"names": List(Str(allow_empty=False, max_len=FEATURE_NAME), min_len=1)},
               optional={"rating": Rating(), "die": DIE_NAME, "number": Int(0, 1000), "note": Str()})
 ENEMY = Map(
-    required={"name": Str(allow_empty=False, max_len=schemas.HEADING_NAME_WIDTH), "source": Str(allow_empty=False), "provisional": Bool(),
+    required={"name": Str(allow_empty=False, max_len=schemas.HEADING_NAME_WIDTH),
+              "short": Map(required={"one": Str(allow_empty=False, max_len=SHORT_NAME),
+                                     "many": Str(allow_empty=False, max_len=SHORT_NAME)}),
+              "source": Str(allow_empty=False), "provisional": Bool(),
               "features": List(FEATURE, min_len=1), "group": Str(allow_empty=False, max_len=80),
               "special_rules": List(Map(required={"name": Str(allow_empty=False), "text": Str(allow_empty=False)}))},
     optional={"description": Str(), "attacks": Map(required={"base": schemas.attack(), "special": schemas.attack()}),

@@ -85,6 +85,10 @@ class PrintedEvent:
     view: Any                    # a views.*View, or None for "void"
     blocked: bool = False
 
+    def rolls(self) -> tuple:
+        """The dice that decided it, in the order its words tell them (none for "void")."""
+        return self.view.rolls() if self.view is not None else ()
+
     def to_json(self) -> dict:
         return {"name": self.name, "id": self.id, **({"blocked": True} if self.blocked else {}), "side": self.side,
                 **(self.view.to_json() if self.view is not None else {})}
@@ -214,6 +218,18 @@ class Creature:
 
 
 @dataclass(frozen=True)
+class WoundsTrack:
+    """A creature's Wounds track on the trackers page: one row of boxes for each of the most of it
+    that one Encounter of the packet brings, as many boxes as the largest Wounds Max it has there
+    (a Wounds Max rolled on ``die`` differs from Encounter to Encounter)."""
+    creature: Creature
+    called: str                  # its short name for that many ("5 Major Soldiers")
+    count: int
+    wounds_max: int
+    die: str | None
+
+
+@dataclass(frozen=True)
 class Ruling:
     id: str
     text: str
@@ -283,3 +299,26 @@ class Packet:
 
     def rooms(self) -> list[Room]:
         return [r for lv in self.levels for r in lv.rooms]
+
+    def wounds_tracks(self) -> list[WoundsTrack]:
+        """Every creature the packet's Encounters bring (a Secret's too), in the order of their codes."""
+        most: dict[str, tuple[int, int]] = {}
+        for room in self.rooms():
+            for lookups in room.lookups.values():
+                for lk in lookups:
+                    for e in lk.events:
+                        while e is not None and e.side == "secret":
+                            e = e.view.event
+                        if e is None or e.side != "encounter":
+                            continue
+                        for g in e.view.groups:
+                            count, wounds = most.get(g.creature, (0, 0))
+                            most[g.creature] = max(count, g.count), max(wounds, g.wounds_max)
+        tracks = []
+        for c in self.creatures:
+            if c.id in most:
+                enemy = self.tables.enemies[c.enemy]
+                wounds = enemy.feature("Wounds Max")
+                count, most_wounds = most[c.id]
+                tracks.append(WoundsTrack(c, enemy.called(count), count, most_wounds, wounds.die if wounds else None))
+        return tracks

@@ -228,10 +228,18 @@ def members(content, packet) -> list[tuple[str, int]]:
     return [(content.classes[cid].name, character(content, cid).wounds_max) for cid in packet.party]
 
 
+def pool_entries(content, packet) -> int:
+    """Rows of the Environment Pool tracker: one for each Level of the Nest, and one for each Room
+    a session's Exploration Actions may find besides."""
+    return len(packet.levels) + content.packet.settings["session"]["actions"]
+
+
 def _pool(lay, flow, content, packet, gq: bool) -> None:
-    ctx = {"packet": packet, "gq": gq, "members": members(content, packet)}
+    ctx = {"packet": packet, "gq": gq, "members": members(content, packet), "entries": pool_entries(content, packet)}
     flow.add(lay.pieces("packet/pool.txt.j2", **ctx),
              breaks=lambda: [lay.lines("packet/pool.txt.j2", part=part, **ctx) for part in ("close", "reopen")])
+    if gq:
+        flow.add(lay.pieces("packet/pool.txt.j2", part="creatures", **ctx))
 
 
 def _trackers(lay, content, packet) -> list[PacketPage]:
@@ -239,8 +247,8 @@ def _trackers(lay, content, packet) -> list[PacketPage]:
     flow = Flow(lay, "Trackers and Rulings", (1, "Trackers"))
     _pool(lay, flow, content, packet, True)
     flow.add(lay.pieces("packet/blocks.txt.j2", block="rulings_head"), (1, "Rulings"))
-    for r in packet.rulings:
-        flow.add(lay.pieces("packet/blocks.txt.j2", block="ruling", ruling=r))
+    for number, r in enumerate(packet.rulings, 1):
+        flow.add(lay.pieces("packet/blocks.txt.j2", block="ruling", ruling=r, number=number))
     return flow.pages
 
 

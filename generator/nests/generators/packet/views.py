@@ -3,8 +3,10 @@
 ``VIEWS[procedure](result, packet)`` turns a rules result record (rules/procedures.py,
 rules/encounter.py …) into its view; ``packet`` is the packet being built (its tables,
 its chain, the creatures' codes, and ``event_view`` for the Event a Secret became).
-The Room key's template has one macro per procedure name (templates/packet/events.txt.j2);
-``to_json()`` gives the keys earlier packets printed, in their order.
+The Room key's template has one macro per procedure name (templates/packet/events.txt.j2)
+for what happens, in words; ``rolls()`` gives the dice that decided it, in the order the
+words tell them, which the Room key prints apart. ``to_json()`` gives the keys earlier
+packets printed, in their order.
 """
 
 from __future__ import annotations
@@ -37,8 +39,15 @@ def quantified(q, tables) -> Rolled:
     return rolled(q.roll, "nest-levels", tables, rating=q.after)
 
 
+def _some(*rolls) -> tuple[Rolled, ...]:
+    return tuple(r for r in rolls if r is not None)
+
+
 @dataclass(frozen=True)
 class PlayersView:
+    def rolls(self) -> tuple[Rolled, ...]:
+        return ()
+
     def to_json(self) -> dict:
         return {}
 
@@ -49,6 +58,9 @@ class PassageView:
     effort: int
     success: bool
     leads_to: str
+
+    def rolls(self) -> tuple[Rolled, ...]:
+        return (self.roll,)
 
     def to_json(self) -> dict:
         return {"roll": self.roll.to_json(), "effort": self.effort, "success": self.success, "leads_to": self.leads_to}
@@ -63,6 +75,9 @@ class ObstacleView:
     salvage: Rolled | None          # the Building Resources roll once torn down: a Boolean Roll (effort, success)
     resources: Rolled | None
 
+    def rolls(self) -> tuple[Rolled, ...]:
+        return _some(self.roll, self.salvage, self.resources)
+
     def to_json(self) -> dict:
         return _clean({"feature": self.feature, "roll": self.roll.to_json(), "rating": self.rating, "blocks": self.blocks,
                        "salvage": self.salvage.to_json() if self.salvage else None,
@@ -75,6 +90,9 @@ class DarknessView:
     roll: Rolled | None             # None: the Room's own Darkness counts
     feature: str = "Darkness"
 
+    def rolls(self) -> tuple[Rolled, ...]:
+        return _some(self.roll)
+
     def to_json(self) -> dict:
         return _clean({"feature": self.feature, "rating": self.rating, "roll": self.roll.to_json() if self.roll else None})
 
@@ -84,6 +102,9 @@ class ResourceView:
     roll: Rolled
     rating: int
     feature: str = "Building Resources"
+
+    def rolls(self) -> tuple[Rolled, ...]:
+        return (self.roll,)
 
     def to_json(self) -> dict:
         return {"feature": self.feature, "roll": self.roll.to_json(), "rating": self.rating}
@@ -97,16 +118,21 @@ class GroupView:
     count: int
     wounds_max: int
     wounds_roll: Rolled | None
+    called: str = ""                # its short name for this many ("5 Major Soldiers")
 
     def to_json(self) -> dict:
         return _clean({"creature": self.creature, "enemy": self.enemy, "name": self.name, "count": self.count,
-                       "wounds_max": self.wounds_max, "wounds_roll": self.wounds_roll.to_json() if self.wounds_roll else None})
+                       "wounds_max": self.wounds_max, "wounds_roll": self.wounds_roll.to_json() if self.wounds_roll else None,
+                       "called": self.called or None})
 
 
 @dataclass(frozen=True)
 class EncounterView:
     roll: Rolled
     groups: tuple[GroupView, ...]
+
+    def rolls(self) -> tuple[Rolled, ...]:
+        return _some(self.roll, *(g.wounds_roll for g in self.groups))
 
     def to_json(self) -> dict:
         return {"roll": self.roll.to_json(), "groups": [g.to_json() for g in self.groups]}
@@ -121,6 +147,9 @@ class FoodItemView:
     amount: Rolled
     form_rolls: tuple[Rolled, ...] | None
     first_room: str | None          # a Known Item: the earlier Room its Form was found in
+
+    def rolls(self) -> tuple[Rolled, ...]:
+        return (*(self.form_rolls if not self.reused and self.form_rolls else ()), self.amount)
 
     def to_json(self) -> dict:
         out = {"item": self.item, "known": self.known, "reused": self.reused, "item_name": self.item_name,
@@ -142,6 +171,9 @@ class ShortcutView:
     to_rating: int | None = None
     reaches_heart: bool | None = None
 
+    def rolls(self) -> tuple[Rolled, ...]:
+        return _some(self.roll)
+
     def to_json(self) -> dict:
         if self.dud:
             return _clean({"dud": True, "roll": self.roll.to_json() if self.roll else None, "from_level": self.from_level or None})
@@ -158,6 +190,9 @@ class LevelView:
     to_level: int | None            # None: the Heart, none deeper
     to_rating: int | None
 
+    def rolls(self) -> tuple[Rolled, ...]:
+        return ()
+
     def to_json(self) -> dict:
         if self.to_level is None:
             return {"heart": True}
@@ -170,6 +205,9 @@ class SecretView:
     category: Rolled                # 1d6: Cost, Risk or Reward
     choice: Rolled                  # the Event it became
     event: PrintedEvent
+
+    def rolls(self) -> tuple[Rolled, ...]:
+        return (self.category, self.choice, *self.event.rolls())
 
     def to_json(self) -> dict:
         return {"category": self.category.to_json(), "choice": self.choice.to_json(), "event": self.event.to_json()}
@@ -213,7 +251,8 @@ def _encounter(r, packet) -> EncounterView:
         if g.wounds_roll:
             wounds = rolled(g.wounds_roll, "enemies/" + g.enemy, packet.tables,
                             source=packet.tables.enemies[g.enemy].source)
-        groups.append(GroupView(packet.codes[g.enemy], g.enemy, g.name, g.count, g.wounds_max, wounds))
+        groups.append(GroupView(packet.codes[g.enemy], g.enemy, g.name, g.count, g.wounds_max, wounds,
+                                packet.tables.enemies[g.enemy].called(g.count)))
     return EncounterView(rolled(r.roll, f"encounters-{r.nest}", packet.tables), tuple(groups))
 
 
