@@ -69,10 +69,12 @@ class PacketLayout:
 
 
 class Flow:
-    """Pages of one part, filled block by block. A block that fits a page never splits: it
-    goes whole onto the next page when this one is too full. A longer one (a Room key on a
-    narrow page) breaks between its pieces, ``breaks()`` giving the lines that end it on one
-    page and take it up on the next (asked for only then)."""
+    """Pages of one part, filled block by block, each block flowing on to the free space
+    the one before left. A block that fits a page splits only where the page it would
+    leave would be less than half full: then, when it may break (``breaks`` given), its
+    first pieces fill this page and the rest go on the next. A block longer than a page
+    (a Room key on a narrow page) breaks between its pieces. ``breaks()`` gives the lines
+    that end a block on one page and take it up on the next (asked for only then)."""
 
     def __init__(self, lay: PacketLayout, part: str, *bookmarks: tuple[int, str]):
         self.lay, self.part = lay, part
@@ -83,18 +85,19 @@ class Flow:
         return self.pages[-1]
 
     def add(self, pieces: list[list[str]], bookmark: tuple[int, str] | None = None, codes=(), new_page: bool = False,
-            breaks=None) -> None:
+            breaks=None, bookmarks=()) -> None:
         body = self.lay.body
         page = self.pages[-1]
         total = sum(map(len, pieces))
-        close, reopen = breaks() if breaks and total > body else ((), ())
-        if page.lines and (new_page or len(page.lines) + total > body):
-            free = body - len(page.lines)
-            # a block longer than a page starts here only when a fair share of it fits
-            if new_page or total <= body or len(pieces[0]) + len(close) > free or free < body // 4:
+        free = body - len(page.lines)
+        short = 2 * len(page.lines) < body               # less than half full
+        may_split = total > body or (total > free and short and breaks is not None and len(pieces) > 1)
+        close, reopen = (breaks() if breaks else ((), ())) if may_split else ((), ())
+        if page.lines and (new_page or total > free):
+            # a block starts here only when its first piece fits, and (longer than a page) a fair share of it
+            if new_page or not may_split or len(pieces[0]) + len(close) > free or (total > body and free < body // 4):
                 page = self.page()
-        if bookmark:
-            page.bookmarks.append(bookmark)
+        page.bookmarks += [*bookmarks, *([bookmark] if bookmark else [])]
         page.codes += list(codes)
         for n, piece in enumerate(pieces):
             last = n == len(pieces) - 1
@@ -104,55 +107,62 @@ class Flow:
                 page.lines += reopen
             page.lines += piece
 
+    def pack(self, blocks: list[tuple[list[list[str]], tuple, list]]) -> None:
+        """Blocks (pieces, bookmark, codes) in their order, but a later block that fits the
+        space left on a page fills it before an earlier one that does not."""
+        waiting = list(blocks)
+        while waiting:
+            free = self.lay.body - len(self.pages[-1].lines)
+            pick = next((b for b in waiting if sum(map(len, b[0])) <= free), waiting[0])
+            waiting.remove(pick)
+            pieces, bookmark, codes = pick
+            self.add(pieces, bookmark, codes, breaks=lambda: ((), ()))
+
 
 def _levels(lay, packet, pages) -> list[PacketPage]:
-    """Levels 1–6 (one-shot) or every Level (full), then the spare Rooms, then the Heart. A Level
-    starts a new page unless it fits whole after the one before; a Room key never splits, unless
-    it is longer than a page."""
+    """Levels 1–6 (one-shot) or every Level (full), then the spare Rooms, flowing on from one
+    page to the next, then the Heart from a page of its own. A Level's heading stays with its
+    first Room; a Room key splits only as ``Flow`` splits a block."""
     spare = [lv for lv in packet.levels if any(r.spare for r in lv.rooms)]
     keyed = [lv for lv in packet.levels if lv.rooms and lv not in spare and not lv.heart]
-    flow = Flow(lay, "Room Keys")
-    flow.pages = []
-
     top = 1 if packet.depth == "oneshot" else 2          # a full packet's contents lists "Room Keys", not every Level
+    flow = Flow(lay, "Room Keys", *([(1, "Room Keys")] if top == 2 else []))
 
     def key(r, lv):
         return lay.pieces("packet/room.txt.j2", room=r, level=lv, pages=pages)
 
-    def room(r, lv, pieces, bookmark, codes=()):
+    def room(r, lv, pieces, bookmarks, codes):
         """A Room key with the lines that end and take it up again where a page breaks it."""
-        flow.add(pieces, bookmark, [r.id, *codes], breaks=lambda: [lay.lines("packet/room.txt.j2", room=r, level=lv, pages=pages,
-                                                                     part=part) for part in ("close", "reopen")])
+        flow.add(pieces, None, codes, bookmarks=bookmarks,
+                 breaks=lambda: [lay.lines("packet/room.txt.j2", room=r, level=lv, pages=pages, part=part)
+                                 for part in ("close", "reopen")])
 
-    def level(lv, part):
+    def level(lv):
         lines = lay.lines("packet/blocks.txt.j2", block="level", level=lv, packet=packet)
         keys = [key(r, lv) for r in lv.rooms]
-        whole = len(lines) + sum(len(piece) for pieces in keys for piece in pieces)
-        if not flow.pages or len(flow.pages[-1].lines) + whole > lay.body:
-            flow.pages.append(PacketPage(part, [], [(1, "Room Keys")] if top == 2 and not flow.pages else []))
         label = f"Level {lv.number}" + (" · the Heart" if lv.heart else "")
-        flow.pages[-1].bookmarks.append((1 if lv.heart else top, label))
-        flow.pages[-1].codes.append(f"Level {lv.number}")
-        if keys:                                  # the Level's heading stays with its first Room
-            keys[0][0] = lines + keys[0][0]
-        else:
-            flow.add([lines])
-        for r, pieces in zip(lv.rooms, keys):
-            room(r, lv, pieces, ((2 if lv.heart else top + 1), f"Room {r.id} · {r.name}"))
+        heading = [(1 if lv.heart else top, label)]
+        if not keys:
+            flow.add([lines], bookmarks=heading, codes=[f"Level {lv.number}"])
+            return
+        keys[0][0] = lines + keys[0][0]           # the Level's heading stays with its first Room
+        for n, (r, pieces) in enumerate(zip(lv.rooms, keys)):
+            mark = ((2 if lv.heart else top + 1), f"Room {r.id} · {r.name}")
+            room(r, lv, pieces, [*heading, mark] if n == 0 else [mark],
+                 [f"Level {lv.number}", r.id] if n == 0 else [r.id])
 
     for lv in keyed:
-        level(lv, "Room Keys")
+        level(lv)
     if spare:
         flow.part = "Deeper Levels"
-        flow.pages.append(PacketPage("Deeper Levels", []))
         flow.add(lay.pieces("packet/blocks.txt.j2", block="deeper", packet=packet, spare=spare, pages=pages),
-                 (1, "Deeper Levels: spare Rooms"))
+                 (1, "Deeper Levels: spare Rooms"), breaks=lambda: ((), ()))
         for lv in spare:
             for r in lv.rooms:
-                room(r, lv, key(r, lv), (2, f"Room {r.id} · {r.name}"), [f"Level {lv.number}"])
+                room(r, lv, key(r, lv), [(2, f"Room {r.id} · {r.name}")], [r.id, f"Level {lv.number}"])
     flow.part = "The Heart"
-    flow.pages.append(PacketPage("The Heart", []))
-    level(packet.heart, "The Heart")
+    flow.page()
+    level(packet.heart)
     return [p for p in flow.pages if p.lines]
 
 
@@ -175,6 +185,7 @@ def _glance(lay, packet, pages) -> list[PacketPage]:
                  codes=[] if own else [f"Level {lv.number}"])
     flow.add(lay.pieces("packet/glance.txt.j2", part="tail", packet=packet, pages=pages, routes=routes))
     pieces = lay.pieces("packet/map.txt.j2", packet=packet, pages=pages, blank=False)
+    flow.part = "Map of the Nest"            # a part of its own: a page it starts is named after it
     flow.add(pieces, (1, "Map of the Nest"))
     if lay.printed:
         lines = [line for piece in pieces for line in piece]
@@ -189,11 +200,13 @@ def _glance(lay, packet, pages) -> list[PacketPage]:
 def _creatures(lay, content, packet) -> list[PacketPage]:
     from nests.generators.enemy import enemy
 
-    flow = Flow(lay, "Stat Blocks", (1, "Stat Blocks"))
-    for c in packet.creatures:
+    def block(c):
         e = enemy(content, c.enemy)
-        flow.add(lay.pieces("packet/statblock.txt.j2", enemy=transliterate_value(e) if lay.ascii else e, code=c.id),
-                 (2, f"{c.id} {c.name}"), [c.id])
+        return (lay.pieces("packet/statblock.txt.j2", enemy=transliterate_value(e) if lay.ascii else e, code=c.id),
+                (2, f"{c.id} {c.name}"), [c.id])
+
+    flow = Flow(lay, "Stat Blocks", (1, "Stat Blocks"))
+    flow.pack([block(c) for c in packet.creatures])      # whole stat blocks, the space a page leaves filled
     return flow.pages
 
 
