@@ -47,11 +47,13 @@ class PacketPage:
 
 class PacketLayout:
     """What every packet template sees as its globals (the grid at the packet's width, ``ascii``)
-    and how many body lines a page holds (a narrow page keeps its last ones for the stamp)."""
+    and how many body lines a page holds (a narrow page keeps its last ones for the stamp).
+    ``printed``: the print layout (the PDF's pages, with drawings), at the print width by
+    default, or at a booklet's (nests.render.paper.COLUMNS)."""
 
-    def __init__(self, packet, look: Look = FULL):
+    def __init__(self, packet, look: Look = FULL, printed: bool | None = None):
         self.look, self.grid, self.ascii = look, Grid(look.width), look.ascii
-        self.printed = look == FULL            # the print layout: the PDF's pages, with drawings
+        self.printed = look == FULL if printed is None else printed
         self.stamp = transliterate(stamp(packet)) if look.ascii else stamp(packet)
         self.body = self.grid.BODY_LINES - len(self.lines("packet/page.txt.j2", part="", lines=[], number=0,
                                                           stamp=self.stamp, footer_only=True))
@@ -193,7 +195,7 @@ def _glance(lay, packet, pages) -> list[PacketPage]:
         first = len(page.lines) - len(lines) + 2                 # the "Outside" line, counting the top border as 0
         covered = lay.body - first + 1 if page.lines == lines else len(lines) - 1     # alone on its page: the whole page
         page.drawing = Drawing(render("packet/map.svg.j2", packet=packet, pages=pages, blank=False, rows=covered - 1),
-                               first, covered)
+                               first, covered, columns=lay.grid.TEXT_WIDTH)
     return flow.pages
 
 
@@ -338,11 +340,12 @@ class Paged(NamedTuple):
     numbers: dict[str, int]
 
 
-def packet_pages(content, packet, look: Look = FULL) -> Paged:
+def packet_pages(content, packet, look: Look = FULL, printed: bool | None = None) -> Paged:
     """Every page of the GQ's packet, in the one-shot issue's order, numbered, stamped, cross-referenced,
-    with the page of every code (the print layout's go in the JSON and on the SVG map)."""
+    with the page of every code (the print layout's go in the JSON and on the SVG map). ``printed``:
+    the print layout at ``look``'s width (see PacketLayout)."""
     shown = _as_printed(packet, look)
-    lay = PacketLayout(shown, look)
+    lay = PacketLayout(shown, look, printed)
     pages: dict = defaultdict(lambda: 99)
     toc: list = []
     tail = _creatures(lay, content, shown) + _items(lay, shown) + _trackers(lay, content, shown) + sheets(lay, content, shown)
@@ -356,11 +359,11 @@ def packet_pages(content, packet, look: Look = FULL) -> Paged:
     return Paged(finish(lay, laid), dict(pages))
 
 
-def handout_pages(content, packet, look: Look = FULL) -> list[PacketPage]:
+def handout_pages(content, packet, look: Look = FULL, printed: bool | None = None) -> list[PacketPage]:
     """The players' handout: the Job as the client tells it, how exploring works, the Environment Pool
     tracker, a blank map (the chain's shape only) and the party's sheets. None of the GQ's secrets."""
     shown = _as_printed(packet, look)
-    lay = PacketLayout(shown, look)
+    lay = PacketLayout(shown, look, printed)
     tables = shown.tables
     job = Flow(lay, "The Job", (1, "The Job"), (1, "Exploring the Nest"))
     job.add(lay.pieces("packet/handout.txt.j2", job=shown.job, packet=shown, exploration=tables.exploration,
@@ -372,5 +375,5 @@ def handout_pages(content, packet, look: Look = FULL) -> list[PacketPage]:
     drawn.add(lay.pieces("packet/map.txt.j2", packet=shown, pages={}, blank=True))
     if lay.printed:
         drawn.pages[0].drawing = Drawing(render("packet/map.svg.j2", packet=shown, pages={}, blank=True,
-                                                rows=lay.body - 2), 2, lay.body - 1)
+                                                rows=lay.body - 2), 2, lay.body - 1, columns=lay.grid.TEXT_WIDTH)
     return finish(lay, job.pages + pool.pages + drawn.pages + sheets(lay, content, shown))
