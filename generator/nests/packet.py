@@ -10,7 +10,7 @@ from nests.text import grid
 
 
 def _pages(laid) -> list[Page]:
-    return [Page(p.text, p.bookmarks, p.drawing) for p in laid]
+    return [Page(p.text, p.bookmarks, p.drawing, marks=p.marks) for p in laid]
 
 
 def _document(stem: str, title: str, laid, files: dict, txt=None) -> Document:

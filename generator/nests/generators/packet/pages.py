@@ -15,7 +15,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from nests.document import Drawing
+from nests.document import Drawing, Mark
+from nests.generators.packet.marks import page_marks
 from nests.errors import NestsError
 from nests.generators.sheet import FULL, Look
 from nests.render import render
@@ -43,6 +44,7 @@ class PacketPage:
     codes: list[str] = field(default_factory=list)           # the codes this page holds
     drawing: Drawing | None = None
     text: str = ""
+    marks: list[Mark] = field(default_factory=list)           # the PDF's links and dice (marks.py)
 
 
 class PacketLayout:
@@ -313,8 +315,9 @@ def contents(laid: list[PacketPage]) -> list[tuple[str, int]]:
     return out
 
 
-def finish(lay, laid: list[PacketPage]) -> list[PacketPage]:
-    """Number and stamp every page through templates/packet/page.txt.j2."""
+def finish(lay, laid: list[PacketPage], numbers: dict[str, int]) -> list[PacketPage]:
+    """Number and stamp every page through templates/packet/page.txt.j2; in the print layout,
+    mark its links (to the pages of ``numbers``' codes) and its dice."""
     for number, page in enumerate(laid, 1):
         if len(page.lines) > lay.body:
             raise NestsError(f"packet page {number} ({page.part}) has {len(page.lines)} body lines; a page holds {lay.body}")
@@ -322,6 +325,8 @@ def finish(lay, laid: list[PacketPage]) -> list[PacketPage]:
                                stamp=lay.stamp).rstrip("\n") + "\n"
         if lay.ascii:
             page.text = page_to_ascii(page.text)
+        if lay.printed:
+            page.marks = page_marks(page.text, numbers, len(laid))
     return laid
 
 
@@ -356,7 +361,7 @@ def packet_pages(content, packet, look: Look = FULL, printed: bool | None = None
         if found == dict(pages) and contents(laid) == toc:
             break
         pages, toc = defaultdict(lambda: 99, found), contents(laid)
-    return Paged(finish(lay, laid), dict(pages))
+    return Paged(finish(lay, laid, dict(pages)), dict(pages))
 
 
 def handout_pages(content, packet, look: Look = FULL, printed: bool | None = None) -> list[PacketPage]:
@@ -376,4 +381,4 @@ def handout_pages(content, packet, look: Look = FULL, printed: bool | None = Non
     if lay.printed:
         drawn.pages[0].drawing = Drawing(render("packet/map.svg.j2", packet=shown, pages={}, blank=True,
                                                 rows=lay.body - 2), 2, lay.body - 1, columns=lay.grid.TEXT_WIDTH)
-    return finish(lay, job.pages + pool.pages + drawn.pages + sheets(lay, content, shown))
+    return finish(lay, job.pages + pool.pages + drawn.pages + sheets(lay, content, shown), {})
