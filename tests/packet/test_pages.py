@@ -77,8 +77,9 @@ def test_a_block_without_breaks_never_splits_to_fill_a_page():
     assert [len(p.lines) for p in flow.pages] == [6, 15]
 
 
-def test_pack_fills_the_space_left_with_a_later_block_that_fits_keeping_the_others_in_order():
+def test_pack_fills_the_space_left_with_the_longest_later_block_that_fits_keeping_the_others_in_order():
     flow = Flow(_Lay(20), "Stat Blocks")
-    blocks = [(_block(name, size), (2, name), [name]) for name, size in (("E1", 12), ("E2", 12), ("E3", 6), ("E4", 8))]
-    flow.pack(blocks)
-    assert [p.codes for p in flow.pages] == [["E1", "E3"], ["E2", "E4"]]
+    sizes = (("E1", 12), ("E2", 12), ("E3", 6), ("E4", 8), ("E5", 3))
+    flow.pack([(_block(name, size), (2, name), [name]) for name, size in sizes])
+    assert [p.codes for p in flow.pages] == [["E1", "E4"], ["E2", "E3"], ["E5"]]
+    assert [len(p.lines) for p in flow.pages] == [20, 18, 3]

@@ -112,12 +112,16 @@ class Flow:
             page.lines += piece
 
     def pack(self, blocks: list[tuple[list[list[str]], tuple, list]]) -> None:
-        """Blocks (pieces, bookmark, codes) in their order, but a later block that fits the
-        space left on a page fills it before an earlier one that does not."""
+        """Blocks (pieces, bookmark, codes) in their order, but where the next does not fit the
+        space left on a page, the longest later block that does fills it first."""
+        def size(block):
+            return sum(map(len, block[0]))
+
         waiting = list(blocks)
         while waiting:
             free = self.lay.body - len(self.pages[-1].lines)
-            pick = next((b for b in waiting if sum(map(len, b[0])) <= free), waiting[0])
+            fitting = [b for b in waiting if size(b) <= free]
+            pick = waiting[0] if size(waiting[0]) <= free or not fitting else max(fitting, key=size)
             waiting.remove(pick)
             pieces, bookmark, codes = pick
             self.add(pieces, bookmark, codes, breaks=lambda: ((), ()))
