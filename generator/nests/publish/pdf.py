@@ -137,7 +137,7 @@ def printed(page: Page) -> PrintedPage:
 
 
 @dataclass(frozen=True)
-class Run:
+class TextRun:
     """A stretch of a page's text and what sets it apart in print (see document.Mark)."""
 
     text: str
@@ -145,11 +145,11 @@ class Run:
     tone: str = ""
 
 
-def runs(text: str, marks: list[Mark]) -> list[Run]:
+def runs(text: str, marks: list[Mark]) -> list[TextRun]:
     """The page's text cut where its marks begin and end, each run with the link and the
     tone that cover it (a link may hold a tone); the runs join to the text unchanged."""
     if not marks:
-        return [Run(text)]
+        return [TextRun(text)]
     starts = [0]
     for line in text.split("\n")[:-1]:
         starts.append(starts[-1] + len(line) + 1)
@@ -158,7 +158,7 @@ def runs(text: str, marks: list[Mark]) -> list[Run]:
     out = []
     for a, b in zip(cuts, cuts[1:]):
         over = [m for start, end, m in spans if start <= a and b <= end]
-        out.append(Run(text[a:b], next((m.link for m in over if m.link), 0), next((m.tone for m in over if m.tone), "")))
+        out.append(TextRun(text[a:b], next((m.link for m in over if m.link), 0), next((m.tone for m in over if m.tone), "")))
     return out
 
 

@@ -72,6 +72,11 @@ class PacketLayout:
         return [line for piece in self.pieces(template, **ctx) for line in piece]
 
 
+def unframed() -> tuple[tuple, tuple]:
+    """The ``breaks`` of a block that may break with no lines to end and take it up (no box)."""
+    return (), ()
+
+
 class Flow:
     """Pages of one part, filled block by block, each block flowing on to the free space
     the one before left. A block that fits a page splits only where the page it would
@@ -124,7 +129,7 @@ class Flow:
             pick = waiting[0] if size(waiting[0]) <= free or not fitting else max(fitting, key=size)
             waiting.remove(pick)
             pieces, bookmark, codes = pick
-            self.add(pieces, bookmark, codes, breaks=lambda: ((), ()))
+            self.add(pieces, bookmark, codes, breaks=unframed)
 
 
 def _levels(lay, packet, pages) -> list[PacketPage]:
@@ -164,7 +169,7 @@ def _levels(lay, packet, pages) -> list[PacketPage]:
     if spare:
         flow.part = "Deeper Levels"
         flow.add(lay.pieces("packet/blocks.txt.j2", block="deeper", packet=packet, spare=spare, pages=pages),
-                 (1, "Deeper Levels: spare Rooms"), breaks=lambda: ((), ()))
+                 (1, "Deeper Levels: spare Rooms"), breaks=unframed)
         for lv in spare:
             for r in lv.rooms:
                 room(r, lv, key(r, lv), [(2, f"Room {r.id} · {r.name}")], [r.id, f"Level {lv.number}"])
