@@ -116,3 +116,20 @@ def test_a_page_without_marks_gives_the_html_it_gave_before():
     no page gets an id, so their PDFs are as they were."""
     html = pdf_html([Page("║ a < b p.2 d6 → 3 ║\n"), Page("two\n")], "T")
     assert "║ a &lt; b p.2 d6 → 3 ║" in html and "<a " not in html and 'id="page-' not in html
+
+
+def test_what_the_packet_marks_in_its_text():
+    """A contents entry whole, a reference with its code, a bare code after "Room", not a figure
+    like "2.1%"; a roll whole, and each half of one a line's end breaks."""
+    from nests.generators.packet.marks import page_marks
+
+    text = ("║ Stat Blocks.......p.12   Heart 2.1% · Room 3.1 · E7 p.13, d20 → 7: 7, d8 →    ║▓\n"
+            "║     3: I2 p.14 · Level 4 p.6 · E9 (cap) d100 → 111 (cap)                      ║▓\n")
+    marks = page_marks(text, {"3.1": 5, "E7": 13, "E9": 3}, 20)
+    lines = text.split("\n")
+    got = [(m.line, lines[m.line][m.start:m.end], m.link, m.tone) for m in marks]
+    assert got == [
+        (0, "Stat Blocks.......p.12", 12, ""), (0, "E7 p.13", 13, ""), (0, "Room 3.1", 5, ""),
+        (0, "d20 → 7", 0, "dice"),
+        (1, "I2 p.14", 14, ""), (1, "Level 4 p.6", 6, ""), (1, "E9", 3, ""), (1, "d100 → 111 (cap)", 0, "dice"),
+        (0, "d8 →", 0, "dice"), (1, "3", 0, "dice")]

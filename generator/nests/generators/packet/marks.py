@@ -31,7 +31,9 @@ def page_marks(text: str, numbers: dict[str, int], pages: int) -> list[Mark]:
     out: list[Mark] = []
     for n, line in enumerate(text.split("\n")):
         taken: list[tuple[int, int]] = []
-        for pattern in (CONTENTS, REFERENCE, CODE):
+        # each pattern tried only on a line that holds what it must (most lines hold none)
+        patterns = ((CONTENTS,) if "..p." in line else ()) + ((REFERENCE,) if "p." in line else ()) + (CODE,)
+        for pattern in patterns:
             for m in pattern.finditer(line):
                 if any(m.start() < end and start < m.end() for start, end in taken):
                     continue
@@ -40,20 +42,22 @@ def page_marks(text: str, numbers: dict[str, int], pages: int) -> list[Mark]:
                 if 1 <= page <= pages:
                     taken.append((m.start(), m.end()))
                     out.append(Mark(n, m.start(), m.end(), link=page))
-        out += [Mark(n, m.start(), m.end(), tone="dice") for m in DICE.finditer(line)]
+        if "→" in line:
+            out += [Mark(n, m.start(), m.end(), tone="dice") for m in DICE.finditer(line)]
     return out + _dice_across(text.split("\n"))
 
 
-# Where a line's words end before its frame, and where the next line's begin after its frame and indent.
-_END = re.compile(r"[ │║▓]*$")
-_START = re.compile(r"^[║│ ]*")
+# What stands after a line's words (spaces, the frame, its shadow) and before the next line's.
+_AFTER, _BEFORE = " │║▓", "║│ "
 
 
 def _dice_across(lines: list[str]) -> list[Mark]:
     """The rolls a line's end breaks (``d8 →`` here, ``3`` on the next line): each half marked."""
     out = []
     for n, (line, after) in enumerate(zip(lines, lines[1:])):
-        end, start = _END.search(line).start(), _START.match(after).end()
+        end, start = len(line.rstrip(_AFTER)), len(after) - len(after.lstrip(_BEFORE))
+        if "→" not in line[end - 2:end] + after[start:start + 2]:       # a roll broken here has its arrow at the break
+            continue
         joined = line[:end] + " " + after[start:]
         for m in DICE.finditer(joined):
             if m.start() < end < m.end():
