@@ -25,6 +25,7 @@ from nests.errors import NestsError
 from nests.generators.packet import stats
 from nests.generators.packet.generate import check_party
 from nests.packet import documents_of, laid_packet
+from nests.render.paper import print_width
 
 
 @dataclass(frozen=True)
@@ -50,9 +51,10 @@ def one_packet(seed: int) -> tuple[dict, Counter]:
 
     b = _batch
     pt = b.content.packet
-    packet, laid = laid_packet(b.content, seed, list(b.party), b.nest, b.depth)
+    width = print_width(b.paper, b.impose)
+    packet, laid = laid_packet(b.content, seed, list(b.party), b.nest, b.depth, print_width=width)
     if not b.stats_only:
-        documents = documents_of(b.content, packet, laid, formats=b.formats)
+        documents = documents_of(b.content, packet, laid, formats=b.formats, print_width=width)
         write_files(Path(b.output), render_all(documents, b.formats, b.paper, impose=b.impose))
     return stats.summary(packet, len(laid.pages), pt), stats.tally(packet, pt)
 

@@ -64,6 +64,20 @@ class FormField:
     value: str = ""
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A run of a page's text the PDF sets apart, the text itself unchanged: characters
+    ``start`` … ``end - 1`` of line ``line`` (0-based, the top border being line 0), a link
+    to page ``link`` (from 1) of the same PDF, and/or printed in the tone ``tone`` (a class
+    of templates/pages.html.j2: "dice")."""
+
+    line: int
+    start: int
+    end: int
+    link: int = 0
+    tone: str = ""
+
+
 @dataclass
 class Page:
     """One framed plaintext page and its PDF outline entries."""
@@ -73,6 +87,7 @@ class Page:
     drawing: Drawing | None = None                                  # a vector picture in the PDF
     fields: list[FormField] = field(default_factory=list)               # form fields, when asked for
     pictures: list[Picture] = field(default_factory=list)           # a book's figures, in the PDF
+    marks: list[Mark] = field(default_factory=list)                 # links and tones, in the PDF
 
 
 @dataclass

@@ -6,10 +6,11 @@ from nests.document import Document, File, Page
 from nests.generators.packet.generate import build_packet
 from nests.generators.packet.pages import handout_pages, map_svg, packet_pages
 from nests.generators.sheet import FULL, Look
+from nests.text import grid
 
 
 def _pages(laid) -> list[Page]:
-    return [Page(p.text, p.bookmarks, p.drawing) for p in laid]
+    return [Page(p.text, p.bookmarks, p.drawing, marks=p.marks) for p in laid]
 
 
 def _document(stem: str, title: str, laid, files: dict, txt=None) -> Document:
@@ -23,24 +24,26 @@ def _document(stem: str, title: str, laid, files: dict, txt=None) -> Document:
 
 def packet_documents(content, seed: int, party: list[str], nest: str | None, handout: bool = False,
                      folder: str = "", depth: str = "oneshot", formats=None, look: Look = FULL,
-                     rerolls: tuple = ()) -> list[Document]:
+                     rerolls: tuple = (), print_width: int = grid.PAGE_WIDTH) -> list[Document]:
     """The packet and, with ``handout``, packet-<seed>-players (txt, pdf only). With ``formats``, the JSON
     and the SVG map are made only when asked for (a PDF alone does not wait for them). ``look`` (--width,
-    --ascii) shapes the plaintext alone: the PDF, the JSON's pages and the SVG keep the print layout.
+    --ascii) shapes the plaintext alone: the PDF, the JSON's pages and the SVG keep the print layout,
+    ``print_width`` columns wide (fewer for a booklet's page: nests.render.paper.print_width).
     With ``rerolls`` (reroll.Reroll), those parts are drawn anew and the files are named after them too
     (packet-42+room-3.2@1.txt), beside the packet as first rolled."""
-    packet, laid = laid_packet(content, seed, party, nest, depth, rerolls)
-    return documents_of(content, packet, laid, handout, folder, formats, look)
+    packet, laid = laid_packet(content, seed, party, nest, depth, rerolls, print_width)
+    return documents_of(content, packet, laid, handout, folder, formats, look, print_width)
 
 
-def laid_packet(content, seed: int, party: list[str], nest: str | None, depth: str = "oneshot", rerolls: tuple = ()):
+def laid_packet(content, seed: int, party: list[str], nest: str | None, depth: str = "oneshot", rerolls: tuple = (),
+                print_width: int = grid.PAGE_WIDTH):
     """The packet of a seed and its print layout (``pages.Paged``: the pages and the page of every code)."""
     packet = build_packet(content, seed, party, nest, depth, rerolls)
-    return packet, packet_pages(content, packet)
+    return packet, packet_pages(content, packet, Look(print_width), printed=True)
 
 
 def documents_of(content, packet, laid, handout: bool = False, folder: str = "", formats=None,
-                 look: Look = FULL) -> list[Document]:
+                 look: Look = FULL, print_width: int = grid.PAGE_WIDTH) -> list[Document]:
     """The documents of a packet already laid out (see ``packet_documents``)."""
     from nests.publish.json import packet_json
 
@@ -51,10 +54,11 @@ def documents_of(content, packet, laid, handout: bool = False, folder: str = "",
     if formats is None or "json" in formats:
         files["json"] = File(f"{stem}.json", packet_json(packet, laid.numbers))
     if formats is None or "svg" in formats:
-        files["svg"] = File(f"{stem}-map.svg", map_svg(packet, laid.numbers))
-    reflowed = look != FULL and (formats is None or "txt" in formats)
+        files["svg"] = File(f"{stem}-map.svg", map_svg(packet, laid.numbers, columns=grid.Grid(print_width).TEXT_WIDTH))
+    printed = Look(print_width)
+    reflowed = look != printed and (formats is None or "txt" in formats)
     docs = [_document(stem, title, laid.pages, files, packet_pages(content, packet, look).pages if reflowed else None)]
     if handout:
-        docs.append(_document(f"{stem}-players", f"{title}: players' handout", handout_pages(content, packet), {},
+        docs.append(_document(f"{stem}-players", f"{title}: players' handout", handout_pages(content, packet, printed, printed=True), {},
                               handout_pages(content, packet, look) if reflowed else None))
     return docs

@@ -192,16 +192,58 @@ def check_booklet(pdf: bytes, txt_pages: list[list[str]], sheet: str, whole: boo
                 assert squeeze("".join(page[-2:])) in squeeze(text), number     # a drawing's text comes last
 
 
-# Through the command line, the packet and its handout at A4 and the rulebook at Letter (the
-# imposition itself is checked at both sizes on numbered PDFs above).
-@pytest.mark.parametrize("paper", ["a4"])
-def test_a_packet_and_its_handout_imposed(runner, tmp_path, paper):
+def type_sizes(pdf: bytes, side: int) -> list[float]:
+    """The body type of each printed half of a side of the sheet as printed, in points, measured from the
+    PDF: the step from one character to the next on a line (DejaVu Sans Mono advances every glyph
+    by grid.GLYPH_ADVANCE of its size), the frame glyphs and spaces aside."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    from nests.text import grid
+
+    page = pypdfium2.PdfDocument(pdf)[side]
+    width = page.get_size()[0]
+    text = page.get_textpage()
+    lines: dict[tuple[int, float], list[float]] = {}
+    for k in range(text.count_chars()):
+        code = raw.FPDFText_GetUnicode(text, k)
+        if chr(code).isspace() or 0x2500 <= code <= 0x259F:
+            continue
+        x, y = ctypes.c_double(), ctypes.c_double()
+        raw.FPDFText_GetCharOrigin(text, k, x, y)
+        lines.setdefault((int(x.value >= width / 2), round(y.value, 1)), []).append(x.value)
+    sizes = []
+    for half in (0, 1):
+        steps = [b - a for (h, _), xs in lines.items() if h == half
+                 for a, b in zip(sorted(xs), sorted(xs)[1:]) if b - a > 0.5]
+        if steps:                       # a blank half (the booklet's padding) prints nothing
+            sizes.append(min(steps) / grid.GLYPH_ADVANCE)
+    return sizes
+
+
+# Through the command line, the packet and its handout at A4 and Letter and the rulebook at Letter
+# (the imposition itself is checked at both sizes on numbered PDFs above).
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_packet_and_its_handout_laid_out_for_the_booklet_page_then_imposed(runner, tmp_path, paper):
+    """Issue 28, point 6: the packet is laid out for the folded page (A5, half-Letter) at the width
+    whose cell prints the body type at grid.BOOKLET_TYPE_PT or more, then imposed at 100%: its
+    booklet is the packet at that --width, page for page, and its type measures at least that."""
+    from nests.render.paper import COLUMNS, FOLDED
+    from nests.text import grid
+
+    width = COLUMNS[FOLDED[paper]]
+    assert width < grid.PAGE_WIDTH
     result = runner.invoke(main, ["packet", "--seed", "11", "--handout", "--impose", "a5", "--paper", paper,
-                                  "--format", "txt", "--format", "pdf", "-o", str(tmp_path)])
+                                  "--width", str(width), "--format", "txt", "--format", "pdf", "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
     for stem in ("packet-11", "packet-11-players"):
         pages = pages_of((tmp_path / f"{stem}.txt").read_text(encoding="utf-8"))
-        check_booklet((tmp_path / f"{stem}.pdf").read_bytes(), pages, paper, whole=False)
+        pdf = (tmp_path / f"{stem}.pdf").read_bytes()
+        check_booklet(pdf, pages, paper, whole=False)
+        for side in (0, 1):
+            sizes = type_sizes(pdf, side)
+            assert sizes and all(grid.BOOKLET_TYPE_PT <= size < grid.BOOKLET_TYPE_PT + 0.5 for size in sizes), (side, sizes)
 
 
 def test_a_rulebook_imposed(runner, tmp_path):

@@ -26,7 +26,8 @@ def party_of(content, party: str | None) -> list[str]:
 @click.option("--handout", is_flag=True, help="Also write packet-<seed>-players (txt, pdf): the Job as told, exploring, the Pool, a blank map, the sheets.")
 @click.option("--width", type=click.IntRange(40, 200), default=None, metavar="N",
               help="Plaintext page width in columns, shadow included (40 and up; default 94): the txt reflows, "
-                   "its page references follow; the PDF, JSON and SVG keep the print layout.")
+                   "its page references follow; the PDF, JSON and SVG keep the print layout (94 columns; with "
+                   "--impose a5, as many as the booklet's page holds at its smallest type).")
 @click.option("--ascii", "ascii_only", is_flag=True, help="Plaintext in printable ASCII only: + - | frames (the PDF is unchanged).")
 @click.option("--reroll", "rerolls", multiple=True, metavar="PART",
               help="Draw one part anew, all else as the seed rolled it: room:3.2, level:4 (its Rooms), item:I7 "
@@ -58,6 +59,7 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
     with pdf_ready(formats, output, 2 if handout else 1):      # from the start: its import overlaps all of ours
         from nests.packet import packet_documents
         from nests.generators.sheet import Look
+        from nests.render.paper import print_width
 
         content = setup(content_dirs, templates_dir)
         chosen = seed is None
@@ -65,7 +67,8 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
             seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
         party_ids = party_of(content, party)
         documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats,
-                                     look=Look(width or Look.width, ascii_only), rerolls=rerolls)
+                                     look=Look(width or Look.width, ascii_only), rerolls=rerolls,
+                                     print_width=print_width(paper, impose))
         if chosen:          # only once the packet exists, so a bad party prints nothing but its error
             click.echo(f"seed: {seed}", err=output == "-")
         emit(documents, formats, paper, output, impose)

@@ -26,7 +26,7 @@ from typing import Callable
 
 from nests import __version__, paths
 from nests.errors import NestsError
-from nests.document import Drawing, FormField, Page, Picture
+from nests.document import Drawing, FormField, Mark, Page, Picture
 from nests.publish.vector import vector_shapes
 from nests.render import render
 from nests.text import grid
@@ -86,6 +86,7 @@ class PrintedPage:
     drawing: Drawing | None = None
     fields: list[FormField] = field(default_factory=list)
     pictures: list[PrintedPicture] = field(default_factory=list)
+    marks: list[Mark] = field(default_factory=list)
 
 
 def printed_picture(picture: Picture) -> PrintedPicture:
@@ -127,9 +128,38 @@ def printed(page: Page) -> PrintedPage:
         # line the page draws there, to write on by hand or type over.
         if f.kind == "text" and f.value:
             text = _blank(text, f.line, f.height, f.column, f.width)
-    columns = max(len(line) for line in text.split("\n")) if text.strip() else grid.PAGE_WIDTH
+    lines = text.split("\n")
+    columns = max(len(line) for line in lines) if text.strip() else grid.PAGE_WIDTH
+    # a mark over text a drawing, a picture or a field hides is left out: nothing to click or tone there
+    marks = [m for m in getattr(page, "marks", ()) if m.line < len(lines) and lines[m.line][m.start:m.end].strip()]
     return PrintedPage(text, columns, list(page.bookmarks), page.drawing, list(page.fields),
-                       [printed_picture(p) for p in getattr(page, "pictures", ())])
+                       [printed_picture(p) for p in getattr(page, "pictures", ())], marks)
+
+
+@dataclass(frozen=True)
+class TextRun:
+    """A stretch of a page's text and what sets it apart in print (see document.Mark)."""
+
+    text: str
+    link: int = 0
+    tone: str = ""
+
+
+def runs(text: str, marks: list[Mark]) -> list[TextRun]:
+    """The page's text cut where its marks begin and end, each run with the link and the
+    tone that cover it (a link may hold a tone); the runs join to the text unchanged."""
+    if not marks:
+        return [TextRun(text)]
+    starts = [0]
+    for line in text.split("\n")[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    spans = [(starts[m.line] + m.start, starts[m.line] + m.end, m) for m in marks]
+    cuts = sorted({0, len(text), *(a for a, _, _ in spans), *(b for _, b, _ in spans)})
+    out = []
+    for a, b in zip(cuts, cuts[1:]):
+        over = [m for start, end, m in spans if start <= a and b <= end]
+        out.append(TextRun(text[a:b], next((m.link for m in over if m.link), 0), next((m.tone for m in over if m.tone), "")))
+    return out
 
 
 def pdf_html(pages: list, title: str, paper: str = "a4") -> str:
@@ -137,8 +167,10 @@ def pdf_html(pages: list, title: str, paper: str = "a4") -> str:
     with its drawing glyphs as vector shapes."""
     if paper not in PAPERS:
         raise NestsError(f"unknown paper {paper!r}; allowed: {', '.join(PAPERS)}")
-    return render("pages.html.j2", pages=[printed(p) for p in pages], title=title, paper=paper,
-                  version=__version__, shapes=vector_shapes)
+    shown = [printed(p) for p in pages]
+    targets = {m.link for p in shown for m in p.marks if m.link}
+    return render("pages.html.j2", pages=shown, title=title, paper=paper, version=__version__, shapes=vector_shapes,
+                  runs=runs, targets=targets)
 
 
 def pdf_bytes(pages: list, title: str, paper: str = "a4") -> bytes:

@@ -73,6 +73,7 @@ def environment() -> jinja2.Environment:
     env.filters.update(FILTERS)
     env.globals["grid"] = grid
     env.globals["papers"] = paper.PAPERS
+    env.globals["paper_columns"] = paper.COLUMNS
     return env
 
 

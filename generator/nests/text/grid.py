@@ -36,6 +36,15 @@ REPORT_WIDTH = 79
 PDF_PARTS_OVER = 200
 PDF_PART_PAGES = 100
 
+# The PDF (templates/pages.html.j2): the grid fills the paper less PAPER_MARGIN_MM at each
+# edge, in DejaVu Sans Mono, whose every glyph advances GLYPH_ADVANCE of an em. A page of
+# the print layout on A4 or Letter is PAGE_WIDTH columns; a booklet's page (A5, half-Letter)
+# is laid out as wide as its paper holds at BOOKLET_TYPE_PT, the smallest body type a
+# booklet prints (nests.render.paper.COLUMNS), and imposed at 100%.
+PAPER_MARGIN_MM = 10
+GLYPH_ADVANCE = 1233 / 2048
+BOOKLET_TYPE_PT = 8.5
+
 # The printed cell's shape, for a picture framed on the grid (its frame as many lines
 # tall as the picture is, printed): on A4 less 10 mm at each edge a column is
 # 190/93 mm wide and a line 277/50 mm tall; a picture's pixel is a CSS pixel, 1/96 in.

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from nests.document import Drawing
+from nests.document import Drawing, Mark
+from nests.generators.packet.marks import page_marks
 from nests.errors import NestsError
 from nests.generators.sheet import FULL, Look
 from nests.render import render
@@ -43,15 +44,18 @@ class PacketPage:
     codes: list[str] = field(default_factory=list)           # the codes this page holds
     drawing: Drawing | None = None
     text: str = ""
+    marks: list[Mark] = field(default_factory=list)           # the PDF's links and dice (marks.py)
 
 
 class PacketLayout:
     """What every packet template sees as its globals (the grid at the packet's width, ``ascii``)
-    and how many body lines a page holds (a narrow page keeps its last ones for the stamp)."""
+    and how many body lines a page holds (a narrow page keeps its last ones for the stamp).
+    ``printed``: the print layout (the PDF's pages, with drawings), at the print width by
+    default, or at a booklet's (nests.render.paper.COLUMNS)."""
 
-    def __init__(self, packet, look: Look = FULL):
+    def __init__(self, packet, look: Look = FULL, printed: bool | None = None):
         self.look, self.grid, self.ascii = look, Grid(look.width), look.ascii
-        self.printed = look == FULL            # the print layout: the PDF's pages, with drawings
+        self.printed = look == FULL if printed is None else printed
         self.stamp = transliterate(stamp(packet)) if look.ascii else stamp(packet)
         self.body = self.grid.BODY_LINES - len(self.lines("packet/page.txt.j2", part="", lines=[], number=0,
                                                           stamp=self.stamp, footer_only=True))
@@ -68,11 +72,18 @@ class PacketLayout:
         return [line for piece in self.pieces(template, **ctx) for line in piece]
 
 
+def unframed() -> tuple[tuple, tuple]:
+    """The ``breaks`` of a block that may break with no lines to end and take it up (no box)."""
+    return (), ()
+
+
 class Flow:
-    """Pages of one part, filled block by block. A block that fits a page never splits: it
-    goes whole onto the next page when this one is too full. A longer one (a Room key on a
-    narrow page) breaks between its pieces, ``breaks()`` giving the lines that end it on one
-    page and take it up on the next (asked for only then)."""
+    """Pages of one part, filled block by block, each block flowing on to the free space
+    the one before left. A block that fits a page splits only where the page it would
+    leave would be less than half full: then, when it may break (``breaks`` given), its
+    first pieces fill this page and the rest go on the next. A block longer than a page
+    (a Room key on a narrow page) breaks between its pieces. ``breaks()`` gives the lines
+    that end a block on one page and take it up on the next (asked for only then)."""
 
     def __init__(self, lay: PacketLayout, part: str, *bookmarks: tuple[int, str]):
         self.lay, self.part = lay, part
@@ -83,18 +94,19 @@ class Flow:
         return self.pages[-1]
 
     def add(self, pieces: list[list[str]], bookmark: tuple[int, str] | None = None, codes=(), new_page: bool = False,
-            breaks=None) -> None:
+            breaks=None, bookmarks=()) -> None:
         body = self.lay.body
         page = self.pages[-1]
         total = sum(map(len, pieces))
-        close, reopen = breaks() if breaks and total > body else ((), ())
-        if page.lines and (new_page or len(page.lines) + total > body):
-            free = body - len(page.lines)
-            # a block longer than a page starts here only when a fair share of it fits
-            if new_page or total <= body or len(pieces[0]) + len(close) > free or free < body // 4:
+        free = body - len(page.lines)
+        short = 2 * len(page.lines) < body               # less than half full
+        may_split = total > body or (total > free and short and breaks is not None and len(pieces) > 1)
+        close, reopen = (breaks() if breaks else ((), ())) if may_split else ((), ())
+        if page.lines and (new_page or total > free):
+            # a block starts here only when its first piece fits, and (longer than a page) a fair share of it
+            if new_page or not may_split or len(pieces[0]) + len(close) > free or (total > body and free < body // 4):
                 page = self.page()
-        if bookmark:
-            page.bookmarks.append(bookmark)
+        page.bookmarks += [*bookmarks, *([bookmark] if bookmark else [])]
         page.codes += list(codes)
         for n, piece in enumerate(pieces):
             last = n == len(pieces) - 1
@@ -104,55 +116,66 @@ class Flow:
                 page.lines += reopen
             page.lines += piece
 
+    def pack(self, blocks: list[tuple[list[list[str]], tuple, list]]) -> None:
+        """Blocks (pieces, bookmark, codes) in their order, but where the next does not fit the
+        space left on a page, the longest later block that does fills it first."""
+        def size(block):
+            return sum(map(len, block[0]))
+
+        waiting = list(blocks)
+        while waiting:
+            free = self.lay.body - len(self.pages[-1].lines)
+            fitting = [b for b in waiting if size(b) <= free]
+            pick = waiting[0] if size(waiting[0]) <= free or not fitting else max(fitting, key=size)
+            waiting.remove(pick)
+            pieces, bookmark, codes = pick
+            self.add(pieces, bookmark, codes, breaks=unframed)
+
 
 def _levels(lay, packet, pages) -> list[PacketPage]:
-    """Levels 1–6 (one-shot) or every Level (full), then the spare Rooms, then the Heart. A Level
-    starts a new page unless it fits whole after the one before; a Room key never splits, unless
-    it is longer than a page."""
+    """Levels 1–6 (one-shot) or every Level (full), then the spare Rooms, flowing on from one
+    page to the next, then the Heart from a page of its own. A Level's heading stays with its
+    first Room; a Room key splits only as ``Flow`` splits a block."""
     spare = [lv for lv in packet.levels if any(r.spare for r in lv.rooms)]
     keyed = [lv for lv in packet.levels if lv.rooms and lv not in spare and not lv.heart]
-    flow = Flow(lay, "Room Keys")
-    flow.pages = []
-
     top = 1 if packet.depth == "oneshot" else 2          # a full packet's contents lists "Room Keys", not every Level
+    flow = Flow(lay, "Room Keys", *([(1, "Room Keys")] if top == 2 else []))
 
     def key(r, lv):
         return lay.pieces("packet/room.txt.j2", room=r, level=lv, pages=pages)
 
-    def room(r, lv, pieces, bookmark, codes=()):
+    def room(r, lv, pieces, bookmarks, codes):
         """A Room key with the lines that end and take it up again where a page breaks it."""
-        flow.add(pieces, bookmark, [r.id, *codes], breaks=lambda: [lay.lines("packet/room.txt.j2", room=r, level=lv, pages=pages,
-                                                                     part=part) for part in ("close", "reopen")])
+        flow.add(pieces, None, codes, bookmarks=bookmarks,
+                 breaks=lambda: [lay.lines("packet/room.txt.j2", room=r, level=lv, pages=pages, part=part)
+                                 for part in ("close", "reopen")])
 
-    def level(lv, part):
+    def level(lv):
         lines = lay.lines("packet/blocks.txt.j2", block="level", level=lv, packet=packet)
         keys = [key(r, lv) for r in lv.rooms]
-        whole = len(lines) + sum(len(piece) for pieces in keys for piece in pieces)
-        if not flow.pages or len(flow.pages[-1].lines) + whole > lay.body:
-            flow.pages.append(PacketPage(part, [], [(1, "Room Keys")] if top == 2 and not flow.pages else []))
         label = f"Level {lv.number}" + (" · the Heart" if lv.heart else "")
-        flow.pages[-1].bookmarks.append((1 if lv.heart else top, label))
-        flow.pages[-1].codes.append(f"Level {lv.number}")
-        if keys:                                  # the Level's heading stays with its first Room
-            keys[0][0] = lines + keys[0][0]
-        else:
-            flow.add([lines])
-        for r, pieces in zip(lv.rooms, keys):
-            room(r, lv, pieces, ((2 if lv.heart else top + 1), f"Room {r.id} · {r.name}"))
+        heading = [(1 if lv.heart else top, label)]
+        if not keys:
+            flow.add([lines], bookmarks=heading, codes=[f"Level {lv.number}"])
+            return
+        keys[0][0] = lines + keys[0][0]           # the Level's heading stays with its first Room
+        for n, (r, pieces) in enumerate(zip(lv.rooms, keys)):
+            mark = ((2 if lv.heart else top + 1), f"Room {r.id} · {r.name}")
+            room(r, lv, pieces, [*heading, mark] if n == 0 else [mark],
+                 [f"Level {lv.number}", r.id] if n == 0 else [r.id])
 
     for lv in keyed:
-        level(lv, "Room Keys")
+        level(lv)
     if spare:
         flow.part = "Deeper Levels"
-        flow.pages.append(PacketPage("Deeper Levels", []))
         flow.add(lay.pieces("packet/blocks.txt.j2", block="deeper", packet=packet, spare=spare, pages=pages),
-                 (1, "Deeper Levels: spare Rooms"))
+                 (1, "Deeper Levels: spare Rooms"), breaks=unframed)
         for lv in spare:
             for r in lv.rooms:
-                room(r, lv, key(r, lv), (2, f"Room {r.id} · {r.name}"), [f"Level {lv.number}"])
+                room(r, lv, key(r, lv), [(2, f"Room {r.id} · {r.name}")], [r.id, f"Level {lv.number}"])
     flow.part = "The Heart"
-    flow.pages.append(PacketPage("The Heart", []))
-    level(packet.heart, "The Heart")
+    flow.page()
+    level(packet.heart)
     return [p for p in flow.pages if p.lines]
 
 
@@ -204,11 +227,13 @@ def map_svg(packet, pages, blank: bool = False, columns: int = 0, lines: int = 0
 def _creatures(lay, content, packet) -> list[PacketPage]:
     from nests.generators.enemy import enemy
 
-    flow = Flow(lay, "Stat Blocks", (1, "Stat Blocks"))
-    for c in packet.creatures:
+    def block(c):
         e = enemy(content, c.enemy)
-        flow.add(lay.pieces("packet/statblock.txt.j2", enemy=transliterate_value(e) if lay.ascii else e, code=c.id),
-                 (2, f"{c.id} {c.name}"), [c.id])
+        return (lay.pieces("packet/statblock.txt.j2", enemy=transliterate_value(e) if lay.ascii else e, code=c.id),
+                (2, f"{c.id} {c.name}"), [c.id])
+
+    flow = Flow(lay, "Stat Blocks", (1, "Stat Blocks"))
+    flow.pack([block(c) for c in packet.creatures])      # whole stat blocks, the space a page leaves filled
     return flow.pages
 
 
@@ -321,8 +346,9 @@ def contents(laid: list[PacketPage]) -> list[tuple[str, int]]:
     return out
 
 
-def finish(lay, laid: list[PacketPage]) -> list[PacketPage]:
-    """Number and stamp every page through templates/packet/page.txt.j2."""
+def finish(lay, laid: list[PacketPage], numbers: dict[str, int]) -> list[PacketPage]:
+    """Number and stamp every page through templates/packet/page.txt.j2; in the print layout,
+    mark its links (to the pages of ``numbers``' codes) and its dice."""
     for number, page in enumerate(laid, 1):
         if len(page.lines) > lay.body:
             raise NestsError(f"packet page {number} ({page.part}) has {len(page.lines)} body lines; a page holds {lay.body}")
@@ -330,6 +356,8 @@ def finish(lay, laid: list[PacketPage]) -> list[PacketPage]:
                                stamp=lay.stamp).rstrip("\n") + "\n"
         if lay.ascii:
             page.text = page_to_ascii(page.text)
+        if lay.printed:
+            page.marks = page_marks(page.text, numbers, len(laid))
     return laid
 
 
@@ -348,11 +376,12 @@ class Paged(NamedTuple):
     numbers: dict[str, int]
 
 
-def packet_pages(content, packet, look: Look = FULL) -> Paged:
+def packet_pages(content, packet, look: Look = FULL, printed: bool | None = None) -> Paged:
     """Every page of the GQ's packet, in the one-shot issue's order, numbered, stamped, cross-referenced,
-    with the page of every code (the print layout's go in the JSON and on the SVG map)."""
+    with the page of every code (the print layout's go in the JSON and on the SVG map). ``printed``:
+    the print layout at ``look``'s width (see PacketLayout)."""
     shown = _as_printed(packet, look)
-    lay = PacketLayout(shown, look)
+    lay = PacketLayout(shown, look, printed)
     pages: dict = defaultdict(lambda: 99)
     toc: list = []
     tail = _creatures(lay, content, shown) + _items(lay, shown) + _trackers(lay, content, shown) + sheets(lay, content, shown)
@@ -363,14 +392,14 @@ def packet_pages(content, packet, look: Look = FULL) -> Paged:
         if found == dict(pages) and contents(laid) == toc:
             break
         pages, toc = defaultdict(lambda: 99, found), contents(laid)
-    return Paged(finish(lay, laid), dict(pages))
+    return Paged(finish(lay, laid, dict(pages)), dict(pages))
 
 
-def handout_pages(content, packet, look: Look = FULL) -> list[PacketPage]:
+def handout_pages(content, packet, look: Look = FULL, printed: bool | None = None) -> list[PacketPage]:
     """The players' handout: the Job as the client tells it, how exploring works, the Environment Pool
     tracker, a blank map (the chain's shape only) and the party's sheets. None of the GQ's secrets."""
     shown = _as_printed(packet, look)
-    lay = PacketLayout(shown, look)
+    lay = PacketLayout(shown, look, printed)
     tables = shown.tables
     job = Flow(lay, "The Job", (1, "The Job"), (1, "Exploring the Nest"))
     job.add(lay.pieces("packet/handout.txt.j2", job=shown.job, packet=shown, exploration=tables.exploration,
@@ -378,4 +407,4 @@ def handout_pages(content, packet, look: Look = FULL) -> list[PacketPage]:
                                for word, stem in tables.exploration_tables.items()]))
     pool = Flow(lay, "Environment Pool", (1, "Environment Pool"))
     _pool(lay, pool, content, shown, False)
-    return finish(lay, job.pages + pool.pages + nest_map(lay, shown, {}, "Map", "Map", blank=True) + sheets(lay, content, shown))
+    return finish(lay, job.pages + pool.pages + nest_map(lay, shown, {}, "Map", "Map", blank=True) + sheets(lay, content, shown), {})
