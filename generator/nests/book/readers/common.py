@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import os
 import re
 import unicodedata
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 from nests.book import model as m
 
@@ -58,6 +60,42 @@ class Report:
         """A placeholder naming ``what`` in words, and its one warning."""
         self.warn(line, message, thing=what, source=source)
         return m.Missing(what, source=source or self.source, line=line)
+
+
+# An address with a scheme (http:, ftp:, data:…), not a Windows drive letter.
+_SCHEME = re.compile(r"^[A-Za-z][\w+.-]+:")
+
+
+def confined(root: Path, name: str, here: Path | None = None) -> tuple[Path | None, str]:
+    """May this book read the file ``name``? The one rule every reader and every
+    directive, option or command that opens a file goes through: a book reads only
+    inside its own folder ``root`` (resolved: links followed), never the network.
+
+    ``name`` is as the source writes it, relative to the folder ``here`` (the
+    root by default); a ``file:`` URL is a path like any other. Returns the file
+    (not yet checked to be there) and "", or None and why not, in words that
+    finish "… is …" ("outside the book's folder", "on the network")."""
+    root = Path(os.path.realpath(root))
+    if name.startswith("file:"):
+        url = urlparse(name)
+        if url.netloc not in ("", "localhost"):
+            return None, "on the network"
+        name = unquote(url.path)
+    elif _SCHEME.match(name):
+        return None, "on the network"
+    here = Path(os.path.realpath(here)) if here is not None else root
+    path = Path(os.path.normpath(os.path.join(here, name)))
+    try:
+        real = Path(os.path.realpath(path))
+    except (OSError, ValueError):              # a loop of links, a NUL in the name
+        return None, "outside the book's folder"
+    if not _within(real, root):
+        return None, "a link leading outside the book's folder" if _within(path, root) else "outside the book's folder"
+    return path, ""
+
+
+def _within(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents
 
 
 def words(text: str) -> str:

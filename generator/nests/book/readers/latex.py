@@ -123,6 +123,15 @@ class Reader(BookFilesReading):
         return line
 
     def document(self, text: str, shown: str, path: Path) -> list[m.Block]:
+        from nests.book.readers.latex_macros import Unbounded
+        from nests.errors import NestsError, Problem
+
+        try:
+            return self._document(text, shown, path)
+        except Unbounded as err:
+            raise NestsError(Problem(err.message, file=self.source, line=err.line)) from None
+
+    def _document(self, text: str, shown: str, path: Path) -> list[m.Block]:
         from nests.book.readers.latex_blocks import LatexBlocks
         from nests.book.readers.latex_macros import ended, expand, uncommented
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from nests.book import model as m
 from nests.book.readers.common import Report, finish, slug, strip, words
 
+DEEPEST = 64           # levels of lists (two each) and quotes (one each) inside each other
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 # The LaTeX a book written for pandoc leaves among its words: a line break, or spacing.
 _INLINE_TEX = re.compile(r"(\\(?:newline|linebreak|noindent|hfill|vfill|medskip|smallskip|bigskip)(?![A-Za-z])"
@@ -35,11 +36,28 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     md = (MarkdownIt("commonmark").enable("table").enable("strikethrough")
           .use(front_matter_plugin).use(footnote_plugin).use(deflist_plugin).use(admon_plugin)
           .use(anchors_plugin, min_level=1, max_level=6, slug_func=slug))
-    tree = SyntaxTreeNode(md.parse(text))
+    md.options["maxNesting"] = DEEPEST + 2
+    tokens = md.parse(text)
+    _nested_within(tokens, shown)
+    tree = SyntaxTreeNode(tokens)
     reader = _MarkdownReader(shown, Path(path))
     reader.inline_markdown = lambda words_: SyntaxTreeNode(md.parseInline(words_)).children[0]
     blocks = reader.blocks(tree.children)
     return finish(blocks, reader.report, title=reader.title, aliases=reader.aliases)
+
+
+def _nested_within(tokens, shown: str) -> None:
+    """markdown-it stops reading, silently, at the first list or quote nested as deep as
+    its ``maxNesting``: a token deeper than ours (one short of it) is our error, at its line, before
+    anything is lost. (A list item counts two levels: the list and the item.)"""
+    from nests.errors import NestsError, Problem
+
+    line = 0
+    for token in tokens:
+        line = token.map[0] + 1 if token.map else line
+        if token.level > DEEPEST:
+            raise NestsError(Problem(f"lists and quotes nested too deep (past {DEEPEST} levels of markup: a list counts two, "
+                                     f"a quote one); not read: nest them less", file=shown, line=line or None))
 
 
 class _MarkdownReader:

@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from nests.book.readers.common import confined
+
 SUFFIXES = (".rst", ".txt")
 DEEPEST = 24            # documents inside documents: deeper is refused
 
@@ -98,20 +100,16 @@ class Project:
         return [n for n in names if fnmatch.fnmatchcase(n, pattern) and n != self.docname(here)]
 
     def find(self, docname: str) -> FoundDocument:
-        if docname.startswith("../") or docname == ".." or os.path.isabs(docname):
-            return FoundDocument(docname=docname, why="it is outside the book's folder; not read")
         for suffix in ("",) + SUFFIXES:
-            path = self.root / (docname + suffix)
+            path, why = confined(self.root, docname + suffix)
+            if path is None:
+                return FoundDocument(docname=docname, why=f"it is {why}; not read")
             if path.is_file() and (suffix or path.suffix in SUFFIXES):
                 return self._checked(path, docname)
         return FoundDocument(docname=docname, why="no such document")
 
     def _checked(self, path: Path, docname: str) -> FoundDocument:
         resolved = path.resolve()
-        try:
-            resolved.relative_to(self.root)
-        except ValueError:
-            return FoundDocument(docname=docname, why="it leads outside the book's folder; not read")
         if resolved in self.reading:
             return FoundDocument(docname=docname, why="it holds this toctree (a loop); not read again", placeheld=False)
         if docname in self.read or resolved == Path(self.main).resolve():

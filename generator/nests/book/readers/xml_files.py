@@ -18,9 +18,8 @@ import codecs
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
-from nests.book.readers.common import Report
+from nests.book.readers.common import Report, confined
 from nests.errors import NestsError, Problem
 
 NS = "urn:nests:xml"
@@ -76,11 +75,8 @@ class Files:
 
     def locate(self, target: str, folder: Path) -> Path | None:
         """The file a system id or href names, if it lies inside the book's folder."""
-        url = urlparse(target)
-        if url.scheme not in ("", "file") or url.netloc not in ("", "localhost"):
-            return None
-        path = (folder / unquote(url.path) if url.scheme else folder / target).resolve()
-        return path if path.is_relative_to(self.folder) else None
+        path, _ = confined(self.folder, target, folder)
+        return path.resolve() if path is not None else None
 
     def read(self, path: Path, shown: str) -> str:
         """A file's text, decoded as it declares (one error line if it cannot be)."""
