@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nests.book.readers.common import confined
+from nests.book.readers.common import MOST_READS, confined
 
 DEEPEST = 24            # includes inside includes: deeper than this is refused (a loop LaTeX would not end)
 
@@ -40,6 +40,7 @@ class BookFiles:
     root: Path                          # the main file's folder, resolved
     main: str                           # the main file as the user named it
     reading: list[Path] = field(default_factory=list)
+    reads: int = 0                      # files read in all (MOST_READS at most)
     commands: dict = field(default_factory=dict)         # see latex_macros
     graphics: list[str] = field(default_factory=list)    # the folders \graphicspath names
     switches: dict[str, bool] = field(default_factory=dict)
@@ -111,6 +112,10 @@ class BookFiles:
             return FoundInclude(why=f"{name!r} is already being read (it includes itself); not read again")
         if len(self.reading) > DEEPEST:
             return FoundInclude(why=f"{name!r} is nested more than {DEEPEST} includes deep; not read")
+        self.reads += 1
+        if self.reads > MOST_READS:
+            return FoundInclude(why=f"{name!r} would be file number {self.reads} this book reads, past "
+                                    f"{MOST_READS} (includes that multiply each other?); not read")
         return FoundInclude(path=path, base=base)
 
     def shown(self, path: Path) -> str:

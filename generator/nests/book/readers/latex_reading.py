@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from nests.book import model as m
-from nests.book.readers.common import confined, strip, words
+from nests.book.readers.common import book_bytes, confined, strip, words
 from nests.book.readers.latex_syntax import CONDITIONALS, INCLUDES, NUMBER_DEPTHS, SWITCHES, _arg
 
 # Commands of the preamble by name → the Reader method that reads them (see ``preamble``).
@@ -109,7 +109,7 @@ class BookFilesReading:
             if path.resolve() in self.files.reading:
                 continue
             inner = type(self)(self.report.at(self.files.shown(path)), self.aliases, self.files)
-            text = path.read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+            text = book_bytes(path, self.files.shown(path)).decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
             inner.settings(text, self.files.shown(path), path, package=True)
 
     @preamble_command("newtheorem", "declaretheorem")
@@ -150,11 +150,7 @@ class BookFilesReading:
         shown = self.files.shown(found.path)
         inner = type(self)(self.report.at(shown), self.aliases, self.files)
         inner.base, inner.footnotes = found.base or self.base, self.footnotes
-        try:
-            text = found.path.read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
-        except OSError as err:
-            return [self.report.missing(name, line, f"\\{node.macroname} of {name!r}: {err.strerror}",
-                                        source=self.source)]
+        text = book_bytes(found.path, shown).decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
         if settings_only:
             inner.settings(text, shown, found.path)
             if inner.title and not self.title:         # a title page of its own, input in the preamble

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, slug, strip, words
+from nests.book.readers.common import Report, confined, finish, slug, strip, words
 
 DEEPEST = 64           # levels of lists (two each) and quotes (one each) inside each other
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
@@ -63,7 +63,7 @@ def _nested_within(tokens, shown: str) -> None:
 class _MarkdownReader:
     def __init__(self, shown: str, path: Path):
         self.source = shown
-        self.folder = path.parent
+        self.folder = path.parent.resolve()
         self.report = Report(shown)
         self.aliases: dict[str, str] = {}
         self.heading: m.Heading | None = None          # the last heading: what an <a name> names
@@ -211,8 +211,9 @@ class _MarkdownReader:
 
     def image_words(self, src: str, alt: str, line: int) -> list[m.Inline]:
         """A picture among words prints its alt text, or the placeholder of a file that is not there."""
-        missing = None if _SCHEME.match(src) or (self.folder / src).is_file() else \
-            self.report.missing(f"image: {src}", line, f"image {src!r} is not there")
+        path, why = confined(self.folder, src, self.folder)
+        missing = None if _SCHEME.match(src) or (path is not None and path.is_file()) else \
+            self.report.missing(f"image: {src}", line, f"image {src!r} is {why or 'not there'}")
         return [m.Text(alt, source=self.source, line=line)] if alt else [missing] if missing else []
 
     # -- inlines -----------------------------------------------------------
@@ -303,8 +304,9 @@ class _MarkdownReader:
         if _SCHEME.match(href) or not href:
             return kids
         target = href.split("#", 1)[0]
-        if (self.folder / target).exists():
-            return kids                                 # another document that is there: its words
+        path, _ = confined(self.folder, target, self.folder)
+        if path is None or path.exists():
+            return kids                                 # another document (outside the book: not looked for)
         missing = self.report.missing(target, line, f"link to {target!r}, which is not there")
         return kids + [m.Text(" ", source=self.source, line=line), missing]
 

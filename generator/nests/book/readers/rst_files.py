@@ -26,7 +26,7 @@ from docutils.parsers.rst.directives.images import Figure
 from docutils.parsers.rst.directives.misc import Include
 from docutils.parsers.rst.directives.tables import CSVTable
 
-from nests.book.readers.common import confined
+from nests.book.readers.common import MOST_READS, confined, not_too_large
 
 
 def _here(directive) -> Path:
@@ -77,6 +77,13 @@ class IncludeDirective(Include):
         path, refused = book_file(self, target)
         if refused is not None:
             return [refused]
+        project = getattr(self.state.document.settings, "nests_project", None)
+        if project is not None:
+            project.includes += 1
+            if project.includes > MOST_READS:
+                return [refusal(self, "include", target, f"which would be file number {project.includes} this "
+                                                         f"book includes, past {MOST_READS}; not read")]
+        not_too_large(path, str(path), self.lineno)
         self.arguments[0] = str(path)
         return super().run()
 

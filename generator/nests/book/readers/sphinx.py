@@ -20,6 +20,7 @@ from docutils import nodes as _nodes
 from docutils import nodes
 from docutils.parsers.rst import Directive, directives, roles
 
+from nests.book.readers.common import book_bytes
 from nests.book.readers.rst_files import CSVTableDirective, FigureDirective, IncludeDirective, book_file
 from nests.book.readers.sphinx_project import is_glob
 
@@ -193,7 +194,7 @@ class LiteralIncludeDirective(Directive):
         path, refused = book_file(self, self.arguments[0], "literalinclude")
         if refused is not None:
             return [refused]
-        text = path.read_text(encoding="utf-8", errors="replace").rstrip("\n")
+        text = book_bytes(path, str(path), self.lineno).decode("utf-8", errors="replace").rstrip("\n")
         node = nodes.literal_block(text, text)
         node.line = self.lineno
         return [node]

@@ -38,6 +38,7 @@ class Project:
     parse: object = None                               # (path, shown) → the document's doctree
     reading: list[Path] = field(default_factory=list)
     read: dict[str, Path] = field(default_factory=dict)    # docname → file, every document in the book
+    includes: int = 0                                  # files its include directives read (MOST_READS at most)
 
     settings: dict = field(default_factory=dict)       # conf.py's plain values (see ``configured``)
 
@@ -45,11 +46,12 @@ class Project:
         """conf.py's values that are written as plain strings (``project``, ``version``,
         ``release``, ``today``) and the title of its first ``latex_documents`` entry:
         read as Python's syntax, never run."""
-        if self.settings or not (self.root / "conf.py").is_file():
+        conf, _ = confined(self.root, "conf.py")
+        if self.settings or conf is None or not conf.is_file():
             return self.settings
         import ast
         try:
-            tree = ast.parse((self.root / "conf.py").read_bytes())
+            tree = ast.parse(conf.read_bytes())
         except (SyntaxError, ValueError, OSError):
             return self.settings
         for statement in tree.body:
