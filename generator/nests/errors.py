@@ -6,9 +6,25 @@ one line per problem, exit status 2, no traceback.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 import click
+
+WIDEST_VALUE = 60          # characters of a value quoted in a message (the rest: an ellipsis)
+LONGEST_MESSAGE = 600      # characters of a whole message, its start and its end kept
+_QUOTED = re.compile(r"'[^'\n]{%d,}'|\"[^\"\n]{%d,}\"" % (WIDEST_VALUE - 1, WIDEST_VALUE - 1))
+
+
+def bounded(message: str) -> str:
+    """A message as it is shown: each quoted value cut to ``WIDEST_VALUE`` characters, and
+    the whole to ``LONGEST_MESSAGE``, with an ellipsis where words are left out: a
+    megabyte of bad input is said in one short line, not echoed whole."""
+    message = _QUOTED.sub(lambda q: q.group(0)[:WIDEST_VALUE - 2] + "…" + q.group(0)[-1], message)
+    if len(message) > LONGEST_MESSAGE:
+        keep = LONGEST_MESSAGE // 2
+        message = message[:keep] + " … " + message[-keep:]
+    return message
 
 
 class Problem(NamedTuple):
@@ -26,7 +42,7 @@ class Problem(NamedTuple):
         if self.file:
             where = self.file + (f":{self.line}" if self.line else "") + ": "
         key = f"{self.key}: " if self.key else ""
-        return f"{where}{key}{self.message}"
+        return bounded(f"{where}{key}{self.message}")
 
 
 class NestsError(click.ClickException):

@@ -11,17 +11,28 @@ import click
 
 from nests import __version__
 from nests.cli import books, packets, rules, sheets
-from nests.errors import NestsError
+from nests.errors import NestsError, bounded
 
 
 class _Commands(click.Group):
     """The command group. A path the system refuses to look at (a name longer than
     the file system allows, a loop of links) can meet any probe of a file the user
-    named; it is bad input like any other: one line naming the path, exit 2."""
+    named; it is bad input like any other: one line naming the path, exit 2. Click's
+    own complaints about an option quote its value: bounded as ours are."""
+
+    def make_context(self, *args, **kwargs):
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.UsageError as err:
+            err.message = bounded(err.message)
+            raise
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
+        except click.UsageError as err:
+            err.message = bounded(err.message)
+            raise
         except OSError as err:
             if err.filename is None:
                 raise
