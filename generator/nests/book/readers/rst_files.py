@@ -58,7 +58,11 @@ def book_file(directive, target: str, what: str = "include"):
 def refusal(directive, what: str, target: str, why: str):
     from nests.book.readers.sphinx import _missing     # (sphinx.py registers these directives)
 
-    return _missing(what=target, line=directive.lineno, why=f"{what} of {target!r}, {why}")
+    # (the directive's own file and line: an include before it has added lines to docutils' count)
+    source, line = directive.state_machine.get_source_and_line(directive.lineno)
+    node = _missing(what=target, line=line or directive.lineno, why=f"{what} of {target!r}, {why}")
+    node.source = source
+    return node
 
 
 class IncludeDirective(Include):
