@@ -11,7 +11,7 @@ import click
 
 from nests import __version__
 from nests.cli import books, packets, rules, sheets
-from nests.errors import NestsError, bounded
+from nests.errors import Failure, Interrupted, NestsError, bounded
 
 
 class _Commands(click.Group):
@@ -33,9 +33,16 @@ class _Commands(click.Group):
         except click.UsageError as err:
             err.message = bounded(err.message)
             raise
+        except KeyboardInterrupt:
+            import sys
+
+            if "nests.publish.pdf" in sys.modules:       # the PDF workers stop too
+                sys.modules["nests.publish.pdf"].stop_workers()
+            raise Interrupted() from None
         except OSError as err:
             if err.filename is None:
-                raise
+                # (standard output full or closed; a file past the size limit: see nests.publish)
+                raise Failure(f"cannot write: {err.strerror or err}") from None
             raise NestsError(f"{err.filename}: {err.strerror or err}") from None
 
 
