@@ -3,7 +3,8 @@
 ``publish`` is the one place that writes. It renders every output in memory
 first (PDFs in a pool of processes when there are several), then stages each
 file under a temporary name beside its target and renames them all into
-place: when anything fails, nothing has been written.
+place: when anything fails, nothing has been written; a run killed while
+renaming is finished by the next run into the same folder (see ``files``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Callable, Iterable
 
 from nests.document import Document
 from nests.errors import Failure, NestsError
-from nests.publish.files import commit, stage
+from nests.publish.files import commit, recover, stage
 from nests.publish.txt import join_pages
 from nests.render.paper import FOLDED
 
@@ -167,10 +168,11 @@ def write_files(directory: Path, files: list[tuple[str, bytes]]) -> list[Path]:
     staged and the folders made for it."""
     staged = []
     missing = [d for d in dict.fromkeys([directory] + [(directory / n).parent for n, _ in files]) if not d.exists()]
+    recover(directory, [(directory / n).parent for n, _ in files])
     try:
         for name, data in files:
             staged.append(stage(directory / name, data))
-        return commit(staged)
+        return commit(staged, directory)
     except BaseException:
         for tmp, _ in staged:
             Path(tmp).unlink(missing_ok=True)
