@@ -13,14 +13,16 @@ import click
 
 WIDEST_VALUE = 60          # characters of a value quoted in a message (the rest: an ellipsis)
 LONGEST_MESSAGE = 600      # characters of a whole message, its start and its end kept
-_QUOTED = re.compile(r"'[^'\n]{%d,}'|\"[^\"\n]{%d,}\"" % (WIDEST_VALUE - 1, WIDEST_VALUE - 1))
+# A quoted value: its opening quote after a space, a bracket or the start (not an
+# apostrophe, not the end of "…'"), its closing quote before no letter ("book's").
+_QUOTED = re.compile(r"(?<![\w.…'\"])(['\"])(?=\S)((?:(?!\1)[^\n]){%d,}?)\1(?!\w)" % (WIDEST_VALUE - 1))
 
 
 def bounded(message: str) -> str:
     """A message as it is shown: each quoted value cut to ``WIDEST_VALUE`` characters, and
     the whole to ``LONGEST_MESSAGE``, with an ellipsis where words are left out: a
     megabyte of bad input is said in one short line, not echoed whole."""
-    message = _QUOTED.sub(lambda q: q.group(0)[:WIDEST_VALUE - 2] + "…" + q.group(0)[-1], message)
+    message = _QUOTED.sub(lambda q: q.group(0)[:WIDEST_VALUE - 2] + "…" + q.group(1), message)
     if len(message) > LONGEST_MESSAGE:
         keep = LONGEST_MESSAGE // 2
         message = message[:keep] + " … " + message[-keep:]

@@ -20,7 +20,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from nests.book import model as m
-from nests.book.readers.common import confined
+from nests.book.folder import confined
 
 # What LaTeX's graphicx tries after a name without its extension (pdfTeX's order),
 # and the kinds a web page may use besides.

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import os
 import re
 import unicodedata
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
 from nests.book import model as m
+from nests.book.folder import confined  # noqa: F401  (every reader's one rule, here with the rest they share)
 
 INLINES = (m.Text, m.Emphasis, m.Strong, m.Code, m.Math, m.Ref, m.FootnoteRef, m.Symbol, m.LineBreak, m.Missing)
 
@@ -62,38 +61,6 @@ class Report:
         return m.Missing(what, source=source or self.source, line=line)
 
 
-# An address with a scheme (http:, ftp:, data:…), not a Windows drive letter.
-_SCHEME = re.compile(r"^[A-Za-z][\w+.-]+:")
-
-
-def confined(root: Path, name: str, here: Path | None = None) -> tuple[Path | None, str]:
-    """May this book read the file ``name``? The one rule every reader and every
-    directive, option or command that opens a file goes through: a book reads only
-    inside its own folder ``root`` (resolved: links followed), never the network.
-
-    ``name`` is as the source writes it, relative to the folder ``here`` (the
-    root by default); a ``file:`` URL is a path like any other. Returns the file
-    (not yet checked to be there) and "", or None and why not, in words that
-    finish "… is …" ("outside the book's folder", "on the network")."""
-    root = Path(os.path.realpath(root))
-    if name.startswith("file:"):
-        url = urlparse(name)
-        if url.netloc not in ("", "localhost"):
-            return None, "on the network"
-        name = unquote(url.path)
-    elif _SCHEME.match(name):
-        return None, "on the network"
-    here = Path(os.path.realpath(here)) if here is not None else root
-    path = Path(os.path.normpath(os.path.join(here, name)))
-    try:
-        real = Path(os.path.realpath(path))
-    except (OSError, ValueError):              # a loop of links, a NUL in the name
-        return None, "outside the book's folder"
-    if not _within(real, root):
-        return None, "a link leading outside the book's folder" if _within(path, root) else "outside the book's folder"
-    return path, ""
-
-
 LARGEST_SOURCE = 64 * 2 ** 20       # bytes in one file of a book: a book, not a data dump
 DEEPEST_HEADING = 32                # levels of headings (sections inside sections)
 MOST_READS = 2000                   # files one book may read in all (includes of includes…)
@@ -119,10 +86,6 @@ def not_too_large(path: Path, shown: str, line: int | None = None) -> None:
     if size > LARGEST_SOURCE:
         raise NestsError(Problem(f"is {size:,} bytes, more than a book's file may be "
                                  f"({LARGEST_SOURCE // 2 ** 20} MB); not read", file=shown, line=line))
-
-
-def _within(path: Path, root: Path) -> bool:
-    return path == root or root in path.parents
 
 
 def words(text: str) -> str:

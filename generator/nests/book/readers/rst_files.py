@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from docutils import nodes
 from docutils.parsers.rst.directives.images import Figure
 from docutils.parsers.rst.directives.misc import Include
 from docutils.parsers.rst.directives.tables import CSVTable
@@ -55,9 +56,17 @@ def book_file(directive, target: str, what: str = "include"):
     return path, None
 
 
-def refusal(directive, what: str, target: str, why: str):
-    from nests.book.readers.sphinx import _missing     # (sphinx.py registers these directives)
+class missing(nodes.Element):
+    """Something a directive names that is not there, or may not be read."""
 
+
+def _missing(what: str, line: int, why: str):
+    node = missing()
+    node["what"], node["why"], node.line = what, why, line
+    return node
+
+
+def refusal(directive, what: str, target: str, why: str):
     # (the directive's own file and line: an include before it has added lines to docutils' count)
     source, line = directive.state_machine.get_source_and_line(directive.lineno)
     node = _missing(what=target, line=line or directive.lineno, why=f"{what} of {target!r}, {why}")

@@ -21,7 +21,8 @@ from docutils import nodes
 from docutils.parsers.rst import Directive, directives, roles
 
 from nests.book.readers.common import book_bytes
-from nests.book.readers.rst_files import CSVTableDirective, FigureDirective, IncludeDirective, book_file
+from nests.book.readers.rst_files import (CSVTableDirective, FigureDirective, IncludeDirective, _missing, book_file,
+                                          missing)  # noqa: F401  (missing: the node, for the rST reader)
 from nests.book.readers.sphinx_project import is_glob
 
 _XREF_ROLES = ("ref", "hoverxref", "numref", "any")
@@ -297,10 +298,6 @@ class pagebreak(_nodes.Element):
     """Where the source asks for a new page (rst2pdf's ``page-break``)."""
 
 
-class missing(_nodes.Element):
-    """Something a directive names that is not there."""
-
-
 class toctree(_nodes.Element):
     """Where a toctree stands, and how deep its contents go (0: every level)."""
 
@@ -334,10 +331,4 @@ def _xref(rawtext, title, **attrs):
 def _docref(rawtext, title, **attrs):
     node = docref(rawtext, title)
     node["target"], node.line = attrs["target"], attrs["line"]
-    return node
-
-
-def _missing(what: str, line: int, why: str):
-    node = missing()
-    node["what"], node["why"], node.line = what, why, line
     return node
