@@ -19,7 +19,7 @@ import pytest
 from nests.publish import write_files
 from nests.publish.files import RECORD
 
-NESTS = [sys.executable, "-m", "nests"]
+NESTS = [str(Path(sys.executable).parent / "nests")]        # the command as installed
 BOOK = str(Path(__file__).resolve().parents[2] / ".." / "shared" / "rulebook" / "base-rules.md")
 
 
