@@ -29,9 +29,13 @@ class Ahead:
         if (os.cpu_count() or 1) < 2 or not hasattr(os, "fork") or threading.active_count() > 1:
             return
         read, write = os.pipe()
+        parent = os.getpid()
         pid = os.fork()
         if pid == 0:                                    # the child: make the value, hand it over, leave
             try:
+                from nests.children import bound_to_parent
+
+                bound_to_parent(parent)
                 os.close(read)
                 try:
                     data = pickle.dumps(make(*args), protocol=pickle.HIGHEST_PROTOCOL)

@@ -67,7 +67,10 @@ def _results(seeds: list[int], workers: int) -> Iterator[tuple[dict, Counter]]:
         return
     import multiprocessing
 
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
+    from nests.children import bound_to_parent
+
+    with multiprocessing.get_context("fork").Pool(workers, initializer=bound_to_parent,
+                                                  initargs=(os.getpid(),)) as pool:
         yield from pool.imap(one_packet, seeds, chunksize=1)
 
 

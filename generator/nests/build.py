@@ -19,10 +19,14 @@ def book_sources(directory) -> tuple[list[Path], list[str]]:
     from importlib.util import find_spec
 
     from nests.book.readers import READERS, reader_for
+    from nests.book.readers.common import confined
 
     sources, notes = [], []
     for path in sorted(Path(directory).iterdir()):
         if not path.is_file():
+            continue
+        if confined(Path(directory), path.name)[0] is None:
+            notes.append(f"{path}: a link leading outside {directory}; skipped")
             continue
         try:
             markup = reader_for(path)
@@ -36,8 +40,9 @@ def book_sources(directory) -> tuple[list[Path], list[str]]:
     return sources, notes
 
 
-def book_documents(directory, content, folder: str = "books/") -> tuple[list[Document], list, list[str]]:
-    """Each book of ``directory`` typeset, its warnings, and notes on the files skipped."""
+def book_documents(directory, content, folder: str = "books/") -> tuple[list[Document], list, list[str], list]:
+    """Each book of ``directory`` typeset, its warnings, notes on the files skipped, and the
+    errors of the books that could not be typeset: one bad book never stops the others."""
     from nests.generators.rulebook import rulebook_document
 
     if Path(directory).exists() and not Path(directory).is_dir():
@@ -45,12 +50,16 @@ def book_documents(directory, content, folder: str = "books/") -> tuple[list[Doc
     if not Path(directory).is_dir():
         raise NestsError(Problem("no such directory of rulebook sources", file=str(directory)))
     sources, notes = book_sources(directory)
-    documents, warnings = [], []
+    documents, warnings, errors = [], [], []
     for source in sources:
-        document, found = rulebook_document(str(source), content, folder=folder)
+        try:
+            document, found = rulebook_document(str(source), content, folder=folder)
+        except NestsError as err:
+            errors += err.problems
+            continue
         documents.append(document)
         warnings += found
-    return documents, warnings, notes
+    return documents, warnings, notes, errors
 
 
 def build_documents(content: Content) -> list[Document]:

@@ -17,4 +17,19 @@ from nests.cli import main  # noqa: E402  (after the collector is off)
 
 
 def run() -> None:
-    main()
+    import sys
+
+    try:
+        main()
+    finally:
+        # what is still buffered for standard output ("wrote …" lines) must get out,
+        # or the command fails, in one line, whatever it was about to say
+        try:
+            if sys.stdout is not None:
+                sys.stdout.flush()
+        except OSError as err:
+            from nests.publish import quiet_stdout
+
+            quiet_stdout()
+            sys.stderr.write(f"error: standard output: cannot be written: {err.strerror or err}\n")
+            raise SystemExit(1) from None

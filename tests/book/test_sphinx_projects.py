@@ -104,7 +104,7 @@ def test_literal_includes_stay_inside_the_book_and_domain_objects_read_as_defini
     book = read_book(str(tmp_path / "docs" / "index.rst"))
     assert [n.lines for n in walk(book.blocks) if isinstance(n, m.Verbatim)] == [["def swarm():", "    pass"]]
     assert [(line, text) for _, line, text in warnings(book)] == [
-        (4, "include of '../secret.py', which is outside the book's folder; not read")]
+        (4, "literalinclude of '../secret.py', which is outside the book's folder; not read")]
     item = next(n for n in walk(book.blocks) if isinstance(n, m.Definition))
     assert m.plain(item.term) == "swarm(size, queen=None)" and m.plain(item.blocks[0].children) == "Gathers the hive."
     ref = next(n for n in walk(book.blocks) if isinstance(n, m.Ref))      # :doc: to the main document

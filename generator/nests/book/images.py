@@ -13,12 +13,14 @@ The bytes are read here, once, and the PDF receives them inside its HTML (a
 
 from __future__ import annotations
 
+import os
 import re
 import struct
 from pathlib import Path
 from urllib.parse import unquote
 
 from nests.book import model as m
+from nests.book.folder import confined
 
 # What LaTeX's graphicx tries after a name without its extension (pdfTeX's order),
 # and the kinds a web page may use besides.
@@ -43,16 +45,16 @@ def picture(report, name: str, line: int, folders: list[Path], latex: bool = Fal
         report.warn(line, f"image {name!r} {why}; its frame is printed empty", thing=f"image: {name}", source=source)
         return m.Image(name, note=note, source=source, line=line)
 
-    if _SCHEME.match(name) and not re.match(r"^[A-Za-z]:[\\/]", name):
+    if _SCHEME.match(name) and not re.match(r"^[A-Za-z]:[\\/]", name) and not name.startswith("file:"):
         return refused("is on the web, and only files inside the book's folder are printed", "on the web: not fetched")
-    found = _find(name, root, folders, latex)
-    if found is None:
+    found, why = confined(root, name) if name.startswith("file:") else (_find(name, root, folders, latex), "")
+    if why:
+        return refused(f"is {why} ({root}), so it is not read", "outside the book: not read")
+    if found is None or not _is_file(found):
         return report.missing(f"image: {name}", line, f"image {name!r} is not there", source=source)
-    try:
-        real = found.resolve()
-        real.relative_to(root)
-    except (ValueError, OSError, RuntimeError):
-        return refused(f"is outside the book's folder ({root}), so it is not read", "outside the book: not read")
+    real, why = confined(root, os.path.abspath(found))
+    if real is None:
+        return refused(f"is {why} ({root}), so it is not read", "outside the book: not read")
     try:
         if real.stat().st_size > LARGEST_FILE:
             return refused(f"is larger than {LARGEST_FILE // 2 ** 20} MB", "too large: not printed")

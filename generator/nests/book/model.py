@@ -234,7 +234,9 @@ class Warning:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.source}:{self.line}: warning: {self.message}"
+        from nests.errors import bounded
+
+        return bounded(f"{self.source}:{self.line}: warning: {self.message}")
 
 
 @dataclass

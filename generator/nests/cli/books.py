@@ -6,7 +6,7 @@ import click
 
 from nests.cli.common import (FORMATS, PAPER, SHEET_CONTENT, check_print_options, content_option, emit, impose_option,
                               output_directory, output_option, pdf_ready, setup, templates_option)
-from nests.errors import NestsError
+from nests.errors import NestsError, Problem
 
 
 @click.command()
@@ -33,7 +33,6 @@ def rulebook(source, markup, strict, sheets, title, toc_depth, formats, paper, i
     """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML, DocBook or the
     Nests raw markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
     (--impose a5: the PDF as a booklet)."""
-    from nests.errors import Problem
     from nests.generators.rulebook import rulebook_document
     from nests.generators.rulebook.sheets import Sheets
 
@@ -63,7 +62,9 @@ def rulebook(source, markup, strict, sheets, title, toc_depth, formats, paper, i
 @content_option
 @templates_option
 def build(books_dir, output, content_dirs, templates_dir) -> None:
-    """Build every default output into DIR (default: build/): all checked first, then written."""
+    """Build every default output into DIR (default: build/): all checked first, then written.
+    A book of --books that cannot be typeset is left out with its error, the rest is written,
+    and the exit status is 2."""
     from nests.build import FORMATS, book_documents, build_documents
 
     if output == "-":
@@ -75,11 +76,14 @@ def build(books_dir, output, content_dirs, templates_dir) -> None:
     with workers_ready():            # the PDF workers get ready while the documents are made
         documents = build_documents(content)
         if books_dir is not None:
-            books, warnings, notes = book_documents(books_dir, content)
+            books, warnings, notes, errors = book_documents(books_dir, content)
             for line in notes + [str(w) for w in warnings]:
                 click.echo(line, err=True)
             documents += books
         emit(documents, FORMATS, "a4", output)
+    if books_dir is not None and errors:
+        raise NestsError([Problem(f"{e.message}; this book is left out, the rest is written", e.file, e.line, e.key)
+                          for e in errors])
 
 
 COMMANDS = (rulebook, build)

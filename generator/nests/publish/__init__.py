@@ -3,7 +3,8 @@
 ``publish`` is the one place that writes. It renders every output in memory
 first (PDFs in a pool of processes when there are several), then stages each
 file under a temporary name beside its target and renames them all into
-place: when anything fails, nothing has been written.
+place: when anything fails, nothing has been written; a run killed while
+renaming is finished by the next run into the same folder (see ``files``).
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from nests.document import Document
-from nests.errors import NestsError
-from nests.publish.files import commit, stage
+from nests.errors import Failure, NestsError
+from nests.publish.files import commit, recover, stage
 from nests.publish.txt import join_pages
 from nests.render.paper import FOLDED
 
@@ -74,13 +75,46 @@ def publish(documents: list[Document], formats: Iterable[str], paper: str, outpu
         binary = [f for f in formats if f in BINARY]
         if binary:
             raise NestsError(f"a {binary[0].upper()} cannot go to standard output; give -o DIR")
-        for doc, fmt in _outputs(documents, formats):
-            sys.stdout.buffer.write(_text(doc, fmt).encode("utf-8"))
-        sys.stdout.flush()
+        write_stdout([_text(doc, fmt).encode("utf-8") for doc, fmt in _outputs(documents, formats)])
         return []
     check_targets(Path(output), [file_name(doc, fmt) for doc, fmt in _outputs(documents, formats)])
     files = render_all(documents, formats, paper, progress, impose)
     return write_files(Path(output), files)
+
+
+def write_stdout(chunks: list[bytes]) -> None:
+    """Text to standard output, all of it or one line saying why not (closed, full, past
+    the file-size limit): a cut-short output never ends in success."""
+    if sys.stdout is None:
+        raise Failure("standard output is closed; give -o DIR to write files")
+    try:
+        out = sys.stdout.fileno()
+    except (OSError, ValueError):                 # a stream without a descriptor (a test's)
+        out = None
+    try:
+        sys.stdout.flush()
+        for chunk in chunks:
+            # os.write, not the buffered writer, which loses the error of a write past
+            # the file-size limit (ulimit -f) after the part that fitted went through
+            view = memoryview(chunk)
+            while view and out is not None:
+                view = view[os.write(out, view):]
+            if out is None:
+                sys.stdout.buffer.write(chunk)
+        sys.stdout.flush()
+    except OSError as err:
+        quiet_stdout()
+        raise Failure(f"standard output: cannot be written: {err.strerror or err}") from None
+
+
+def quiet_stdout() -> None:
+    """Standard output pointed at nothing, so that Python's own flush at exit does not
+    fail again over what could not be written."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def check_targets(directory: Path, names: list[str]) -> None:
@@ -134,10 +168,11 @@ def write_files(directory: Path, files: list[tuple[str, bytes]]) -> list[Path]:
     staged and the folders made for it."""
     staged = []
     missing = [d for d in dict.fromkeys([directory] + [(directory / n).parent for n, _ in files]) if not d.exists()]
+    recover(directory, [(directory / n).parent for n, _ in files])
     try:
         for name, data in files:
             staged.append(stage(directory / name, data))
-        return commit(staged)
+        return commit(staged, directory)
     except BaseException:
         for tmp, _ in staged:
             Path(tmp).unlink(missing_ok=True)

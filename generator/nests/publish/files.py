@@ -1,17 +1,29 @@
-"""Writing files so that a failure never leaves a half-written file behind.
+"""Writing files so that a run's outputs appear all together or not at all.
 
 Each file is first written under a temporary name beside its target
-(``stage``); once every file of a run is staged, all are renamed into place
-(``commit``). Any OSError becomes one line naming the path.
+(``stage``: ``.NAME.<pid>.XXXXXXXX.tmp``); once every file of a run is staged, a
+record of them is put in the output folder (``.nests-commit.<pid>``) and all
+are renamed into place (``commit``), the record removed last. A run killed on
+the way (``kill -9``, a power cut) leaves its record or its staged files; the
+next run writing into that folder (``recover``) finishes what the record lists
+(the staged files are whole: every one was written before the record was) and
+removes staged files no record lists, of runs no longer running: no folder is
+left mixing the old outputs with part of the new. Any OSError becomes one line
+naming the path.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import tempfile
 from pathlib import Path
 
 from nests.errors import NestsError
+
+RECORD = ".nests-commit."
+_STAGED = re.compile(r"^\..+\.(\d+)\.[A-Za-z0-9_]{8}\.tmp$")
 
 
 def _refuse(path: Path, err: OSError) -> NestsError:
@@ -28,7 +40,7 @@ def stage(path: Path, data: bytes) -> tuple[str, Path]:
     except OSError as err:
         raise _refuse(path.parent, err) from None
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp")
     except OSError as err:
         raise _refuse(path.parent, err) from None
     try:
@@ -41,13 +53,68 @@ def stage(path: Path, data: bytes) -> tuple[str, Path]:
     return tmp, path
 
 
-def commit(staged: list[tuple[str, Path]]) -> list[Path]:
-    """Rename each staged file onto its target."""
+def commit(staged: list[tuple[str, Path]], folder: Path | None = None) -> list[Path]:
+    """Rename each staged file onto its target, under a record in ``folder`` (the output
+    folder) that a later run finishes from if this one is killed meanwhile."""
+    record = None
+    if folder is not None and len(staged) > 1:
+        record = folder / f"{RECORD}{os.getpid()}"
+        pairs = [[os.path.abspath(tmp), os.path.abspath(path)] for tmp, path in staged]
+        tmp, _ = stage(record, json.dumps(pairs).encode("utf-8"))
+        _put(tmp, record)
     written = []
     for tmp, path in staged:
-        try:
-            os.replace(tmp, path)
-        except OSError as err:
-            raise _refuse(path, err) from None
+        _put(tmp, path)
         written.append(path)
+    if record is not None:
+        record.unlink(missing_ok=True)
     return written
+
+
+def _put(tmp: str, path: Path) -> None:
+    try:
+        os.replace(tmp, path)
+    except OSError as err:
+        raise _refuse(path, err) from None
+
+
+def recover(folder: Path, folders: list[Path]) -> None:
+    """What runs killed while writing into ``folder`` left: a record's files put in
+    place, then staged files of ended runs removed from ``folders`` (this run's)."""
+    try:
+        records = [p for p in folder.iterdir() if p.name.startswith(RECORD) and p.name[len(RECORD):].isdigit()]
+    except OSError:
+        return
+    for record in records:
+        if _running(int(record.name[len(RECORD):])):
+            continue
+        try:
+            pairs = json.loads(record.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            pairs = []
+        for tmp, path in pairs:
+            if os.path.exists(tmp):
+                _put(tmp, Path(path))
+        record.unlink(missing_ok=True)
+    for place in dict.fromkeys(folders):
+        try:
+            names = os.listdir(place)
+        except OSError:
+            continue
+        for name in names:
+            found = _STAGED.match(name)
+            if found and not _running(int(found.group(1))):
+                Path(place, name).unlink(missing_ok=True)
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` is running (ours or not: a stranger's files are left be)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True

@@ -191,6 +191,27 @@ def html_to_pdf(html: str) -> bytes:
 
 _workers = None          # a pool forked early by start_workers(), used by the next render_pdfs()
 _worker_count = 0        # its processes
+_running: list = []      # the pools typesetting now (stop_workers ends them)
+
+
+def _worker(parent: int) -> None:
+    """A PDF worker's start: bound to the command that forked it, then WeasyPrint imported."""
+    from nests.children import bound_to_parent
+
+    bound_to_parent(parent)
+    _import_weasyprint()
+
+
+def stop_workers() -> None:
+    """The workers ended at once (Ctrl-C): what they were typesetting is not wanted."""
+    global _workers
+    early, _workers = _workers, None
+    for pool in [early] + _running:
+        if pool is None:
+            continue
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _import_weasyprint() -> None:
@@ -216,7 +237,7 @@ def start_workers(count: int | None = None) -> None:
 
     _worker_count = count
     _workers = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_import_weasyprint)
+                                   initializer=_worker, initargs=(os.getpid(),))
     _workers.submit(int)          # a forking pool starts all its processes at the first task
 
 
@@ -283,8 +304,12 @@ def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | N
         _import_weasyprint()
         start_workers()
     pool, _workers = _workers, None
-    with pool:
-        return _typeset_in(pool, documents, runs, paper, lambda i: progress(names[i]) if progress else None)
+    _running.append(pool)
+    try:
+        with pool:
+            return _typeset_in(pool, documents, runs, paper, lambda i: progress(names[i]) if progress else None)
+    finally:
+        _running.remove(pool)
 
 
 def _typeset_in(pool, documents: list, runs: list[list[list]], paper: str,

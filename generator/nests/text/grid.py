@@ -17,6 +17,7 @@ BOX_INSET = 4            # columns a framed box inside the text takes from its t
 # The packet's fixed columns: its templates draw them, and the content checks hold a
 # table's words to the same numbers.
 TRACKER_NAME = 11        # a class name before its colon on the Hunger and Wounds tracker (packet/pool.txt.j2)
+STAMP_REROLLS = 20       # characters of re-rolled parts a packet's page stamp lists; the rest it counts
 EVENT_NAME = 40          # an Event's name on a Room key's line (packet/room.txt.j2)
 # The Item Key's line (packet/items.txt.j2): an Item's id and name, then its Condition,
 # Alignment and Ability, each after its die and roll ("d10→9 ").

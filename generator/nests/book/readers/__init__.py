@@ -13,6 +13,7 @@ import importlib
 from pathlib import Path
 
 from nests.book.model import Book
+from nests.book.readers.common import book_bytes
 from nests.errors import NestsError, Problem
 
 # name → (module, file extensions)
@@ -45,7 +46,7 @@ def read_book(source: str, name: str | None = None) -> Book:
     reader = reader_for(path, name)
     module = importlib.import_module(READERS[reader][0])
     try:
-        raw = path.read_bytes()
+        raw = book_bytes(path, source) if path.is_file() else path.read_bytes()
         if hasattr(module, "read_bytes"):
             text = None
         else:
@@ -58,6 +59,9 @@ def read_book(source: str, name: str | None = None) -> Book:
         raise NestsError(Problem(f"is not UTF-8 text (byte {err.start})", file=source)) from None
     except OSError as err:
         raise NestsError(Problem(f"cannot be read: {err.strerror}", file=source)) from None
-    if text is None:
-        return module.read_bytes(raw, source, path)
-    return module.read(text.replace("\r\n", "\n"), source, path)
+    try:
+        if text is None:
+            return module.read_bytes(raw, source, path)
+        return module.read(text.replace("\r\n", "\n"), source, path)
+    except RecursionError:          # (each reader bounds its nesting first: this is the last guard)
+        raise NestsError(Problem("nests its markup too deep for the press to read; not read", file=source)) from None

@@ -17,6 +17,7 @@ import unicodedata
 from pathlib import Path
 
 from nests.book import model as m
+from nests.book.folder import confined  # noqa: F401  (every reader's one rule, here with the rest they share)
 
 INLINES = (m.Text, m.Emphasis, m.Strong, m.Code, m.Math, m.Ref, m.FootnoteRef, m.Symbol, m.LineBreak, m.Missing)
 
@@ -58,6 +59,33 @@ class Report:
         """A placeholder naming ``what`` in words, and its one warning."""
         self.warn(line, message, thing=what, source=source)
         return m.Missing(what, source=source or self.source, line=line)
+
+
+LARGEST_SOURCE = 64 * 2 ** 20       # bytes in one file of a book: a book, not a data dump
+DEEPEST_HEADING = 32                # levels of headings (sections inside sections)
+MOST_READS = 2000                   # files one book may read in all (includes of includes…)
+
+
+def book_bytes(path: Path, shown: str, line: int | None = None) -> bytes:
+    """A file of the book (already ``confined``), read only when it is not past
+    ``LARGEST_SOURCE``; past it, one error naming the file (and the line that
+    names it)."""
+    from nests.errors import NestsError, Problem
+
+    try:
+        not_too_large(path, shown, line)
+        return path.read_bytes()
+    except OSError as err:
+        raise NestsError(Problem(f"cannot be read: {err.strerror or err}", file=shown, line=line)) from None
+
+
+def not_too_large(path: Path, shown: str, line: int | None = None) -> None:
+    from nests.errors import NestsError, Problem
+
+    size = path.stat().st_size
+    if size > LARGEST_SOURCE:
+        raise NestsError(Problem(f"is {size:,} bytes, more than a book's file may be "
+                                 f"({LARGEST_SOURCE // 2 ** 20} MB); not read", file=shown, line=line))
 
 
 def words(text: str) -> str:
@@ -233,6 +261,11 @@ def _levels(blocks: list) -> dict[int, int]:
     levels = {rank: k for k, rank in enumerate(sorted({h.level for h in headings}), start=1)}
     for heading in headings:
         heading.level = levels[heading.level]
+        if heading.level > DEEPEST_HEADING:         # its number alone would not fit a line of contents
+            from nests.errors import NestsError, Problem
+
+            raise NestsError(Problem(f"headings nested more than {DEEPEST_HEADING} levels deep; not read",
+                                     file=heading.source, line=heading.line))
     return levels
 
 

@@ -70,6 +70,24 @@ def inline_command(*names):
     return register
 
 
+DEEPEST = 100           # groups and environments inside each other (the parser recurses into each)
+_GROUPING = re.compile(r"\\(?:begin|end)(?![A-Za-z@])|\\.|[{}]", re.S)
+
+
+def _nested_within(text: str, shown: str, first_line: int) -> None:
+    """One error at the line where braces and environments nest past ``DEEPEST``,
+    before the parser would run out of its stack (a traceback)."""
+    depth = 0
+    for found in _GROUPING.finditer(text):
+        said = found.group(0)
+        depth = depth + 1 if said in ("{", "\\begin") else max(0, depth - 1) if said in ("}", "\\end") else depth
+        if depth > DEEPEST:
+            from nests.errors import NestsError, Problem
+
+            raise NestsError(Problem(f"braces and environments nested more than {DEEPEST} deep; not read",
+                                     file=shown, line=first_line + text.count("\n", 0, found.start())))
+
+
 class Reader(BookFilesReading):
     """One file of a LaTeX book (an included file gets a reader of its own that
     shares the book's ``files``, aliases and report)."""
@@ -95,6 +113,7 @@ class Reader(BookFilesReading):
     def parse(self, text: str, first_line: int = 1):
         from pylatexenc.latexwalker import LatexWalker, LatexWalkerError
         self.first_line = first_line
+        _nested_within(text, self.source, first_line)
         self.walker = LatexWalker(text, latex_context=_context(), tolerant_parsing=True)
         try:
             nodes, _, _ = self.walker.get_latex_nodes()
@@ -123,6 +142,15 @@ class Reader(BookFilesReading):
         return line
 
     def document(self, text: str, shown: str, path: Path) -> list[m.Block]:
+        from nests.book.readers.latex_macros import Unbounded
+        from nests.errors import NestsError, Problem
+
+        try:
+            return self._document(text, shown, path)
+        except Unbounded as err:
+            raise NestsError(Problem(err.message, file=self.source, line=err.line)) from None
+
+    def _document(self, text: str, shown: str, path: Path) -> list[m.Block]:
         from nests.book.readers.latex_blocks import LatexBlocks
         from nests.book.readers.latex_macros import ended, expand, uncommented
 

@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from nests.book.readers.common import MOST_READS, confined
+
 DEEPEST = 24            # includes inside includes: deeper than this is refused (a loop LaTeX would not end)
 
 
@@ -38,6 +40,7 @@ class BookFiles:
     root: Path                          # the main file's folder, resolved
     main: str                           # the main file as the user named it
     reading: list[Path] = field(default_factory=list)
+    reads: int = 0                      # files read in all (MOST_READS at most)
     commands: dict = field(default_factory=dict)         # see latex_macros
     graphics: list[str] = field(default_factory=list)    # the folders \graphicspath names
     switches: dict[str, bool] = field(default_factory=dict)
@@ -84,33 +87,35 @@ class BookFiles:
             imported = (start / folder) if folder.strip() else start
             places, base = [imported], imported
         elif command == "subfile":
-            name, places = args[0], [here.parent, base, self.root]
+            name, places = (args or [""])[0], [here.parent, base, self.root]
         else:
-            name, places = args[0], [base, here.parent, self.root]
+            name, places = (args or [""])[0], [base, here.parent, self.root]
         name = name.strip()
         if not name:
             return FoundInclude(why="names no file")
         names = [name] if name.endswith(".tex") else [name + ".tex", name]
-        outside = False
+        outside = ""
         for place in dict.fromkeys(places):
             for candidate in names:
-                path = Path(os.path.normpath(place / candidate))
-                if not inside(path, self.root):
-                    outside = True                    # never looked at, let alone read
+                path, why = confined(self.root, candidate, place)
+                if path is None:
+                    outside = outside or why          # never looked at, let alone read
                 elif path.is_file():
                     return self._checked(path, name, base if command not in ("input", "include", "subfile") else None)
         if outside:
-            return FoundInclude(why=f"{name!r} is outside the book's folder; not read")
+            return FoundInclude(why=f"{name!r}, which is {outside}; not read")
         return FoundInclude(why=f"{name!r}, which is not there")
 
     def _checked(self, path: Path, name: str, base: Path | None) -> FoundInclude:
         resolved = path.resolve()
-        if not inside(resolved, self.root):
-            return FoundInclude(why=f"{name!r} leads outside the book's folder; not read")
         if resolved in self.reading:
             return FoundInclude(why=f"{name!r} is already being read (it includes itself); not read again")
         if len(self.reading) > DEEPEST:
             return FoundInclude(why=f"{name!r} is nested more than {DEEPEST} includes deep; not read")
+        self.reads += 1
+        if self.reads > MOST_READS:
+            return FoundInclude(why=f"{name!r} would be file number {self.reads} this book reads, past "
+                                    f"{MOST_READS} (includes that multiply each other?); not read")
         return FoundInclude(path=path, base=base)
 
     def shown(self, path: Path) -> str:
@@ -135,20 +140,12 @@ class BookFiles:
         """Whether a conditional takes its first branch; None when this reader cannot tell."""
         if command == "IfFileExists":                 # a file of the book (never looked for outside it)
             name = args[0].strip()
-            return any(inside(self.root / n, self.root) and (self.root / n).is_file()
+            return any((path := confined(self.root, n)[0]) is not None and path.is_file()
                        for n in ([name] if name.endswith(".tex") else [name + ".tex", name]) if name)
         if command in ("iftoggle", "ifbool", "nottoggle", "notbool"):
             value = self.switches.get(args[0].strip())
             return None if value is None else value != command.startswith("not")
         return _condition(args[0], self.switches)
-
-
-def inside(path: Path, root: Path) -> bool:
-    try:
-        Path(os.path.abspath(path)).relative_to(root)
-    except ValueError:
-        return False
-    return True
 
 
 _TOKENS = re.compile(r"\\(NOT|AND|OR|boolean|equal|isodd|lengthtest)\b|\\\(|\\\)|\{((?:[^{}]|\{[^{}]*\})*)\}"

@@ -7,8 +7,10 @@ stands and nothing where it is used. ``\\newcommand``, ``\\renewcommand``,
 ``\\def`` without parameters are read; each definition is taken out of the
 text (its line breaks kept, so every later line keeps its number) and each
 use replaced by the body, its ``#1``… by the arguments. ``\\let\\new\\old``
-makes ``\\new`` a name of ``\\old``. Expansion stops after a fixed number of
-rounds, so a command defined by itself cannot loop.
+makes ``\\new`` a name of ``\\old``. Expansion is bounded: a command still
+expanding after ``ROUNDS`` rounds (one that uses itself) and a text grown past
+``LARGEST_EXPANSION`` (definitions that multiply each other) are an error at the
+use's line (``Unbounded``), never a long wait or a silent cut.
 
 A book that redefines a sectioning command (``\\renewcommand{\\section}…``,
 ``\\let\\section\\chapter``) restyles its headings: they stay headings, so such
@@ -22,8 +24,12 @@ import re
 _DEFINE = re.compile(r"\\(?:renewcommand|newcommand|providecommand)\*?|\\def(?=\\[A-Za-z]+\s*\{)")
 _ENVIRONMENT = re.compile(r"\\(?:re|provide)?newenvironment\*?\s*\{\s*([A-Za-z@*]+)\s*\}")
 _ENDINPUT = re.compile(r"\\endinput(?![A-Za-z@])")
-_LET = re.compile(r"\\let\s*\\([A-Za-z]+)\s*=?\s*\\([A-Za-z]+)(?![A-Za-z])")
-_ROUNDS = 8
+# (@ is a letter in a package and after \makeatletter: \let\org@subfile\subfile)
+_LET = re.compile(r"\\let\s*\\([A-Za-z@]+)\s*=?\s*\\([A-Za-z@]+)(?![A-Za-z@])")
+# Plain TeX's brace-less \input name, which LaTeX still reads.
+_BARE_INPUT = re.compile(r"\\input(?![A-Za-z@])[ \t]+([^\s{}\\%]+)")
+ROUNDS = 8                                  # commands inside commands, expanded in turn
+LARGEST_EXPANSION = 2 ** 20                 # characters a file's text may grow to (or four times its size)
 # Commands whose meaning the reader keeps whatever the book defines them as.
 KEPT = ("part", "chapter", "section", "subsection", "subsubsection", "paragraph", "subparagraph")
 
@@ -43,8 +49,9 @@ def expand(text: str, commands: dict, keeps=None) -> str:
     if not commands:
         return text
     use = re.compile(r"\\(" + "|".join(sorted(map(re.escape, commands), key=len, reverse=True)) + r")(?![A-Za-z])")
-    for _ in range(_ROUNDS):
-        out, pos, changed = [], 0, False
+    limit = max(LARGEST_EXPANSION, 4 * len(text))
+    for _ in range(ROUNDS + 1):
+        out, pos, changed, size = [], 0, False, 0
         for found in use.finditer(text):
             if found.start() < pos or _escaped(text, found.start()):
                 continue
@@ -52,6 +59,10 @@ def expand(text: str, commands: dict, keeps=None) -> str:
             args, end = _arguments(text, found.end(), count, default)
             if args is None:
                 continue
+            if _ == ROUNDS:                           # still expanding: it uses itself
+                raise Unbounded(f"\\{found.group(1)} is still expanding after {ROUNDS} rounds (a command "
+                                f"that uses itself, or commands nested deeper); not read",
+                                text.count("\n", 0, found.start()) + 1)
             for k, arg in enumerate(args, start=1):
                 body = body.replace(f"#{k}", arg)
             # the use's own line breaks (an argument over several lines) kept as emptied
@@ -61,7 +72,11 @@ def expand(text: str, commands: dict, keeps=None) -> str:
             if re.search(r"\\[A-Za-z@]+$", text[pos:found.start()]) and said[:1].isalpha():
                 said = "{" + said + "}"               # \section\name: the words are its argument, not "\sectionWords"
             out.append(text[pos:found.start()] + kept + said)
-            pos, changed = end, True
+            pos, changed, size = end, True, size + (found.start() - pos) + len(said)
+            if size > limit:
+                raise Unbounded(f"\\{found.group(1)} expands the text past {limit:,} characters "
+                                f"(commands that multiply each other); not read",
+                                text.count("\n", 0, found.start()) + 1)
         text = "".join(out) + text[pos:]
         if not changed:
             break
@@ -85,9 +100,22 @@ def uncommented(text: str) -> str:
     return "".join(parts)
 
 
+class Unbounded(Exception):
+    """Expansion past a limit: the message and the line of the use that crossed it."""
+
+    def __init__(self, message: str, line: int):
+        super().__init__(message)
+        self.message, self.line = message, line
+
+
 def ended(text: str) -> str:
     """A file's text (comments emptied) up to its ``\\endinput``: TeX reads the rest of
-    that line and no more."""
+    that line and no more. Plain TeX's ``\\input name`` reads as ``\\input{name}``."""
+    if "\\input" in text:
+        parts = _VERBATIM_REGION.split(text)
+        for k in range(0, len(parts), 2):
+            parts[k] = _BARE_INPUT.sub(lambda found: "\\input{" + found.group(1) + "}", parts[k])
+        text = "".join(parts)
     if "endinput" not in text:
         return text
     text = uncommented(text)

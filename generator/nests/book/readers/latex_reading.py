@@ -5,13 +5,11 @@ Preamble commands are read by handlers registered by name (``PREAMBLE``)."""
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 from nests.book import model as m
-from nests.book.readers.common import strip, words
-from nests.book.readers.latex_files import inside
+from nests.book.readers.common import book_bytes, confined, strip, words
 from nests.book.readers.latex_syntax import CONDITIONALS, INCLUDES, NUMBER_DEPTHS, SWITCHES, _arg
 
 # Commands of the preamble by name → the Reader method that reads them (see ``preamble``).
@@ -77,12 +75,15 @@ class BookFilesReading:
     def settings(self, text: str, shown: str, path: Path, package: bool = False) -> None:
         """A file read for what it sets (commands, theorems, switches), not its words.
         A package's redefinition of a command the reader reads itself is not applied."""
-        from nests.book.readers.latex_macros import ended, expand
+        from nests.book.readers.latex_macros import Unbounded, ended, expand
+        from nests.errors import NestsError, Problem
 
         self.source, self.path = shown, path
         self.files.reading.append(path.resolve())
         try:
             self.preamble(self.parse(expand(ended(text), self.files.commands, self.known_command if package else None)))
+        except Unbounded as err:
+            raise NestsError(Problem(err.message, file=shown, line=err.line)) from None
         finally:
             self.files.reading.pop()
 
@@ -102,13 +103,13 @@ class BookFilesReading:
         if "hyperref" in ",".join(self.args(node)[-1:]):
             self.pdf_title(node)
         for name in ",".join(self.args(node)[-1:]).split(","):
-            path = Path(os.path.normpath(self.files.root / (name.strip() + ".sty")))
-            if not name.strip() or not path.is_file() or not inside(path, self.files.root):
+            path = confined(self.files.root, name.strip() + ".sty")[0] if name.strip() else None
+            if path is None or not path.is_file():
                 continue
             if path.resolve() in self.files.reading:
                 continue
             inner = type(self)(self.report.at(self.files.shown(path)), self.aliases, self.files)
-            text = path.read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+            text = book_bytes(path, self.files.shown(path)).decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
             inner.settings(text, self.files.shown(path), path, package=True)
 
     @preamble_command("newtheorem", "declaretheorem")
@@ -149,11 +150,7 @@ class BookFilesReading:
         shown = self.files.shown(found.path)
         inner = type(self)(self.report.at(shown), self.aliases, self.files)
         inner.base, inner.footnotes = found.base or self.base, self.footnotes
-        try:
-            text = found.path.read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
-        except OSError as err:
-            return [self.report.missing(name, line, f"\\{node.macroname} of {name!r}: {err.strerror}",
-                                        source=self.source)]
+        text = book_bytes(found.path, shown).decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
         if settings_only:
             inner.settings(text, shown, found.path)
             if inner.title and not self.title:         # a title page of its own, input in the preamble

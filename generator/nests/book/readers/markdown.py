@@ -12,8 +12,9 @@ import re
 from pathlib import Path
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, slug, strip, words
+from nests.book.readers.common import Report, confined, finish, slug, strip, words
 
+DEEPEST = 64           # levels of lists (two each) and quotes (one each) inside each other
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 # The LaTeX a book written for pandoc leaves among its words: a line break, or spacing.
 _INLINE_TEX = re.compile(r"(\\(?:newline|linebreak|noindent|hfill|vfill|medskip|smallskip|bigskip)(?![A-Za-z])"
@@ -35,17 +36,34 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     md = (MarkdownIt("commonmark").enable("table").enable("strikethrough")
           .use(front_matter_plugin).use(footnote_plugin).use(deflist_plugin).use(admon_plugin)
           .use(anchors_plugin, min_level=1, max_level=6, slug_func=slug))
-    tree = SyntaxTreeNode(md.parse(text))
+    md.options["maxNesting"] = DEEPEST + 2
+    tokens = md.parse(text)
+    _nested_within(tokens, shown)
+    tree = SyntaxTreeNode(tokens)
     reader = _MarkdownReader(shown, Path(path))
     reader.inline_markdown = lambda words_: SyntaxTreeNode(md.parseInline(words_)).children[0]
     blocks = reader.blocks(tree.children)
     return finish(blocks, reader.report, title=reader.title, aliases=reader.aliases)
 
 
+def _nested_within(tokens, shown: str) -> None:
+    """markdown-it stops reading, silently, at the first list or quote nested as deep as
+    its ``maxNesting``: a token deeper than ours (one short of it) is our error, at its line, before
+    anything is lost. (A list item counts two levels: the list and the item.)"""
+    from nests.errors import NestsError, Problem
+
+    line = 0
+    for token in tokens:
+        line = token.map[0] + 1 if token.map else line
+        if token.level > DEEPEST:
+            raise NestsError(Problem(f"lists and quotes nested too deep (past {DEEPEST} levels of markup: a list counts two, "
+                                     f"a quote one); not read: nest them less", file=shown, line=line or None))
+
+
 class _MarkdownReader:
     def __init__(self, shown: str, path: Path):
         self.source = shown
-        self.folder = path.parent
+        self.folder = path.parent.resolve()
         self.report = Report(shown)
         self.aliases: dict[str, str] = {}
         self.heading: m.Heading | None = None          # the last heading: what an <a name> names
@@ -193,8 +211,9 @@ class _MarkdownReader:
 
     def image_words(self, src: str, alt: str, line: int) -> list[m.Inline]:
         """A picture among words prints its alt text, or the placeholder of a file that is not there."""
-        missing = None if _SCHEME.match(src) or (self.folder / src).is_file() else \
-            self.report.missing(f"image: {src}", line, f"image {src!r} is not there")
+        path, why = confined(self.folder, src, self.folder)
+        missing = None if _SCHEME.match(src) or (path is not None and path.is_file()) else \
+            self.report.missing(f"image: {src}", line, f"image {src!r} is {why or 'not there'}")
         return [m.Text(alt, source=self.source, line=line)] if alt else [missing] if missing else []
 
     # -- inlines -----------------------------------------------------------
@@ -285,8 +304,9 @@ class _MarkdownReader:
         if _SCHEME.match(href) or not href:
             return kids
         target = href.split("#", 1)[0]
-        if (self.folder / target).exists():
-            return kids                                 # another document that is there: its words
+        path, _ = confined(self.folder, target, self.folder)
+        if path is None or path.exists():
+            return kids                                 # another document (outside the book: not looked for)
         missing = self.report.missing(target, line, f"link to {target!r}, which is not there")
         return kids + [m.Text(" ", source=self.source, line=line), missing]
 

@@ -22,7 +22,7 @@ from docutils.core import publish_doctree
 from docutils.readers.standalone import Reader as _Standalone
 
 from nests.book import model as m
-from nests.book.readers.common import Report, finish, flatten, merge_text, strip, walk, words
+from nests.book.readers.common import Report, book_bytes, finish, flatten, merge_text, strip, walk, words
 from nests.book.readers.rst_blocks import BLOCKS, BlockHandlers
 from nests.book.readers.rst_inlines import INLINES, InlineHandlers
 from nests.book.readers.sphinx import register
@@ -34,7 +34,7 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     register()
     project = Project(Path(path).parent.resolve(), shown)
     project.parse = lambda sub, sub_shown: _parse(
-        sub.read_bytes().decode("utf-8-sig", errors="replace").replace("\r\n", "\n"), sub_shown, sub,
+        book_bytes(sub, sub_shown).decode("utf-8-sig", errors="replace").replace("\r\n", "\n"), sub_shown, sub,
         report.at(sub_shown), project)
     project.read[project.docname(Path(path))] = Path(path)
     project.reading.append(Path(path).resolve())
@@ -52,6 +52,7 @@ def read(text: str, shown: str, path: Path) -> m.Book:
 
 def _parse(text: str, shown: str, path: Path, report: Report, project: Project):
     """One document's doctree; docutils' warnings become the book's, each at its own file."""
+    _nested_within(text, shown)
     text = project.epilog(_indent_csv_tables(text, report))
 
     class _RstReader(_Standalone):
@@ -67,6 +68,28 @@ def _parse(text: str, shown: str, path: Path, report: Report, project: Project):
                             "file_insertion_enabled": True, "syntax_highlight": "none",
                             "input_encoding": "utf-8", "_disable_config": True,
                             "warning_stream": False, "traceback": True, "nests_project": project})
+
+
+DEEPEST = 100           # indentation levels (lists, quotes, directives inside each other)
+
+
+def _nested_within(text: str, shown: str) -> None:
+    """One error at the line where indentation nests past ``DEEPEST`` levels, before
+    docutils, which recurses into each level, runs out of its stack."""
+    levels = [0]
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        indent = len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip(" "))
+        while len(levels) > 1 and indent < levels[-1]:
+            levels.pop()
+        if indent > levels[-1]:
+            levels.append(indent)
+            if len(levels) > DEEPEST:
+                from nests.errors import NestsError, Problem
+
+                raise NestsError(Problem(f"indented more than {DEEPEST} levels deep (lists, quotes and directives "
+                                         f"inside each other); not read", file=shown, line=number))
 
 
 def _docutils_says(msg, report: Report, shown: str, path: Path) -> None:

@@ -19,8 +19,10 @@ from pathlib import Path
 from docutils import nodes as _nodes
 from docutils import nodes
 from docutils.parsers.rst import Directive, directives, roles
-from docutils.parsers.rst.directives.misc import Include
 
+from nests.book.readers.common import book_bytes
+from nests.book.readers.rst_files import (CSVTableDirective, FigureDirective, IncludeDirective, _missing, book_file,
+                                          missing)  # noqa: F401  (missing: the node, for the rST reader)
 from nests.book.readers.sphinx_project import is_glob
 
 _XREF_ROLES = ("ref", "hoverxref", "numref", "any")
@@ -185,28 +187,15 @@ class TocTreeDirective(Directive):
                     out.append(self.state_machine.reporter.warning(why, line=line))
         return out
 
-class IncludeDirective(Include):
-    """docutils' include, from the book's folder only; ``/name`` from the project's folder, as Sphinx reads it."""
-
-    def run(self):
-        if self.arguments[0].startswith("<"):
-            return super().run()
-        path, refused = _book_file(self, self.arguments[0])
-        if refused is not None:
-            return [refused]
-        self.arguments[0] = str(path)
-        return super().run()
-
-
 class LiteralIncludeDirective(Directive):
     required_arguments, final_argument_whitespace = 1, True
     option_spec = _AnyOption()
 
     def run(self):
-        path, refused = _book_file(self, self.arguments[0])
+        path, refused = book_file(self, self.arguments[0], "literalinclude")
         if refused is not None:
             return [refused]
-        text = path.read_text(encoding="utf-8", errors="replace").rstrip("\n")
+        text = book_bytes(path, str(path), self.lineno).decode("utf-8", errors="replace").rstrip("\n")
         node = nodes.literal_block(text, text)
         node.line = self.lineno
         return [node]
@@ -228,26 +217,6 @@ class DescriptionDirective(Directive):
         listing = nodes.definition_list("", item)
         listing.line = item.line = self.lineno
         return [listing]
-
-
-def _book_file(directive, target: str):
-    """The file an include names (beside the document that names it; ``/name`` from
-    the project's folder) and None, or None and a ``missing`` node saying why not:
-    nothing outside the book's folder is read."""
-    machine = directive.state_machine
-    here = Path(machine.input_lines.source(directive.lineno - machine.input_offset - 1)
-                or directive.state.document.current_source).parent
-    project = getattr(directive.state.document.settings, "nests_project", None)
-    root = project.root if project is not None else here.resolve()
-    path = Path(os.path.normpath(((root / target.lstrip("/")) if target.startswith("/") else here / target).absolute()))
-    try:
-        path.resolve().relative_to(root)
-    except ValueError:
-        return None, _missing(what=target, line=directive.lineno,
-                              why=f"include of {target!r}, which is outside the book's folder; not read")
-    if not path.is_file():
-        return None, _missing(what=target, line=directive.lineno, why=f"include of {target!r}, which is not there")
-    return path, None
 
 
 class PageBreakDirective(Directive):
@@ -304,6 +273,8 @@ def register() -> None:
     directives.register_directive("toctree", TocTreeDirective)
     directives.register_directive("include", IncludeDirective)
     directives.register_directive("literalinclude", LiteralIncludeDirective)
+    directives.register_directive("csv-table", CSVTableDirective)
+    directives.register_directive("figure", FigureDirective)
 
 
 def _split_title(text: str) -> tuple[str, str]:
@@ -325,10 +296,6 @@ class docref(_nodes.Inline, _nodes.TextElement):
 
 class pagebreak(_nodes.Element):
     """Where the source asks for a new page (rst2pdf's ``page-break``)."""
-
-
-class missing(_nodes.Element):
-    """Something a directive names that is not there."""
 
 
 class toctree(_nodes.Element):
@@ -364,10 +331,4 @@ def _xref(rawtext, title, **attrs):
 def _docref(rawtext, title, **attrs):
     node = docref(rawtext, title)
     node["target"], node.line = attrs["target"], attrs["line"]
-    return node
-
-
-def _missing(what: str, line: int, why: str):
-    node = missing()
-    node["what"], node["why"], node.line = what, why, line
     return node

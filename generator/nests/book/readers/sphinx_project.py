@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from nests.book.readers.common import confined
+
 SUFFIXES = (".rst", ".txt")
 DEEPEST = 24            # documents inside documents: deeper is refused
 
@@ -36,6 +38,7 @@ class Project:
     parse: object = None                               # (path, shown) → the document's doctree
     reading: list[Path] = field(default_factory=list)
     read: dict[str, Path] = field(default_factory=dict)    # docname → file, every document in the book
+    includes: int = 0                                  # files its include directives read (MOST_READS at most)
 
     settings: dict = field(default_factory=dict)       # conf.py's plain values (see ``configured``)
 
@@ -43,11 +46,12 @@ class Project:
         """conf.py's values that are written as plain strings (``project``, ``version``,
         ``release``, ``today``) and the title of its first ``latex_documents`` entry:
         read as Python's syntax, never run."""
-        if self.settings or not (self.root / "conf.py").is_file():
+        conf, _ = confined(self.root, "conf.py")
+        if self.settings or conf is None or not conf.is_file():
             return self.settings
         import ast
         try:
-            tree = ast.parse((self.root / "conf.py").read_bytes())
+            tree = ast.parse(conf.read_bytes())
         except (SyntaxError, ValueError, OSError):
             return self.settings
         for statement in tree.body:
@@ -98,20 +102,16 @@ class Project:
         return [n for n in names if fnmatch.fnmatchcase(n, pattern) and n != self.docname(here)]
 
     def find(self, docname: str) -> FoundDocument:
-        if docname.startswith("../") or docname == ".." or os.path.isabs(docname):
-            return FoundDocument(docname=docname, why="it is outside the book's folder; not read")
         for suffix in ("",) + SUFFIXES:
-            path = self.root / (docname + suffix)
+            path, why = confined(self.root, docname + suffix)
+            if path is None:
+                return FoundDocument(docname=docname, why=f"it is {why}; not read")
             if path.is_file() and (suffix or path.suffix in SUFFIXES):
                 return self._checked(path, docname)
         return FoundDocument(docname=docname, why="no such document")
 
     def _checked(self, path: Path, docname: str) -> FoundDocument:
         resolved = path.resolve()
-        try:
-            resolved.relative_to(self.root)
-        except ValueError:
-            return FoundDocument(docname=docname, why="it leads outside the book's folder; not read")
         if resolved in self.reading:
             return FoundDocument(docname=docname, why="it holds this toctree (a loop); not read again", placeheld=False)
         if docname in self.read or resolved == Path(self.main).resolve():

@@ -18,16 +18,15 @@ import codecs
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
-from nests.book.readers.common import Report
+from nests.book.readers.common import MOST_READS, Report, book_bytes, confined
 from nests.errors import NestsError, Problem
 
 NS = "urn:nests:xml"
 PLACEHOLDER = f"{{{NS}}}entity"      # element: an external entity's place (attribute ``name``)
 _PREDEFINED = ("amp", "lt", "gt", "quot", "apos")
 MAX_DEPTH = 16                       # includes inside includes (a loop ends here)
-MAX_READS = 2000                     # files read for one book (an include "bomb" ends here)
+MAX_READS = MOST_READS               # files read for one book (an include "bomb" ends here)
 
 _LIT = r'"[^"]*"|\'[^\']*\''
 _DOCTYPE = re.compile(rf'<!DOCTYPE\s+([^\s\[>]+)(?:\s+(?:SYSTEM\s+({_LIT})|PUBLIC\s+({_LIT})(?:\s+({_LIT}))?))?\s*(\[)?')
@@ -70,26 +69,20 @@ class Files:
         self.main = path.resolve()
         self.shown_folder = Path(shown).parent
         self.reads = 0
+        self.why = ""
 
     def shown(self, path: Path) -> str:
         return str(self.shown_folder / path.relative_to(self.folder))
 
     def locate(self, target: str, folder: Path) -> Path | None:
         """The file a system id or href names, if it lies inside the book's folder."""
-        url = urlparse(target)
-        if url.scheme not in ("", "file") or url.netloc not in ("", "localhost"):
-            return None
-        path = (folder / unquote(url.path) if url.scheme else folder / target).resolve()
-        return path if path.is_relative_to(self.folder) else None
+        path, self.why = confined(self.folder, target, folder)     # (why not: for the warning)
+        return path.resolve() if path is not None else None
 
     def read(self, path: Path, shown: str) -> str:
         """A file's text, decoded as it declares (one error line if it cannot be)."""
         self.reads += 1
-        try:
-            raw = path.read_bytes()
-        except OSError as err:
-            raise NestsError(Problem(f"cannot be read: {err.strerror}", file=shown)) from None
-        return decode(raw, shown)
+        return decode(book_bytes(path, shown), shown)
 
 
 def decode(raw: bytes, shown: str) -> str:
@@ -193,7 +186,7 @@ def _expand_parameter(name: str, where, files: Files, declared: Declared, depth:
     path = files.locate(entity.target, entity.folder)
     if path is None or not path.is_file() or files.reads >= MAX_READS:
         declared.unread_dtd = declared.unread_dtd or entity.target
-        why = "is outside the book's folder" if path is None else "is not there" if not path.is_file() \
+        why = f"is {files.why}" if path is None else "is not there" if not path.is_file() \
             else "is one file too many"
         files.report.warn(line, f"parameter entity %{name}; names {entity.target!r}, which {why}; "
                                 f"it is not read", thing=f"%{name};", source=shown)

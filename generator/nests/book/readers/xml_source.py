@@ -58,12 +58,27 @@ def _parsed(head: str, body: str, shown: str, files: Files):
             prefix = re.match(r"Namespace prefix (\S+) (?:for \S+ )?on \S+ is not defined", message)
             first = re.compile(r"<[^\s/>!?]+").match(body, PROLOG.match(body).end()) if prefix else None
             if first is None:
-                raise NestsError(Problem(f"is not well-formed XML: {message}", file=shown,
-                                         line=err.lineno or None)) from None
+                raise NestsError(Problem(_in_our_words(message), file=shown, line=err.lineno or None)) from None
             files.report.warn(err.lineno or 1, f"namespace prefix {prefix.group(1)!r} is declared nowhere "
                                                f"in the file; its elements are read as unknown", source=shown)
             body = body[:first.end()] + f' xmlns:{prefix.group(1)}="{NS}:undeclared"' + body[first.end():]
     raise NestsError(Problem("is not well-formed XML: too many undeclared namespace prefixes", file=shown))
+
+
+# libxml2's limits (lxml's huge_tree stays off), said in the press's words.
+_LIMITS = (("Excessive depth", "elements nested more than 256 deep, past the XML parser's limit; not read"),
+           ("Text node too long", "a text of more than 10,000,000 characters without markup, past the XML "
+                                  "parser's limit; not read"),
+           ("amplification", "entities that expand to far more text than the file holds (entities that "
+                             "multiply each other); not read"),
+           ("XML_PARSE_HUGE", "a name, value or text past the XML parser's size limits; not read"))
+
+
+def _in_our_words(message: str) -> str:
+    for said, ours in _LIMITS:
+        if said in message:
+            return ours
+    return f"is not well-formed XML: {message}"
 
 
 def _entity_lines(root, body: str) -> None:
@@ -110,7 +125,7 @@ class _Splicer:
     def open(self, el, target: str, folder: Path, what: str) -> Path | None:
         path = self.files.locate(target, folder)
         if path is None:
-            self.refuse(el, what, f"{what} names {target!r}, which is outside the book's folder; it is not read")
+            self.refuse(el, what, f"{what} names {target!r}, which is {self.files.why}; it is not read")
         elif not path.is_file():
             self.refuse(el, what, f"{what} names {target!r}, which is not there")
         elif self.depth >= MAX_DEPTH or self.files.reads >= MAX_READS:

@@ -308,7 +308,21 @@ def _sheet_blocks(content, class_id: str, look: Look, templates) -> tuple[str, l
 
 
 def stamp(packet) -> str:
-    return f"seed {packet.stamp} · v{packet.version} · {packet.content_hash}"
+    """The seed, version and content every page carries; the re-rolled parts listed up to
+    ``STAMP_REROLLS`` characters and the rest counted ("+3 more"), so the stamp fits its
+    field however many parts are re-rolled. (The first page's Rebuild line lists them all.)"""
+    from nests.text.grid import STAMP_REROLLS
+
+    parts = [str(r) for r in packet.rerolls]
+    listed = ""
+    for k, part in enumerate(parts):
+        rest = len(parts) - k
+        if len(listed) + 1 + len(part) > STAMP_REROLLS or (rest > 1 and len(listed) + 1 + len(part)
+                                                              + len(f"+{rest - 1} more") > STAMP_REROLLS):
+            listed += f"+{rest} more"
+            break
+        listed += "+" + part
+    return f"seed {packet.seed}{listed} · v{packet.version} · {packet.content_hash}"
 
 
 def command(packet) -> str:

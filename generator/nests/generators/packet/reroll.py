@@ -16,8 +16,11 @@ from dataclasses import dataclass
 from nests.errors import NestsError
 from nests.rules.dice import substream
 
-_PART = re.compile(r"^(?:(room):(\d+\.\d+)|(level):(\d+)|(item):(I\d+)|(job))(?:@(\d+))?$")
-FORMS = "room:LEVEL.ROOM (room:3.2), level:N, item:IN (item:I7) or job, each with @N to pick another re-roll"
+# (numbers of at most nine digits: a longer one names no part, and would be slow to read)
+_PART = re.compile(r"^(?:(room):(\d{1,9}\.\d{1,9})|(level):(\d{1,9})|(item):(I\d{1,9})|(job))(?:@(\d+))?$")
+MOST_TIMES = 999_999_999         # @N: as many re-rolls of one part as there are seeds
+FORMS = ("room:LEVEL.ROOM (room:3.2), level:N, item:IN (item:I7) or job, each with @N "
+         f"(1 to {MOST_TIMES}) to pick another re-roll")
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,8 @@ class Reroll:
 
 def parse_reroll(text: str) -> Reroll:
     m = _PART.match(text.strip())
-    if not m or (m.group(8) is not None and int(m.group(8)) < 1):
+    if not m or (m.group(8) is not None and (len(m.group(8).lstrip("0")) > len(str(MOST_TIMES))
+                                             or not 1 <= int(m.group(8)) <= MOST_TIMES)):
         raise NestsError(f"--reroll {text!r}: not a part of the packet; give {FORMS}")
     kind = next(g for g in (m.group(1), m.group(3), m.group(5), m.group(7)) if g)
     target = m.group(2) or m.group(4) or m.group(6) or ""
