@@ -34,6 +34,7 @@ class Batch:
     party: tuple[str, ...]
     nest: str | None
     depth: str
+    difficulty: str | None
     formats: tuple[str, ...]
     paper: str
     impose: str | None
@@ -50,7 +51,9 @@ def one_packet(seed: int) -> tuple[dict, Counter]:
 
     b = _batch
     pt = b.content.packet
-    packet, laid = laid_packet(b.content, seed, list(b.party), b.nest, b.depth)
+    # --stats-only counts the pages but prints no glance page: its estimate plays only screen_runs sessions
+    runs = pt.settings["session"]["screen_runs"] if b.stats_only else None
+    packet, laid = laid_packet(b.content, seed, list(b.party), b.nest, b.depth, (), b.difficulty, runs)
     if not b.stats_only:
         documents = documents_of(b.content, packet, laid, formats=b.formats)
         write_files(Path(b.output), render_all(documents, b.formats, b.paper, impose=b.impose))
