@@ -23,6 +23,7 @@ from typing import Callable, Iterator
 
 from nests.errors import NestsError
 from nests.generators.packet import stats
+from nests.generators.packet.difficulty import STEP
 from nests.generators.packet.generate import check_party
 from nests.packet import documents_of, laid_packet
 
@@ -51,8 +52,8 @@ def one_packet(seed: int) -> tuple[dict, Counter]:
 
     b = _batch
     pt = b.content.packet
-    # --stats-only counts the pages but prints no glance page: its estimate plays only screen_runs sessions
-    runs = pt.settings["session"]["screen_runs"] if b.stats_only else None
+    # --stats-only counts the pages but prints no glance page: its estimate plays one screening step
+    runs = STEP if b.stats_only else None
     packet, laid = laid_packet(b.content, seed, list(b.party), b.nest, b.depth, (), b.difficulty, runs)
     if not b.stats_only:
         documents = documents_of(b.content, packet, laid, formats=b.formats)

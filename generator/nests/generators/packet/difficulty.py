@@ -16,7 +16,7 @@ from nests.rules.dice import substream
 from nests.rules.estimate import interval
 from nests.rules.simulate import Run, new_game
 
-STEP = 40           # a screen's sessions between two looks at its interval
+STEP = 20           # a screen's sessions between two looks at its interval
 
 
 def screen(content, packet, characters, runs: int, band: dict, z: float) -> float:

@@ -1,7 +1,8 @@
 """The Heart as a finale (ruling heart-finale): ``heart_room`` and ``finale`` for ``build_packet``.
 
 The Heart's Room takes the Nest's own name for it (content/nests/<nest>.yaml ``heart``), which no
-Room of the Nest's table has. Its finale is pre-rolled on its own sub-stream ("heart"): the guards,
+Room of the Nest's table has. Its finale is pre-rolled on its own sub-stream ("heart", re-rolled with
+its Room or Level: ``--reroll room:5.1``): the guards,
 one Encounter rolled at the rating of the Level above the Heart, met before the Job's target; and
 the way out, one Risk looked up at the Heart's rating, met once the target is taken.
 """
@@ -42,7 +43,7 @@ class Finale:
 
 def heart_room(b, lv) -> Room:
     """The Heart's one Room: the Nest's name for it and its Features, on the sub-stream "heart"."""
-    rng = b.streams("heart/room", f"level:{lv.number}")
+    rng = b.streams("heart/room", f"room:{lv.number}.1", f"level:{lv.number}")
     feats = []
     for feature, die in (("Area", lv.dice.features), ("Height", lv.dice.features), ("Darkness", lv.dice.costs_risks)):
         q = quantify(rng, b.tables, "set", None, die=die, feature=feature)
@@ -56,8 +57,9 @@ def finale(b, levels) -> Finale:
     """The guards and the way out, pre-rolled (ruling heart-finale)."""
     heart = levels[-1]
     above = levels[-2].rating if len(levels) > 1 else heart.rating
-    rng = b.streams("heart", f"level:{heart.number}")
-    b.items.enter(heart.rooms[0].id, lambda: b.streams("heart/known-item", f"level:{heart.number}"))
+    parts = (f"room:{heart.rooms[0].id}", f"level:{heart.number}")     # what --reroll may name it by
+    rng = b.streams("heart", *parts)
+    b.items.enter(heart.rooms[0].id, lambda: b.streams("heart/known-item", *parts))
     ctx = Context(rng, b.tables, above, b.nest["encounters"], b.chain, heart.number, b.perception, ExplorationAction())
     guards = [resolve_event(rng, b.tables, "encounter", above, b.nest["encounters"], b.chain, b.perception, ctx.action,
                             ctx=ctx)]
