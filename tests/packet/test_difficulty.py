@@ -28,7 +28,7 @@ def test_the_bands_are_the_issues(content):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_depth_kept_is_the_deepest_whose_screen_lands(content, seed):
     """Ruling oneshot-depth: depths are screened from the deepest up; the first in the band is kept, else the
-    one that came closest. Each depth is screened again here, on its own sub-stream."""
+    one that came closest (of equals, the shallowest). Each depth is screened again here, on its own sub-stream."""
     pt = content.packet.settings
     band, s = pt["difficulty"]["bands"]["standard"], pt["session"]
     characters = [character(content, c) for c in PARTY]
@@ -39,7 +39,7 @@ def test_the_depth_kept_is_the_deepest_whose_screen_lands(content, seed):
         if len(packet.levels) == depth:
             offs[depth] = off_band(screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"]), band)
     landed = [d for d, off in offs.items() if off == 0]
-    assert chosen == (landed[0] if landed else min(offs, key=lambda d: (offs[d], -d)))
+    assert chosen == (landed[0] if landed else min(offs, key=lambda d: (offs[d], d)))
 
 
 @pytest.mark.parametrize("seed", SEEDS)

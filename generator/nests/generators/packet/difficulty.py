@@ -3,7 +3,7 @@
 The chain of Levels is rolled as always; the one-shot keeps its Levels down to a depth and puts the
 Heart below them. Depths are tried from content/packet.yaml's deepest up, each screened with a few
 sessions on its own sub-stream ("difficulty/<depth>"): the first whose Job percent lands in the
-difficulty's band is kept; when none does, the one that came closest. A screen plays its sessions in
+difficulty's band is kept; when none does, the one that came closest (of equals, the shallowest). A screen plays its sessions in
 steps and stops early once its interval lies wholly outside the band (a deep Nest the party never
 crosses needs few runs to tell). The full estimate (the glance page's) is played only when printed.
 Everything here is deterministic from the seed, party, Nest, difficulty and content.
@@ -58,6 +58,6 @@ def choose_depth(content, seed: int, party: list[str], nest: str, difficulty: st
         off = off_band(screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"]), band)
         if off == 0:
             return depth
-        if best is None or off < best[0]:
+        if best is None or off <= best[0]:        # the closest; of equals, the shallowest (the most finishable)
             best = (off, depth)
     return best[1] if best else depths["shallowest"]
