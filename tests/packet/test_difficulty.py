@@ -32,7 +32,7 @@ def test_the_depth_kept_is_the_deepest_whose_screen_lands(content, seed):
     pt = content.packet.settings
     band, s = pt["difficulty"]["bands"]["standard"], pt["session"]
     characters = [character(content, c) for c in PARTY]
-    chosen = choose_depth(content, seed, PARTY, "termite", "standard")
+    chosen = choose_depth(content, seed, PARTY, "termite", "standard", assemble)
     offs = {}
     for depth in range(pt["oneshot_depth"]["deepest"], pt["oneshot_depth"]["shallowest"] - 1, -1):
         packet = assemble(content, seed, PARTY, "termite", "oneshot", (), "standard", depth)

@@ -169,9 +169,14 @@ def test_every_roll_shows_its_die_table_and_source(packets):
 
 
 def test_stat_blocks_cover_the_printed_encounters(packets):
-    """Issue 10: stat blocks only for the creatures the printed Rooms' Encounters bring (and the Job's target)."""
+    """Issue 10: stat blocks only for the creatures the printed Rooms' Encounters bring (the Heart's too) and the
+    Job's target."""
     for data in packets:
         met = {g["enemy"] for _, _, e in events(data) if e["side"] == "encounter" for g in e["groups"]}
+        for e in data["heart"]["guards"] + data["heart"]["way_out"]["events"]:      # the finale's, a Secret's inner one too
+            while e:
+                met |= {g["enemy"] for g in e.get("groups", [])}
+                e = e.get("event")
         target = data["job"]["target"].get("enemy")
         assert {c["enemy"] for c in data["creatures"]} == met | ({target} if target else set())
 

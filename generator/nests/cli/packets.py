@@ -18,7 +18,7 @@ def party_of(content, party: str | None) -> list[str]:
 @click.option("--party", default=None, metavar="CLASS,CLASS…", help="1 to 6 distinct classes (default: content/packet.yaml).")
 @click.option("--nest", default=None, help="The Nest (a file in content/nests/; default: termite).")
 @click.option("--depth", type=click.Choice(["oneshot", "full"]), default="oneshot", show_default=True,
-              help="oneshot: Levels 1–6, spare Rooms and the Heart in at most 28 pages; full: every Level keyed.")
+              help="oneshot: the chain down to the depth --difficulty asks for, then the Heart; full: every Level keyed.")
 @click.option("--difficulty", type=click.Choice(["easy", "standard", "hard"]), default=None,
               help="How often the party completes the Job: easy ≥70% of sessions, standard 40–70%, hard 15–40% "
                    "(default: standard); a one-shot's depth is chosen to land there.")

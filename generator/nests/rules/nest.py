@@ -10,6 +10,8 @@
   Heart (100%).
 * ``shortcut(rng, tables, rating, chain=None, level_number=None)`` → ``Shortcut``: a Roll to
   Increase with the Rewards die; with a chain, the deeper Level it leads to, or a dud (ruling shortcut).
+* ``cut_chain(tables, chain, depth)`` → a one-shot's chain: its Levels above ``depth``, then the Heart,
+  set by ruling oneshot-depth (no roll).
 * ``stand_in(levels, level)`` → the keyed Level an unkeyed one plays (ruling packet-spare-rooms).
 """
 

@@ -12,7 +12,7 @@ Level by the rules engine; the Events are paid, faced and reaped in that order
 by one handler each (``nests.rules.sim_events.HANDLERS``). A Level or Shortcut
 moves the party at the action's end. At the Heart the party goes for the Job's target. The dice the
 party rolls (Exploration, Combat, Hunger, Consumption, tearing Obstacles down)
-are rolled anew in every run, from one seeded stream. Every simplification is a
+are rolled anew in every run, from the seeded sub-stream of its chunk (``simulate``). Every simplification is a
 ruling sim-… of content/rulings.yaml; ``Estimate.rulings`` lists those used.
 """
 

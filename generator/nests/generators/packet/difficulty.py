@@ -43,10 +43,9 @@ def off_band(job: float, band: dict) -> float:
     return max(band["low"] - job, job - band["high"], 0.0)
 
 
-def choose_depth(content, seed: int, party: list[str], nest: str, difficulty: str) -> int:
-    """The depth of the one-shot's Heart for this packet, party and difficulty (ruling oneshot-depth)."""
-    from nests.generators.packet.generate import assemble
-
+def choose_depth(content, seed: int, party: list[str], nest: str, difficulty: str, assemble) -> int:
+    """The depth of the one-shot's Heart for this packet, party and difficulty (ruling oneshot-depth);
+    ``assemble``: generate.assemble, which makes the packet at a depth."""
     pt = content.packet.settings
     band, depths, s = pt["difficulty"]["bands"][difficulty], pt["oneshot_depth"], pt["session"]
     characters = [character(content, cid) for cid in party]

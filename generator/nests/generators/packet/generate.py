@@ -2,8 +2,9 @@
 
 Every part rolls on its own named sub-stream (``reroll.Streams``, ``substream(seed, name)``):
 "job", "levels", "level-2/room-3" (its Features and lookups),
-"level-2/room-3/name", "item-key/<colour>/<type>" (a Form's Function) and
-"simulate" (the glance page's difficulty estimate), so changing one part never
+"level-2/room-3/name", "item-key/<colour>/<type>" (a Form's Function), "heart"
+(the finale), "difficulty/<depth>" (screening a one-shot's depth) and
+"simulate/<chunk>" (the glance page's difficulty estimate), so changing one part never
 reshuffles another. Each printed result keeps its die and roll. Rooms are
 keyed in the order they are printed, so "an earlier Room" means an earlier
 page (ruling packet-known-item).
@@ -22,6 +23,7 @@ from nests.generators.packet.model import (Creature, Function, ItemKeyEntry, Job
 from nests.generators.packet.views import event_view, quantified, rolled
 from nests.generators.sheet import character
 from nests.generators.packet.reroll import Reroll, Streams
+from nests.generators.packet.difficulty import choose_depth
 from nests.generators.packet.heart import finale, heart_room
 from nests.rules.exploration import ORDINALS, ExplorationAction, lookup
 from nests.rules.lookup import roll_on
@@ -228,8 +230,6 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
     is as deep as lands the party's Job in ``difficulty``'s band (ruling oneshot-depth, generators/packet/
     difficulty.py); a re-rolled packet keeps the depth of the packet as first rolled. ``runs``: the sessions
     its estimate plays (default content/packet.yaml's ``session.runs``; a batch's --stats-only plays fewer)."""
-    from nests.generators.packet.difficulty import choose_depth
-
     pt = content.packet
     nest = nest or pt.settings["default_nest"]
     if nest not in pt.nests:
@@ -243,7 +243,7 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
     if rerolls:
         cut = build_packet(content, seed, party, nest, depth, (), difficulty).oneshot_depth
     else:
-        cut = choose_depth(content, seed, party, nest, difficulty)
+        cut = choose_depth(content, seed, party, nest, difficulty, assemble)
     return assemble(content, seed, party, nest, depth, rerolls, difficulty, cut, runs)
 
 
