@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: all build test stats-check bench golden lock clean
+.PHONY: all build test stats-check difficulty-check bench golden lock clean
 
 all: build
 
@@ -48,6 +48,11 @@ STATS_DIR := build/stats-check
 stats-check: $(BIN)/nests
 	$(BIN)/nests batch --count 2000 --seed 1 --stats-only -o $(STATS_DIR)
 	$(BIN)/python -m tests.packet.stats_check $(STATS_DIR)
+
+# Issue 28's Done-when: seeds 1–30 × three parties × easy, standard, hard; each packet's glance estimate
+# against `nests simulate --runs 4000` (their 95% intervals must overlap) and in its band (standard must).
+difficulty-check: $(BIN)/nests
+	$(BIN)/python -m tests.packet.difficulty_check
 
 # Speed and memory, measured side by side in one run (not a test). The anchors
 # include the game author's generator, run by SWI-Prolog: installed from Debian's

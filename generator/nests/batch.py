@@ -23,6 +23,7 @@ from typing import Callable, Iterator
 
 from nests.errors import NestsError
 from nests.generators.packet import stats
+from nests.generators.packet.difficulty import STEP
 from nests.generators.packet.generate import check_party
 from nests.packet import documents_of, laid_packet
 from nests.render.paper import print_width
@@ -35,6 +36,7 @@ class Batch:
     party: tuple[str, ...]
     nest: str | None
     depth: str
+    difficulty: str | None
     formats: tuple[str, ...]
     paper: str
     impose: str | None
@@ -52,7 +54,10 @@ def one_packet(seed: int) -> tuple[dict, Counter]:
     b = _batch
     pt = b.content.packet
     width = print_width(b.paper, b.impose)
-    packet, laid = laid_packet(b.content, seed, list(b.party), b.nest, b.depth, print_width=width)
+    # --stats-only counts the pages but prints no glance page: its estimate plays one screening step
+    runs = STEP if b.stats_only else None
+    packet, laid = laid_packet(b.content, seed, list(b.party), b.nest, b.depth, (), b.difficulty, runs,
+                               print_width=width)
     if not b.stats_only:
         documents = documents_of(b.content, packet, laid, formats=b.formats, print_width=width)
         write_files(Path(b.output), render_all(documents, b.formats, b.paper, impose=b.impose))

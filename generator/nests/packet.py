@@ -24,21 +24,23 @@ def _document(stem: str, title: str, laid, files: dict, txt=None) -> Document:
 
 def packet_documents(content, seed: int, party: list[str], nest: str | None, handout: bool = False,
                      folder: str = "", depth: str = "oneshot", formats=None, look: Look = FULL,
-                     rerolls: tuple = (), print_width: int = grid.PAGE_WIDTH) -> list[Document]:
+                     rerolls: tuple = (), difficulty: str | None = None,
+                     print_width: int = grid.PAGE_WIDTH) -> list[Document]:
     """The packet and, with ``handout``, packet-<seed>-players (txt, pdf only). With ``formats``, the JSON
     and the SVG map are made only when asked for (a PDF alone does not wait for them). ``look`` (--width,
     --ascii) shapes the plaintext alone: the PDF, the JSON's pages and the SVG keep the print layout,
     ``print_width`` columns wide (fewer for a booklet's page: nests.render.paper.print_width).
     With ``rerolls`` (reroll.Reroll), those parts are drawn anew and the files are named after them too
     (packet-42+room-3.2@1.txt), beside the packet as first rolled."""
-    packet, laid = laid_packet(content, seed, party, nest, depth, rerolls, print_width)
+    packet, laid = laid_packet(content, seed, party, nest, depth, rerolls, difficulty, print_width=print_width)
     return documents_of(content, packet, laid, handout, folder, formats, look, print_width)
 
 
 def laid_packet(content, seed: int, party: list[str], nest: str | None, depth: str = "oneshot", rerolls: tuple = (),
-                print_width: int = grid.PAGE_WIDTH):
-    """The packet of a seed and its print layout (``pages.Paged``: the pages and the page of every code)."""
-    packet = build_packet(content, seed, party, nest, depth, rerolls)
+                difficulty: str | None = None, runs: int | None = None, print_width: int = grid.PAGE_WIDTH):
+    """The packet of a seed and its print layout (``pages.Paged``: the pages and the page of every code);
+    ``runs``: how many sessions its glance page's estimate plays (default: content/packet.yaml's)."""
+    packet = build_packet(content, seed, party, nest, depth, rerolls, difficulty, runs)
     return packet, packet_pages(content, packet, Look(print_width), printed=True)
 
 

@@ -73,6 +73,9 @@ def test_every_lookup_matches_the_tables(content, thirty):
         assert [lv["number"] for lv in data["levels"]] == list(range(1, len(ratings) + 1))
         for lv in data["levels"]:
             for room in lv["rooms"]:
+                if lv.get("heart"):
+                    assert set(room).isdisjoint({"cost", "risk", "reward"})     # its finale is under "heart"
+                    continue
                 for kind in ("cost", "risk", "reward"):
                     assert len(room[kind]) == 3
                     for lk in room[kind]:
@@ -122,7 +125,7 @@ def test_every_code_is_on_its_page(thirty):
             elif code[0] == "I":
                 assert f"║ {code} " in page, code
             else:
-                assert f"[Room {code} · " in page, code
+                assert f"Room {code} · " in page, code
         for room in packet.rooms():
             assert room.id in data["pages"]
         for ref in re.findall(r"\b(E\d+|I\d+|Level \d+) p\.(\d+)", text):
@@ -160,8 +163,8 @@ def test_every_party_and_seed_builds(content, packet_of, size):
 
 def test_json_keeps_its_keys_and_adds(content, thirty):
     data = thirty[15][3]
-    assert list(data) == ["seed", "version", "content_hash", "depth", "party", "nest", "job", "levels", "creatures",
-                          "items", "rulings", "session", "pages"]
+    assert list(data) == ["seed", "version", "content_hash", "depth", "difficulty", "oneshot_depth", "party", "nest", "job",
+                          "levels", "heart", "creatures", "items", "rulings", "session", "pages"]
     lv = data["levels"][0]
     assert {"rating", "dice", "rooms", "number", "roll"} <= set(lv) and set(lv["dice"]) == {"features", "costs_risks", "rewards"}
     room = lv["rooms"][0]
@@ -172,8 +175,9 @@ def test_json_keeps_its_keys_and_adds(content, thirty):
 
 
 def test_schema_requires_every_key_and_two_depths():
-    # every key is required but the stamp, which only a re-rolled packet has (nests packet --reroll)
-    assert set(SCHEMA["required"]) == set(SCHEMA["properties"]) - {"stamp"}
+    # every key is required but the stamp, which only a re-rolled packet has (nests packet --reroll), and the
+    # one-shot's depth, which a full packet has not
+    assert set(SCHEMA["required"]) == set(SCHEMA["properties"]) - {"stamp", "oneshot_depth"}
     assert SCHEMA["properties"]["depth"] == {"enum": ["oneshot", "full"]}
     result = CliRunner().invoke(main, ["packet", "--schema"])
     assert result.exit_code == 0 and json.loads(result.output) == SCHEMA

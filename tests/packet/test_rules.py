@@ -24,8 +24,8 @@ def events(data):
     """(Level, Room id, event) for every event, a Secret's inner one included, in printed order."""
     for lv in data["levels"]:
         for room in lv["rooms"]:
-            for kind in ("cost", "risk", "reward"):
-                for lk in room[kind]:
+            for kind in ("cost", "risk", "reward"):       # the Heart's Room has none: its finale is under "heart"
+                for lk in room.get(kind, []):
                     for e in lk["events"]:
                         while True:
                             yield lv, room, e
@@ -169,9 +169,14 @@ def test_every_roll_shows_its_die_table_and_source(packets):
 
 
 def test_stat_blocks_cover_the_printed_encounters(packets):
-    """Issue 10: stat blocks only for the creatures the printed Rooms' Encounters bring (and the Job's target)."""
+    """Issue 10: stat blocks only for the creatures the printed Rooms' Encounters bring (the Heart's too) and the
+    Job's target."""
     for data in packets:
         met = {g["enemy"] for _, _, e in events(data) if e["side"] == "encounter" for g in e["groups"]}
+        for e in data["heart"]["guards"] + data["heart"]["way_out"]["events"]:      # the finale's, a Secret's inner one too
+            while e:
+                met |= {g["enemy"] for g in e.get("groups", [])}
+                e = e.get("event")
         target = data["job"]["target"].get("enemy")
         assert {c["enemy"] for c in data["creatures"]} == met | ({target} if target else set())
 
@@ -193,7 +198,9 @@ def test_the_glance_estimate_is_the_first_runs_of_nests_simulate(content, packet
         packet = packet_of(seed, ["wasp", "ants"])
         a, b = packet.session, build_packet(longer, seed, ["wasp", "ants"]).session
         est = party_estimate(usual, packet, runs)
-        assert {k: v for k, v in a.to_json().items() if k not in ("hours", "scout")} == est.glance()
+        shown = ("hours", "scout", "job_interval", "difficulty", "band")
+        assert {k: v for k, v in a.to_json().items() if k not in shown} == est.glance()
+        assert a.job_interval == est.job_interval(usual.packet.settings["session"]["confidence_z"])
         assert 1 <= a.median <= a.p90 <= len(packet.levels) and a.actions == 8 and b.actions == 40
         assert a.runs == runs and set(a.down_percent) == {"wasp", "ants"} and len(a.rooms) <= 3
         short_total, long_total = short_total + a.mean, long_total + b.mean

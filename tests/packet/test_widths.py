@@ -105,7 +105,7 @@ def test_page_references_point_to_the_page_at_this_width(made, seed, look):
         "I": lambda code, page: re.search(rf"^║ {code} ", page, re.M),
         "Level": lambda code, page: (re.search(rf"►{code} · ", page)
                                      or re.search(rf"^║ {code[6:]}( ♥)? +\d+% ", page, re.M)),
-        "Room": lambda code, page: re.search(rf"\[Room {re.escape(code)}[ \]]", page),
+        "Room": lambda code, page: re.search(rf"\[Room {re.escape(code)}[ \]]|^║ Room {re.escape(code)} · ", page, re.M),
     }
     checked = Counter()
     for number, page in enumerate(pages, 1):
@@ -136,7 +136,7 @@ def test_handout_reflows_in_ascii(content, packet_of):
     packet = packet_of(42, PARTY)
     text = join_pages([p.text for p in handout_pages(content, packet, Look(40, ascii=True))])
     check_width(text, 40)
-    assert text.isascii() and "(H) L26 100% the Heart" in text
+    assert text.isascii() and re.search(r"\(H\) L\d+ 100% the Heart", text)
     assert words(join_pages([p.text for p in handout_pages(content, packet)])) - words(text) <= {"94"}
 
 

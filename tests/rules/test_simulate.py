@@ -113,10 +113,11 @@ def test_a_party_that_cannot_be_hurt_never_goes_down(content, tmp_path):
 
 
 def test_a_deeper_heart_is_reached_less_often(tmp_path):
-    """Over many seeds, a packet whose Heart is deeper in its chain is reached less often on average."""
+    """Over many seeds, a packet whose Heart is deeper in its chain is reached less often on average (the whole
+    chain: a one-shot's depth is chosen for its difficulty, ruling oneshot-depth)."""
     longer = load_content([str(harmless(tmp_path, actions=30))])
     # each packet's own glance estimate (its first runs of nests simulate): one build a seed
-    packets = [build_packet(longer, seed, ["ants", "wasp"]) for seed in range(24)]
+    packets = [build_packet(longer, seed, ["ants", "wasp"], depth="full") for seed in range(24)]
     rows = sorted((len(p.levels), p.session.heart_percent) for p in packets)
     shallow, deep = rows[: len(rows) // 2], rows[len(rows) // 2:]
     assert sum(h for _, h in shallow) / len(shallow) > sum(h for _, h in deep) / len(deep)
@@ -264,4 +265,5 @@ def test_each_event_type_takes_the_next_lookup(content):
     kinds = {e.kind for _, events in fresh for e in events}
     assert kinds == {"Cost"} and sum(bool(events) for _, events in fresh) > 10     # Hunger alone is 50% + Level
     for lv, stop in zip(packet.levels, course(packet)):   # a Level without a keyed Room plays its band's spare Room
-        assert stop.lookups["Risk"] and stop.room in {r.id for r in packet.rooms()}, lv.number
+        assert stop.room in {r.id for r in packet.rooms()}, lv.number
+        assert bool(stop.lookups["Risk"]) != lv.heart, lv.number     # the Heart's finale is no Room key

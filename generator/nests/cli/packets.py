@@ -18,7 +18,10 @@ def party_of(content, party: str | None) -> list[str]:
 @click.option("--party", default=None, metavar="CLASS,CLASS…", help="1 to 6 distinct classes (default: content/packet.yaml).")
 @click.option("--nest", default=None, help="The Nest (a file in content/nests/; default: termite).")
 @click.option("--depth", type=click.Choice(["oneshot", "full"]), default="oneshot", show_default=True,
-              help="oneshot: Levels 1–6, spare Rooms and the Heart in at most 28 pages; full: every Level keyed.")
+              help="oneshot: the chain down to the depth --difficulty asks for, then the Heart; full: every Level keyed.")
+@click.option("--difficulty", type=click.Choice(["easy", "standard", "hard"]), default=None,
+              help="How often the party completes the Job: easy ≥70% of sessions, standard 40–70%, hard 15–40% "
+                   "(default: standard); a one-shot's depth is chosen to land there.")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @click.option("--format", "formats", type=click.Choice(["txt", "pdf", "json", "svg"]), multiple=True,
               help="txt, pdf, json, svg (the map alone) (repeatable; default txt, pdf, json).")
@@ -37,7 +40,7 @@ def party_of(content, party: str | None) -> list[str]:
 @output_option
 @content_option
 @templates_option
-def packet(seed, party, nest, depth, paper, formats, impose, handout, width, ascii_only, rerolls, schema, output,
+def packet(seed, party, nest, depth, difficulty, paper, formats, impose, handout, width, ascii_only, rerolls, schema, output,
            content_dirs, templates_dir) -> None:
     """Write a pre-rolled Nest packet: DIR/packet-<seed>.txt, .pdf and .json (--impose a5: the PDFs as booklets)."""
     import os
@@ -68,7 +71,7 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
         party_ids = party_of(content, party)
         documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats,
                                      look=Look(width or Look.width, ascii_only), rerolls=rerolls,
-                                     print_width=print_width(paper, impose))
+                                     print_width=print_width(paper, impose), difficulty=difficulty)
         if chosen:          # only once the packet exists, so a bad party prints nothing but its error
             click.echo(f"seed: {seed}", err=output == "-")
         emit(documents, formats, paper, output, impose)
@@ -81,6 +84,8 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
 @click.option("--nest", default=None, help="The Nest (a file in content/nests/; default: termite).")
 @click.option("--depth", type=click.Choice(["oneshot", "full"]), default="oneshot", show_default=True,
               help="As for nests packet.")
+@click.option("--difficulty", type=click.Choice(["easy", "standard", "hard"]), default=None,
+              help="As for nests packet.")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDFs.")
 @click.option("--format", "formats", type=click.Choice(["txt", "pdf", "json", "svg"]), multiple=True,
               help="txt, pdf, json, svg (repeatable; default txt, pdf, json, as nests packet).")
@@ -89,7 +94,7 @@ def packet(seed, party, nest, depth, paper, formats, impose, handout, width, asc
 @click.option("-o", "--output", default="build/batch", show_default=True, help="Directory to write into.")
 @content_option
 @templates_option
-def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, output, content_dirs, templates_dir) -> None:
+def batch(count, seed, party, nest, depth, difficulty, paper, formats, impose, stats_only, output, content_dirs, templates_dir) -> None:
     """Write N packets (DIR/packet-<seed>.* as nests packet writes them), a CSV with one row per
     packet (DIR/batch-<S>-<N>.csv) and every table's results against their odds (DIR/stats.json)."""
     import os
@@ -108,7 +113,7 @@ def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, o
         seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
         click.echo(f"seed: {seed}", err=True)
     party_ids = party_of(content, party)
-    job = Batch(content, tuple(party_ids), nest, depth, tuple(formats), paper, impose, output, stats_only)
+    job = Batch(content, tuple(party_ids), nest, depth, difficulty, tuple(formats), paper, impose, output, stats_only)
     started = time.perf_counter()
     if sys.stderr.isatty():
         with click.progressbar(length=count, label="packets", file=sys.stderr) as bar:
@@ -131,12 +136,15 @@ def batch(count, seed, party, nest, depth, paper, formats, impose, stats_only, o
 @click.option("--nest", default=None, help="The Nest (a file in content/nests/; default: termite).")
 @click.option("--depth", type=click.Choice(["oneshot", "full"]), default="oneshot", show_default=True,
               help="The packet's depth: which Levels have Rooms of their own.")
+@click.option("--difficulty", type=click.Choice(["easy", "standard", "hard"]), default=None,
+              help="How often the party completes the Job: easy ≥70% of sessions, standard 40–70%, hard 15–40% "
+                   "(default: standard); a one-shot's depth is chosen to land there.")
 @click.option("--runs", type=int, default=None, help="How many sessions to play (default: content/simulate.yaml).")
 @click.option("--format", "fmt", type=click.Choice(["txt", "json"]), default="txt", show_default=True,
               help="The report as text or as JSON.")
 @content_option
 @templates_option
-def simulate(seed, party, nest, depth, runs, fmt, content_dirs, templates_dir) -> None:
+def simulate(seed, party, nest, depth, difficulty, runs, fmt, content_dirs, templates_dir) -> None:
     """Estimate how hard the packet of --seed is: the party plays it many times, one session each, and the
     report gives the Levels reached, the chances of the Heart, of the Job and of each member going down,
     the Rooms that hurt most, and the rulings it played by."""
@@ -144,7 +152,7 @@ def simulate(seed, party, nest, depth, runs, fmt, content_dirs, templates_dir) -
 
     content = setup(content_dirs, templates_dir, SIMULATE_CONTENT)
     party_ids = party_of(content, party)
-    click.echo(estimate_report(content, seed, party_ids, nest, depth, runs, fmt), nl=False)
+    click.echo(estimate_report(content, seed, party_ids, nest, depth, runs, fmt, difficulty), nl=False)
 
 
 COMMANDS = (packet, batch, simulate)

@@ -19,15 +19,24 @@ from nests.errors import NestsError
 from nests.model import Die
 
 ROOM_NAME = 30      # a Room's name in the glance page's column of Levels (templates/packet/glance.txt.j2)
-SESSION = Map(required={"hours": Str(allow_empty=False, max_len=20), "actions": Int(1, 100), "runs": Int(1, 5000)})
+SESSION = Map(required={"hours": Str(allow_empty=False, max_len=20), "actions": Int(1, 100), "runs": Int(1, 5000),
+                        "screen_runs": Int(1, 5000), "confidence_z": Int(1, 4)})
+BAND = Map(required={"low": Int(0, 100), "high": Int(0, 100)})
+DIFFICULTY = Map(required={"default": Str(allow_empty=False), "source": Str(allow_empty=False),
+                           "bands": Map(required={"easy": BAND, "standard": BAND, "hard": BAND})})
+DEPTH = Map(required={"deepest": Int(2, 30), "shallowest": Int(2, 30)})
 SETTINGS = Map(required={"default_party": List(Str(allow_empty=False), min_len=1), "default_nest": Str(allow_empty=False),
                          "rooms_per_level": Int(1, 3), "lookups": Int(1, 3), "max_party": Int(1, 20),
-                         "oneshot_levels": Int(1, 12), "oneshot_rooms_per_level": Int(1, 3), "spare_rooms_per_band": Int(1, 3), "session": SESSION})
+                         "oneshot_levels": Int(1, 12), "oneshot_rooms_per_level": Int(1, 3), "spare_rooms_per_band": Int(1, 3), "session": SESSION,
+                         "difficulty": DIFFICULTY, "oneshot_depth": DEPTH})
 HEAD = {"source": Str(allow_empty=False), "die": Str(allow_empty=False)}
 ENTRY = {"result": Str(allow_empty=False, max_len=40), "flavour": Str(allow_empty=False, max_len=80)}
 NEST = Map(required={**HEAD, "name": Str(allow_empty=False, max_len=40), "encounters": Str(allow_empty=False),
                      "outside": Str(allow_empty=False, max_len=60),
-                     "entrance": Map(required=ENTRY), "rows": face_rows(needs={"flavour": Str(allow_empty=False, max_len=80)},
+                     "entrance": Map(required=ENTRY),
+                     "heart": Map(required={**ENTRY, "taken": Str(allow_empty=False, max_len=300),
+                                            "way_out": Str(allow_empty=False, max_len=300)}),
+                     "rows": face_rows(needs={"flavour": Str(allow_empty=False, max_len=80)},
                                                                result_width=ROOM_NAME)})
 TEXT = {"text": Str(allow_empty=False, max_len=80)}
 # (every key of a Job row is printed or followed: each one is required)

@@ -220,7 +220,8 @@ FILES: dict[str, Spec] = {
 FILES["risks"] = FILES["rewards"] = FILES["costs"]
 ENCOUNTERS = Map(required={**HEAD, "generated_when": OneOf(["at-most", "below"]), "rows": _event_rows()},
                  optional={"rulings": RULINGS})
-RULINGS_FILE = Map(required={"rulings": List(Map(required={"id": Str(allow_empty=False), "text": Str(allow_empty=False, max_len=160)}), min_len=1,
+RULINGS_FILE = Map(required={"rulings": List(Map(required={"id": Str(allow_empty=False), "text": Str(allow_empty=False, max_len=160)},
+                                                optional={"reason": Str(allow_empty=False, max_len=200)}), min_len=1,
                                            unique="id")})
 
 
@@ -264,7 +265,8 @@ class Tables:
         problems += self._check_dice_and_coverage()
         problems += self._check_references()
         rulings_doc = content.checked("rulings.yaml", RULINGS_FILE)
-        self.rulings = {r["id"]: r["text"] for r in rulings_doc.data["rulings"]}
+        # a ruling's reason, when it gives one, is printed after it
+        self.rulings = {r["id"]: r["text"] + (f" Why: {r['reason']}" if "reason" in r else "") for r in rulings_doc.data["rulings"]}
         missing = sorted(CITED_RULINGS - set(self.rulings))
         if missing:
             problems.append(rulings_doc.problem(("rulings",), f"{', '.join(map(repr, missing))}: missing; the packet's "

@@ -34,16 +34,19 @@ def party_estimate(content, packet, runs: int):
 
 
 def estimate_report(content, seed: int, party: list[str], nest: str | None = None, depth: str = "oneshot",
-                    runs: int | None = None, fmt: str = "txt") -> str:
+                    runs: int | None = None, fmt: str = "txt", difficulty: str | None = None) -> str:
     if fmt not in FORMATS:
         raise NestsError(f"--format {fmt!r}: allowed: {', '.join(FORMATS)}")
     runs = check_runs(content, runs)
-    packet = build_packet(content, seed, party, nest, depth)
+    packet = build_packet(content, seed, party, nest, depth, difficulty=difficulty)
     est = party_estimate(content, packet, runs)
+    z = content.packet.settings["session"]["confidence_z"]
     if fmt == "json":
-        return json.dumps({"seed": seed, "party": packet.party, "nest": packet.nest, "depth": depth, **est.to_json()},
+        return json.dumps({"seed": seed, "party": packet.party, "nest": packet.nest, "depth": depth,
+                           "difficulty": packet.difficulty, "heart_level": len(packet.levels),
+                           **est.to_json(), "job_interval": list(est.job_interval(z))},
                           indent=1, ensure_ascii=False) + "\n"
     from nests.render import render
 
     return render("simulate.txt.j2", packet=packet, est=est, hours=content.packet.settings["session"]["hours"],
-                  depth=depth)
+                  depth=depth, interval=est.job_interval(z))

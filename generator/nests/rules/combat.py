@@ -25,7 +25,7 @@ from nests.model import Attack, Enemy
 from nests.rules.encounter import alarm_pheromones
 
 RULINGS = ["sim-rally", "sim-fight-sides", "sim-targets", "sim-attack-lines", "sim-swarm-wounds", "sim-alarm", "sim-break",
-           "sim-fight-rounds", "sim-area-attack", "sim-special-rules", "modifier-match"]
+           "sim-flee", "sim-fight-rounds", "sim-area-attack", "sim-special-rules", "modifier-match"]
 
 
 @dataclass(frozen=True)
@@ -171,21 +171,28 @@ class Fight:
     sim: object
     sides: tuple[list[Fighter], list[Fighter]]
     attacked: bool = False
+    fleeing: bool = False              # ruling sim-flee: the party is Breaking from Combat
+    start_left: int = 0                # the party's Wounds left when the fight began
 
     def __post_init__(self):
         self._degrees = list(self.tables.degrees)
+        self._last = len(self._degrees) - 1
+        self._critical = (self._degrees[0], self._degrees[-1])
         self._initial = {k: self._degrees.index(v) for k, v in self.tables.initial.items()}
+        # randrange(n) is _randbelow(n) behind its argument checks: the same faces, from the same stream,
+        # for a fraction of the cost (a fight draws hundreds)
+        self.below = self.rng._randbelow
 
     def degree(self, effort: int, resistance: int, static: list[int], shift: int) -> str:
         """``resolution.degree_of`` for one fresh d100, without its look-ups: Table 18's Degree for the face,
         each static modifier's Shift against the same face (ruling modifier-match), standing Shifts, clamped."""
-        face = self.rng.randrange(100)
+        face = self.below(100)
         net = shift
         for m in static:
             if face < abs(m):
                 net += 1 if m > 0 else -1
         index = self._initial[(face < effort, face >= resistance)] + net
-        return self._degrees[0 if index < 0 else min(index, len(self._degrees) - 1)]
+        return self._degrees[0 if index < 0 else min(index, self._last)]
 
     def hurt(self, f: Fighter, n: int) -> None:
         f.wounds += max(0, min(n, f.wounds_max - f.wounds))
@@ -211,7 +218,7 @@ class Fight:
         shift = f.shift + (0 if f.swarm else -f.wounds) + (1 if disposition in sim.shift_up else 0)
         degree = self.degree(f.threat, target.survival, static, shift)
         hits, which = sim.outcomes[degree]
-        critical = degree in (self.tables.degrees[0], self.tables.degrees[-1])
+        critical = degree in self._critical
         self.attacked = True
         for name in which:
             s = f.strikes.get(name)
@@ -249,9 +256,9 @@ class Fight:
             if not f.standing:
                 return
         f.acted = True
-        if side == 0 and f.wounds_max - f.wounds == 1 and f.wounds_max > 1:
-            # ruling sim-break: one Wound from death, she Breaks from Combat (Boolean Roll against Initiative)
-            if self.rng.randrange(100) < f.initiative:
+        if side == 0 and (self.fleeing or f.wounds_max - f.wounds == 1 and f.wounds_max > 1):
+            # rulings sim-break, sim-flee: she Breaks from Combat (Boolean Roll against Initiative)
+            if self.below(100) < f.initiative:
                 f.out = True
                 f.refresh()
             return
@@ -263,8 +270,16 @@ class Fight:
         if side == 0:      # ruling sim-targets: the party finishes the creature with the fewest Wounds left
             target = min(targets, key=lambda o: o.wounds_max - o.wounds)
         else:              # a creature attacks a member it can reach, at random
-            target = targets[self.rng.randrange(len(targets))]
+            target = targets[self.below(len(targets))]
         self.attack(f, target, opponents)
+
+    def odds(self) -> None:
+        """Ruling sim-flee: at a Round's start the party weighs the fight; once it has lost ``flee_share`` percent
+        of the Wounds its members had left when it began, or a member has fallen, every member Breaks from Combat."""
+        if not self.fleeing:
+            left = sum(f.wounds_max - f.wounds for f in self.sides[0])
+            self.fleeing = (100 * (self.start_left - left) >= self.sim.flee_share * self.start_left
+                            or any(f.killed for f in self.sides[0]))
 
     def alarm(self, bestiary: "Bestiary") -> None:
         """Ruling sim-alarm: at a Round's start, one Boolean Roll against the highest Swarming of the creatures
@@ -281,7 +296,7 @@ class Fight:
     def start(self, fighters: list[Fighter]) -> None:
         """Starting Disposition (Table 8): a Boolean Roll against Initiative."""
         for f in fighters:
-            outcome = "success" if self.rng.randrange(100) < f.initiative else "failure"
+            outcome = "success" if self.below(100) < f.initiative else "failure"
             wanted = self.sim.start[outcome]
             f.place = f.track.index(wanted) if wanted in f.track else len(f.track) // 2
             f.refresh()
@@ -292,18 +307,23 @@ class FightResult:
     won: bool            # every creature killed or Retreating
     beaten: bool         # every member killed, Retreating or broken away
     rounds: int
+    away: bool = False   # a member broke from Combat alive
 
 
-def fight(rng: random.Random, bestiary: "Bestiary", party: list[Fighter], nest: list[Fighter]) -> FightResult:
+def fight(rng: random.Random, bestiary: "Bestiary", party: list[Fighter], nest: list[Fighter],
+          slip: bool = False) -> FightResult:
     """One Combat, played until a side is beaten, or ``sim.rounds`` Rounds have passed, or a Round passes with
-    no Attack possible (ruling sim-fight-rounds: the party then breaks away)."""
+    no Attack possible (ruling sim-fight-rounds: the party then breaks away). With ``slip`` the party Breaks
+    from Combat from the first Round (ruling sim-finale: slipping past the Heart's guards)."""
     sim = bestiary.sim
-    battle = Fight(rng, bestiary.tables, sim, (party, nest))
+    battle = Fight(rng, bestiary.tables, sim, (party, nest), fleeing=slip,
+                   start_left=sum(f.wounds_max - f.wounds for f in party))
     battle.start(party + nest)
     rounds = 0
     while rounds < sim.rounds and not battle.over():
         rounds += 1
         battle.alarm(bestiary)
+        battle.odds()
         battle.attacked = False
         everyone = [(f, 0) for f in party if not f.killed and not f.out] + [(f, 1) for f in nest if f.standing]
         order = sorted(everyone, key=lambda fs: (-fs[0].initiative, -fs[0].place, rng.random()))
@@ -317,10 +337,11 @@ def fight(rng: random.Random, bestiary: "Bestiary", party: list[Fighter], nest: 
         if not battle.attacked:
             break            # no one could reach anyone: the party walks on
     won, beaten = not any(map(_STANDING, nest)), not any(map(_STANDING, party))
+    away = any(f.out and not f.killed for f in party)
     for f in party:
         f.out = False
         f.refresh()
-    return FightResult(won, beaten, rounds)
+    return FightResult(won, beaten, rounds, away)
 
 
 # -- fighters ---------------------------------------------------------------------------

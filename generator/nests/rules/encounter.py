@@ -91,10 +91,11 @@ def encounter(rng: random.Random, tables, level: int, nest: str = "termite-nest"
     for row in table.rows:
         chance = row.chance.value(level)
         rows.append(EncounterRow(row.id, row.name, str(row.chance), chance, table.generates(face, chance)))
-    generated = [r for r in rows if r.generated]
+    # ruling encounter-rarest: of the rows the roll generates, the rarest (the last) comes
+    generated = [r for r in rows if r.generated][-1:]
     shown = ", ".join(r.name for r in generated) or "no one"
     return Encounter(nest, level, Roll(D100.name, face, f"Encounter: {shown}"), rows,
-                     [group(rng, tables, r.enemy) for r in generated], rulings=list(table.rulings))
+                     [group(rng, tables, r.enemy) for r in generated], rulings=list(table.rulings) + ["encounter-rarest"])
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,23 @@ Chances are percentages with one decimal.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 
 def percent(count: int, runs: int) -> float:
     return round(100 * count / runs, 1) if runs else 0.0
+
+
+def interval(count: int, runs: int, z: float = 2.0) -> tuple[float, float]:
+    """The Wilson score interval of a share seen ``count`` times in ``runs``, in percent (z = 2: about 95%):
+    unlike count/runs ± z·sd it stays within 0–100 and is not empty at 0 or all runs."""
+    if not runs:
+        return 0.0, 100.0
+    p = count / runs
+    centre = (p + z * z / (2 * runs)) / (1 + z * z / runs)
+    half = z * math.sqrt(p * (1 - p) / runs + z * z / (4 * runs * runs)) / (1 + z * z / runs)
+    return round(100 * max(0.0, centre - half), 1), round(100 * min(1.0, centre + half), 1)
 
 
 @dataclass(frozen=True)
@@ -43,6 +55,10 @@ class Estimate:
     target: str | None
     rulings: list[tuple[str, str]]              # (id, text) in rulings.yaml order
 
+    def job_interval(self, z: float = 2.0) -> tuple[float, float]:
+        """The Job's share as an interval (``interval``): the estimate's margin."""
+        return interval(sum(r.job for r in self.records), self.runs, z)
+
     def glance(self) -> dict:
         """The figures a packet's glance page prints and its JSON's ``session`` carries."""
         return {"runs": self.runs, "actions": self.actions, "median": self.median, "p90": self.p90, "mean": self.mean,
@@ -53,7 +69,7 @@ class Estimate:
         return {"runs": self.runs, "actions": self.actions,
                 "levels": {"median": self.median, "p90": self.p90, "mean": self.mean,
                            "reached": {str(k): v for k, v in self.levels.items()}},
-                "heart_percent": self.heart, "job_percent": self.job,
+                "heart_percent": self.heart, "job_percent": self.job, "job_interval": list(self.job_interval()),
                 "down_percent": {cid: p for cid, _, p in self.down},
                 "rooms": [{"room": h.room, "name": h.name, "level": h.level, "wounds": h.wounds, "per_run": h.per_run}
                           for h in self.rooms],

@@ -10,6 +10,8 @@
   Heart (100%).
 * ``shortcut(rng, tables, rating, chain=None, level_number=None)`` → ``Shortcut``: a Roll to
   Increase with the Rewards die; with a chain, the deeper Level it leads to, or a dud (ruling shortcut).
+* ``cut_chain(tables, chain, depth)`` → a one-shot's chain: its Levels above ``depth``, then the Heart,
+  set by ruling oneshot-depth (no roll).
 * ``stand_in(levels, level)`` → the keyed Level an unkeyed one plays (ruling packet-spare-rooms).
 """
 
@@ -41,7 +43,7 @@ class Level(Record):
     number: int
     rating: int
     dice: LevelDice
-    roll: Roll
+    roll: Roll | None                # None: a one-shot's Heart, set by ruling oneshot-depth
     rulings: list[str]
 
 
@@ -72,6 +74,15 @@ def level_chain(rng: random.Random, tables) -> LevelChain:
     while levels[-1].rating < heart:
         levels.append(next_level(rng, tables, levels[-1]))
     return LevelChain(levels, heart)
+
+
+def cut_chain(tables, chain: LevelChain, depth: int) -> LevelChain:
+    """A one-shot's Nest ``depth`` Levels deep (ruling oneshot-depth): the chain's Levels above that depth as
+    rolled, then the Heart at its rating, with no roll of its own. A chain no deeper is kept whole."""
+    if len(chain.levels) <= depth:
+        return chain
+    heart = Level(depth, chain.heart, level_dice(tables, chain.heart), None, ["oneshot-depth"])
+    return LevelChain(chain.levels[:depth - 1] + [heart], chain.heart)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ Level by the rules engine; the Events are paid, faced and reaped in that order
 by one handler each (``nests.rules.sim_events.HANDLERS``). A Level or Shortcut
 moves the party at the action's end. At the Heart the party goes for the Job's target. The dice the
 party rolls (Exploration, Combat, Hunger, Consumption, tearing Obstacles down)
-are rolled anew in every run, from one seeded stream. Every simplification is a
+are rolled anew in every run, from the seeded sub-stream of its chunk (``simulate``). Every simplification is a
 ruling sim-… of content/rulings.yaml; ``Estimate.rulings`` lists those used.
 """
 
@@ -33,9 +33,10 @@ KIND_WORDS = {"cost": "Cost", "risk": "Risk", "reward": "Reward"}      # the pac
 
 
 def packet_parts(packet):
-    """The packet's engine objects: its Level chain, its tables and the Job's target creature (or None).
-    The one place this module reads the packet beyond its Levels and Rooms."""
-    return packet.chain, packet.tables, packet.job.target.enemy
+    """The packet's engine objects: its Level chain, its tables, the Job's target creature (or None) and the
+    Heart's guards (rules.encounter.Group). The one place this module reads the packet beyond its Levels and Rooms."""
+    guards = packet.finale.groups() if packet.finale is not None else []
+    return packet.chain, packet.tables, packet.job.target.enemy, guards
 
 
 @dataclass(frozen=True)
@@ -177,32 +178,43 @@ class Run:
             self.explore()
             if self.level == last:
                 end = "heart"
-                job = bool(self.standing()) and self.job()
+                job = bool(self.standing()) and self.job(g.actions - taken + 1)
                 break
         if end == "actions" and not self.standing():
             end = "party-down"
         return RunRecord(self.deepest, self.deepest == last, job, tuple(m.id for m in self.members if m.down),
                          dict(self.wounds), end, taken)
 
-    def job(self) -> bool:
-        """Ruling sim-job: at the Heart the party goes for the target; a creature must be beaten in Combat."""
+    def job(self, assaults: int) -> bool:
+        """Rulings sim-job, sim-finale: at the Heart the party slips past the guards the Heart's page prints
+        (each member Breaking from Combat; those who get away go on), then takes the target: a thing needs a
+        member past the guards; a creature must be beaten in Combat, and a party beaten back regroups and
+        attacks again, the creature keeping its Wounds, ``assaults`` times at most (the actions left, and one)."""
         g = self.game
-        g.note("sim-job")
+        g.note("sim-job", "sim-finale")
+        guards = [f for grp in g.guards for f in g.bestiary.group(grp.enemy, grp.count, grp.wounds_max)]
+        if guards and not self.fight(guards, g.heart_room, slip=True):
+            return False
         if g.target is None:
-            return True
+            return bool(self.standing())
         t = group(self.rng, g.tables, g.target)
-        beaten = self.fight(g.bestiary.group(t.enemy, t.count, t.wounds_max), g.heart_room)
-        return beaten and bool(self.standing())
+        target = g.bestiary.group(t.enemy, t.count, t.wounds_max)
+        while assaults > 0 and self.standing():
+            assaults -= 1
+            if self.fight(target, g.heart_room):
+                return bool(self.standing())
+        return False
 
-    def fight(self, creatures, room: str) -> bool:
+    def fight(self, creatures, room: str, slip: bool = False) -> bool:
+        """One Combat: won (with ``slip``: a member got away past the creatures)."""
         g = self.game
         standing = self.standing()
         party = [g.bestiary.member(m.character, m.wounds, -1 if m.starving else 0, self.action.darkness) for m in standing]
-        result = fight(self.rng, g.bestiary, party, creatures)
+        result = fight(self.rng, g.bestiary, party, creatures, slip)
         for m, f in zip(standing, party):
             self.wound(m, f.wounds - m.wounds, room)
         g.note(*COMBAT_RULINGS)
-        return result.won
+        return result.away if slip else result.won
 
 
 # -- the game and its estimate ------------------------------------------------------------------
@@ -221,6 +233,7 @@ class Game:
     heart_room: str
     slots: int
     desperate: dict[str, int]
+    guards: list                       # the Heart's guards (rules.encounter.Group), fought before the target
     used: set[str] = field(default_factory=set)
 
     def __post_init__(self):
@@ -240,21 +253,60 @@ SIM_RULINGS = ["sim-session", "sim-room-lookups", "sim-effects", "sim-no-resting
 
 def new_game(packet, characters: list, sim, actions: int, slots: int, encounters: str) -> Game:
     """What the runs of ``packet`` share; ``encounters``: the Nest's encounter table."""
-    chain, tables, target = packet_parts(packet)
+    chain, tables, target, guards = packet_parts(packet)
     stops = course(packet)
     game = Game(stops, list(characters), tables, sim, actions, target, chain, encounters, packet.perception,
-                stops[-1].room, slots, desperate_wounds(tables))
+                stops[-1].room, slots, desperate_wounds(tables), guards)
     game.note(*SIM_RULINGS)
     return game
 
 
-def simulate(packet, characters: list, sim, actions: int, runs: int, slots: int, seed: int, encounters: str):
-    """The party (``characters``: nests.model.Character, in party order) plays ``packet`` ``runs`` times, each
-    a session of ``actions`` Exploration Actions, on the seeded sub-stream "simulate". → ``Estimate``."""
+CHUNK = 250         # runs on one sub-stream: "simulate/0" holds runs 1–250, "simulate/1" 251–500, …
+_shared: tuple | None = None       # (game, seed, stream, runs) for the forked players of ``_chunk``
+
+
+def _chunk(k: int) -> tuple[list, set]:
+    """Runs k·CHUNK … of the shared game on their own sub-stream, and the rulings they used."""
     from nests.rules.dice import substream
+
+    game, seed, stream, runs = _shared
+    rng = substream(seed, f"{stream}/{k}")
+    return [Run(game, rng).play() for _ in range(min(CHUNK, runs - k * CHUNK))], game.used
+
+
+def _processes(chunks: int) -> int:
+    """Two players when there are two cores and the runs fill two chunks; one inside a batch's (daemonic) worker."""
+    import multiprocessing
+    import os
+
+    if chunks < 2 or (os.cpu_count() or 1) < 2 or multiprocessing.current_process().daemon:
+        return 1
+    return 2
+
+
+def simulate(packet, characters: list, sim, actions: int, runs: int, slots: int, seed: int, encounters: str,
+             stream: str = "simulate"):
+    """The party (``characters``: nests.model.Character, in party order) plays ``packet`` ``runs`` times, each
+    a session of ``actions`` Exploration Actions. → ``Estimate``. The runs are dealt in chunks of ``CHUNK``,
+    each on its own seeded sub-stream ("simulate/0", "simulate/1", …), so the first N runs are the same
+    however many are played and in however many processes: with two cores, two play at once."""
     from nests.rules.estimate import summarise
 
+    global _shared
     game = new_game(packet, characters, sim, actions, slots, encounters)
-    rng = substream(seed, "simulate")
-    records = [Run(game, rng).play() for _ in range(runs)]
+    chunks = -(-runs // CHUNK)
+    _shared = game, seed, stream, runs
+    try:
+        if _processes(chunks) == 1:
+            played = [_chunk(k) for k in range(chunks)]
+        else:
+            import multiprocessing
+
+            with multiprocessing.get_context("fork").Pool(2) as pool:
+                played = pool.map(_chunk, range(chunks), chunksize=1)
+    finally:
+        _shared = None
+    records = [r for part, _ in played for r in part]
+    for _, used in played:
+        game.used |= used
     return summarise(records, game, packet)

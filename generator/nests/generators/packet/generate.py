@@ -2,8 +2,9 @@
 
 Every part rolls on its own named sub-stream (``reroll.Streams``, ``substream(seed, name)``):
 "job", "levels", "level-2/room-3" (its Features and lookups),
-"level-2/room-3/name", "item-key/<colour>/<type>" (a Form's Function) and
-"simulate" (the glance page's difficulty estimate), so changing one part never
+"level-2/room-3/name", "item-key/<colour>/<type>" (a Form's Function), "heart"
+(the finale), "difficulty/<depth>" (screening a one-shot's depth) and
+"simulate/<chunk>" (the glance page's difficulty estimate), so changing one part never
 reshuffles another. Each printed result keeps its die and roll. Rooms are
 keyed in the order they are printed, so "an earlier Room" means an earlier
 page (ruling packet-known-item).
@@ -22,9 +23,11 @@ from nests.generators.packet.model import (Creature, Function, ItemKeyEntry, Job
 from nests.generators.packet.views import event_view, quantified, rolled
 from nests.generators.sheet import character
 from nests.generators.packet.reroll import Reroll, Streams
+from nests.generators.packet.difficulty import choose_depth
+from nests.generators.packet.heart import finale, heart_room
 from nests.rules.exploration import ORDINALS, ExplorationAction, lookup
 from nests.rules.lookup import roll_on
-from nests.rules.nest import level_chain
+from nests.rules.nest import cut_chain, level_chain
 from nests.rules.procedures import PROCEDURES, Context
 from nests.rules.quantification import quantify
 from nests.rules.resolution import D100
@@ -213,16 +216,41 @@ def printed_levels(pt, chain, depth: str) -> dict[int, tuple[int, bool]]:
     return dict(sorted(out.items()))
 
 
+def check_difficulty(content, difficulty: str | None) -> str:
+    settings = content.packet.settings["difficulty"]
+    difficulty = difficulty or settings["default"]
+    if difficulty not in settings["bands"]:
+        raise NestsError(f"--difficulty: {difficulty!r} is not a difficulty; allowed: {', '.join(settings['bands'])}")
+    return difficulty
+
+
 def build_packet(content, seed: int, party: list[str], nest: str | None = None, depth: str = "oneshot",
-                 rerolls: tuple[Reroll, ...] = ()) -> Packet:
-    """The packet of ``seed``; with ``rerolls``, those parts drawn anew (see reroll.py)."""
+                 rerolls: tuple[Reroll, ...] = (), difficulty: str | None = None, runs: int | None = None) -> Packet:
+    """The packet of ``seed``; with ``rerolls``, those parts drawn anew (see reroll.py). A one-shot's Nest
+    is as deep as lands the party's Job in ``difficulty``'s band (ruling oneshot-depth, generators/packet/
+    difficulty.py); a re-rolled packet keeps the depth of the packet as first rolled. ``runs``: the sessions
+    its estimate plays (default content/packet.yaml's ``session.runs``; a batch's --stats-only plays fewer)."""
     pt = content.packet
     nest = nest or pt.settings["default_nest"]
     if nest not in pt.nests:
         raise NestsError(f"--nest: unknown Nest {nest!r}; known: {', '.join(pt.nests)}")
     if depth not in DEPTHS:
         raise NestsError(f"--depth: {depth!r} is not a depth; allowed: {', '.join(DEPTHS)}")
+    difficulty = check_difficulty(content, difficulty)
     party = check_party(content, party)
+    if depth != "oneshot":
+        return assemble(content, seed, party, nest, depth, rerolls, difficulty, None, runs)
+    if rerolls:
+        cut = build_packet(content, seed, party, nest, depth, (), difficulty).oneshot_depth
+    else:
+        cut = choose_depth(content, seed, party, nest, difficulty, assemble)
+    return assemble(content, seed, party, nest, depth, rerolls, difficulty, cut, runs)
+
+
+def assemble(content, seed: int, party: list[str], nest: str, depth: str, rerolls: tuple[Reroll, ...],
+             difficulty: str, cut: int | None, runs: int | None = None) -> Packet:
+    """The packet of ``seed`` with its Nest cut to ``cut`` Levels (None: the whole chain)."""
+    pt = content.packet
     characters = [character(content, cid) for cid in party]
 
     def ability(c, fid):
@@ -233,6 +261,8 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
     job = _job(pt, streams)
     tables = pt.tables
     chain = level_chain(streams("levels"), tables)
+    if cut is not None:
+        chain = cut_chain(tables, chain, cut)
     b = _Builder(pt, streams, nest, chain, perception)
     for lv in chain.levels:
         b.note(lv.rulings)
@@ -242,13 +272,17 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
         b.note(["packet-spare-rooms"])
     levels = []
     for lv in chain.levels:
-        roll = Rolled(lv.roll.die, lv.roll.result, "nest-levels", tables.levels.source, counts=lv.roll.value)
-        key = LevelKey(lv.number, lv.rating, roll, lv.roll.meaning, lv.dice, lv.dice.band, lv.number == len(chain.levels))
+        roll = None if lv.roll is None else Rolled(lv.roll.die, lv.roll.result, "nest-levels", tables.levels.source,
+                                                   counts=lv.roll.value)
+        key = LevelKey(lv.number, lv.rating, roll, lv.roll.meaning if lv.roll else "", lv.dice, lv.dice.band,
+                       lv.number == len(chain.levels))
         count, spare = keyed.get(lv.number, (0, False))
-        key.rooms = [b.room(lv, n, spare) for n in range(1, count + 1)]
+        key.rooms = [heart_room(b, lv)] if key.heart else [b.room(lv, n, spare) for n in range(1, count + 1)]
         levels.append(key)
+    end = finale(b, levels)
     # Stat blocks: the creatures the printed Rooms' Encounters bring, and the Job's target (ruling packet-creatures).
     met = {eid for lv in levels for room in lv.rooms for lks in room.lookups.values() for lk in lks for eid in b.enemies_in(lk.found)}
+    met |= set(b.enemies_in(end.guards_found + end.way_out.found))
     target_enemy = job.target.enemy
     order = [row.id for row in tables.encounters[b.nest["encounters"]].rows]
     creature_ids = [eid for eid in order if eid in met or eid == target_enemy]
@@ -256,7 +290,7 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
         creature_ids.append(target_enemy)
     # A re-rolled packet keeps every stat block of the packet as first rolled, under its code, so no
     # other Room's codes move; a creature new to it takes the next code (ruling packet-reroll).
-    kept = {c.enemy: c.id for c in build_packet(content, seed, party, nest, depth).creatures} if rerolls else {}
+    kept = {c.enemy: c.id for c in assemble(content, seed, party, nest, depth, (), difficulty, cut).creatures} if rerolls else {}
     b.codes = dict(kept)
     for eid in creature_ids:
         b.codes.setdefault(eid, f"E{len(b.codes) + 1}")
@@ -270,6 +304,8 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
             for lks in room.lookups.values():
                 for lk in lks:
                     lk.events = [b.event_view(e) for e in lk.found]
+    end.guards = [b.event_view(e) for e in end.guards_found]
+    end.way_out.events = [b.event_view(e) for e in end.way_out.found]
     for stem in ("costs", "risks", "rewards"):
         b.note(tables.events[stem].rulings)
     b.note(PACKET_RULINGS)
@@ -289,12 +325,14 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
     def estimate() -> Session:
         # The glance page's difficulty estimate: the first runs of `nests simulate` for this packet
         # (ruling packet-session), on its own seeded stream, so it is the same whenever it is asked for.
-        est = simulate(packet, characters, content.simulate, s["actions"], s["runs"],
+        est = simulate(packet, characters, content.simulate, s["actions"], runs or s["runs"],
                        content.catalogue["inventory_slots"], seed, encounters)
+        band = pt.settings["difficulty"]["bands"][difficulty]
         return Session(s["hours"], est.actions, est.runs, scout.character_class.name, est.median, est.p90, est.mean,
-                       est.heart, est.job, {cid: p for cid, _, p in est.down}, tuple(h.room for h in est.rooms))
+                       est.heart, est.job, {cid: p for cid, _, p in est.down}, tuple(h.room for h in est.rooms),
+                       est.job_interval(s["confidence_z"]), difficulty, (band["low"], band["high"]))
 
     packet = Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
                     perception, job, levels, creatures, list(b.items.items.values()), rulings, estimate, chain, tables,
-                    tuple(rerolls))
+                    tuple(rerolls), end, difficulty, cut)
     return packet

@@ -150,7 +150,7 @@ class Room:
 class LevelKey:
     number: int
     rating: int
-    roll: Rolled
+    roll: Rolled | None          # None: a one-shot's Heart, below the depth chosen (ruling oneshot-depth)
     meaning: str
     dice: Any                    # rules.nest.LevelDice: the Features, Costs/Risks and Rewards dice
     band: str
@@ -158,7 +158,8 @@ class LevelKey:
     rooms: list[Room] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        out = {"number": self.number, "rating": self.rating, "roll": self.roll.to_json(),
+        out = {"number": self.number, "rating": self.rating,
+               **({"roll": self.roll.to_json()} if self.roll is not None else {"set_by": "oneshot-depth"}),
                "dice": {"features": self.dice.features, "costs_risks": self.dice.costs_risks, "rewards": self.dice.rewards},
                "band": self.band}
         if self.heart:
@@ -253,11 +254,16 @@ class Session:
     job_percent: float
     down_percent: dict[str, float]      # class id → percent of runs in which she goes down
     rooms: tuple[str, ...]              # the Rooms that hurt most, worst first
+    job_interval: tuple[float, float]   # the Job's 95% interval, in percent (rules.estimate.interval)
+    difficulty: str                     # the difficulty asked for
+    band: tuple[int, int]               # its band of the Job's percent (content/packet.yaml)
 
     def to_json(self) -> dict:
         return {"hours": self.hours, "actions": self.actions, "runs": self.runs, "scout": self.scout,
                 "median": self.median, "p90": self.p90, "mean": self.mean, "heart_percent": self.heart_percent,
-                "job_percent": self.job_percent, "down_percent": dict(self.down_percent), "rooms": list(self.rooms)}
+                "job_percent": self.job_percent, "job_interval": list(self.job_interval),
+                "difficulty": self.difficulty, "band": list(self.band),
+                "down_percent": dict(self.down_percent), "rooms": list(self.rooms)}
 
 
 @dataclass
@@ -281,6 +287,9 @@ class Packet:
     chain: Any                   # rules.nest.LevelChain: the Levels as rolled
     tables: Any                  # content.tables.Tables the packet was rolled on
     rerolls: tuple = ()          # reroll.Reroll: the parts drawn anew ("room:3.2@1")
+    finale: Any = None           # heart.Finale: the Heart's guards, the target, the way out
+    difficulty: str = "standard"  # --difficulty
+    oneshot_depth: int | None = None    # the Level of a one-shot's Heart, as chosen (ruling oneshot-depth); None: full
 
     @property
     def stamp(self) -> str:

@@ -173,10 +173,19 @@ def _levels(lay, packet, pages) -> list[PacketPage]:
         for lv in spare:
             for r in lv.rooms:
                 room(r, lv, key(r, lv), [(2, f"Room {r.id} · {r.name}")], [r.id, f"Level {lv.number}"])
-    flow.part = "The Heart"
-    flow.page()
-    level(packet.heart)
+    _heart(lay, flow, packet, pages)
     return [p for p in flow.pages if p.lines]
+
+
+def _heart(lay, flow, packet, pages) -> None:
+    """The Heart, the finale, on a page of its own (templates/packet/heart.txt.j2)."""
+    lv = packet.heart
+    flow.part = "The Heart"
+    flow.pages.append(PacketPage("The Heart", [], [(1, f"Level {lv.number} · the Heart")], [f"Level {lv.number}"]))
+    room = lv.rooms[0]
+    flow.add(lay.pieces("packet/heart.txt.j2", packet=packet, pages=pages), (2, f"Room {room.id} · {room.name}"), [room.id],
+             breaks=lambda: [lay.lines("packet/room.txt.j2", room=room, level=lv, pages=pages, part=part)
+                             for part in ("close", "reopen")])
 
 
 def stand_in(packet, level):
@@ -328,6 +337,7 @@ def stamp(packet) -> str:
 def command(packet) -> str:
     return (f"nests packet --seed {packet.seed} --party {','.join(packet.party)} --nest {packet.nest}"
             + (f" --depth {packet.depth}" if packet.depth != "oneshot" else "")
+            + (f" --difficulty {packet.difficulty}" if packet.difficulty != "standard" else "")
             + "".join(f" --reroll {r}" for r in packet.rerolls))
 
 

@@ -25,7 +25,7 @@ from nests.generators.packet.model import ItemKeyEntry, Packet, Rolled
 from nests.model import Die
 
 # engine records and shared tables the packet carries beside what it prints
-_NOT_PRINTED = {"found", "chain", "tables"}
+_NOT_PRINTED = {"found", "guards_found", "chain", "tables"}
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}

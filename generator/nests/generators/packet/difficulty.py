@@ -1,0 +1,62 @@
+"""How deep a one-shot's Nest runs (ruling oneshot-depth): ``choose_depth(content, seed, party, nest, difficulty)``.
+
+The chain of Levels is rolled as always; the one-shot keeps its Levels down to a depth and puts the
+Heart below them. Depths are tried from content/packet.yaml's deepest up, each screened with a few
+sessions on its own sub-stream ("difficulty/<depth>"): the first whose Job percent lands in the
+difficulty's band is kept; when none does, the one that came closest (of equals, the shallowest). A screen plays its sessions in
+steps and stops early once its interval lies wholly outside the band (a deep Nest the party never
+crosses needs few runs to tell). The full estimate (the glance page's) is played only when printed.
+Everything here is deterministic from the seed, party, Nest, difficulty and content.
+"""
+
+from __future__ import annotations
+
+from nests.generators.sheet import character
+from nests.rules.dice import substream
+from nests.rules.estimate import interval
+from nests.rules.simulate import Run, new_game
+
+STEP = 20           # a screen's sessions between two looks at its interval
+
+
+def screen(content, packet, characters, runs: int, band: dict, z: float) -> float:
+    """The Job percent of up to ``runs`` sessions of ``packet`` on its depth's sub-stream, stopping early
+    once the interval lies outside ``band``."""
+    pt = content.packet
+    s = pt.settings["session"]
+    game = new_game(packet, characters, content.simulate, s["actions"], content.catalogue["inventory_slots"],
+                    pt.nests[packet.nest][0]["encounters"])
+    rng = substream(packet.seed, f"difficulty/{len(packet.levels)}")
+    done = jobs = 0
+    while done < runs:
+        for _ in range(min(STEP, runs - done)):
+            jobs += Run(game, rng).play().job
+            done += 1
+        low, high = interval(jobs, done, z)
+        if high < band["low"] or low > band["high"]:
+            break
+    return 100 * jobs / done
+
+
+def off_band(job: float, band: dict) -> float:
+    """How far a Job percent lies outside the band (0 inside it)."""
+    return max(band["low"] - job, job - band["high"], 0.0)
+
+
+def choose_depth(content, seed: int, party: list[str], nest: str, difficulty: str, assemble) -> int:
+    """The depth of the one-shot's Heart for this packet, party and difficulty (ruling oneshot-depth);
+    ``assemble``: generate.assemble, which makes the packet at a depth."""
+    pt = content.packet.settings
+    band, depths, s = pt["difficulty"]["bands"][difficulty], pt["oneshot_depth"], pt["session"]
+    characters = [character(content, cid) for cid in party]
+    best = None                                  # (how far off, depth)
+    for depth in range(depths["deepest"], depths["shallowest"] - 1, -1):
+        packet = assemble(content, seed, party, nest, "oneshot", (), difficulty, depth)
+        if len(packet.levels) < depth:
+            continue                             # a chain no deeper: a shallower depth tries it
+        off = off_band(screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"]), band)
+        if off == 0:
+            return depth
+        if best is None or off <= best[0]:        # the closest; of equals, the shallowest (the most finishable)
+            best = (off, depth)
+    return best[1] if best else depths["shallowest"]

@@ -1,0 +1,84 @@
+"""The difficulty check of issue 28 (``make difficulty-check``): do the packets land in their bands?
+
+For every seed and party asked (default: seeds 1–30 and the three parties of the issue) and every
+difficulty asked (default: all three), it builds the one-shot packet as ``nests packet`` does, reads
+its glance page's estimate (the Job's percent and 95% interval over ``session.runs`` sessions),
+plays ``nests simulate --runs 4000`` on the same packet, and checks that the two intervals overlap
+(they agree within their margins) and that the estimate lies in the difficulty's band
+(content/packet.yaml). It prints one line a packet, then per party and difficulty the minimum,
+median and maximum Job percent and how many packets landed, and exits 1 when a standard packet
+missed its band or an estimate disagreed with its simulation.
+
+    python -m tests.packet.difficulty_check [--seeds 1-30] [--parties wasp,spider,beetle;…]
+                                            [--difficulties easy,standard,hard] [--runs 4000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import statistics
+import sys
+
+PARTIES = ("wasp,spider,beetle", "wasp,spider,beetle,ants", "ladybug,scorpion,ants")
+_content = None
+
+
+def _seeds(text: str) -> list[int]:
+    low, _, high = text.partition("-")
+    return list(range(int(low), int(high or low) + 1))
+
+
+def check(job: tuple[int, str, str, int]) -> dict:
+    """One packet: its estimate, its simulation's interval, whether they agree and whether it landed."""
+    from nests.generators.estimate import party_estimate
+    from nests.generators.packet.generate import build_packet
+
+    seed, party, difficulty, runs = job
+    packet = build_packet(_content, seed, party.split(","), difficulty=difficulty)
+    s = packet.session
+    z = _content.packet.settings["session"]["confidence_z"]
+    sim = party_estimate(_content, packet, runs) if runs else None
+    low, high = sim.job_interval(z) if sim else (s.job_interval[0], s.job_interval[1])
+    return {"seed": seed, "party": party, "difficulty": difficulty, "depth": len(packet.levels), "job": s.job_percent,
+            "interval": s.job_interval, "sim": sim.job if sim else None, "sim_interval": (low, high),
+            "agree": s.job_interval[0] <= high and low <= s.job_interval[1],
+            "landed": s.band[0] <= s.job_percent <= s.band[1], "band": s.band}
+
+
+def main(argv=None) -> int:
+    from nests.content import load_content
+
+    global _content
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seeds", default="1-30")
+    ap.add_argument("--parties", default=";".join(PARTIES))
+    ap.add_argument("--difficulties", default="easy,standard,hard")
+    ap.add_argument("--runs", type=int, default=4000, help="nests simulate --runs (0: compare with nothing)")
+    args = ap.parse_args(argv)
+    _content = load_content([])
+    jobs = [(seed, party, d, args.runs) for d in args.difficulties.split(",") for party in args.parties.split(";")
+            for seed in _seeds(args.seeds)]
+    with multiprocessing.get_context("fork").Pool(os.cpu_count() or 1) as pool:
+        rows = pool.map(check, jobs, chunksize=1)
+    for r in rows:
+        print(f"{r['difficulty']:8} {r['party']:26} seed {r['seed']:3} Heart L{r['depth']}  Job {r['job']:5.1f}% "
+              f"({r['interval'][0]}–{r['interval'][1]})  simulate {r['sim']}% ({r['sim_interval'][0]}–{r['sim_interval'][1]})"
+              f"  {'agree' if r['agree'] else 'DISAGREE'}  {'in band' if r['landed'] else 'OUT of ' + str(r['band'])}")
+    print()
+    print(f"{'difficulty':10} {'party':26} {'min':>6} {'median':>7} {'max':>6}  landed")
+    failed = False
+    for d in args.difficulties.split(","):
+        for party in args.parties.split(";"):
+            some = [r for r in rows if r["difficulty"] == d and r["party"] == party]
+            jobs_ = [r["job"] for r in some]
+            landed = sum(r["landed"] for r in some)
+            print(f"{d:10} {party:26} {min(jobs_):6.1f} {statistics.median(jobs_):7.1f} {max(jobs_):6.1f}  {landed}/{len(some)}")
+            failed |= d == "standard" and landed < len(some)
+            failed |= not all(r["agree"] for r in some)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
