@@ -43,8 +43,12 @@ def _packet_row(request: Request) -> dict:
 
 def _home(request: Request, status: int = 200, problem: str = "", chosen: dict | None = None):
     t = table(request)
-    classes = [(c, t.content.classes[c].name) for c in t.content.class_ids()]
-    chosen = chosen or {"party": t.content.packet.settings["default_party"], "seed": "", "depth": "oneshot"}
+    default = t.content.packet.settings["default_party"]
+    # a packet depends on its party's order too: the boxes stand in the default party's order
+    # (then the other classes), so the form as it comes makes the packet `nests packet` makes
+    ids = list(dict.fromkeys(list(default) + t.content.class_ids()))
+    classes = [(c, t.content.classes[c].name) for c in ids]
+    chosen = chosen or {"party": default, "seed": "", "depth": "oneshot"}
     return page(request, "home", status, classes=classes, packets=t.store.packets(), depths=DEPTHS,
                 chosen=chosen, problem=problem)
 

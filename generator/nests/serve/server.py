@@ -27,9 +27,17 @@ def _asset(template: str, media: str):
     return asset
 
 
+async def _mono(request: Request) -> Response:
+    """The plaintext's own font (templates/fonts/), so a phone draws the pages' frames as the PDF does."""
+    from nests import paths
+
+    data = (paths.TEMPLATES / "fonts" / "DejaVuSansMono.ttf").read_bytes()
+    return Response(data, media_type="font/ttf", headers={"Cache-Control": "max-age=86400"})
+
+
 def make_app(table_: GameTable) -> Starlette:
     assets = [Route("/style.css", _asset("serve/style.css.j2", "text/css")),
-              Route("/app.js", _asset("serve/app.js.j2", "text/javascript"))]
+              Route("/app.js", _asset("serve/app.js.j2", "text/javascript")), Route("/mono.ttf", _mono)]
     app = Starlette(routes=gq.ROUTES + playing.ROUTES + assets,
                     middleware=[Middleware(security.BoundedBody)],
                     exception_handlers={HTTPException: refused, NestsError: refused, Exception: refused})
@@ -53,6 +61,7 @@ def serve(data: Path, host: str, port: int, share: bool, content_dirs=(), templa
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
+        sock.listen(128)          # from now on a browser waits in line, not refused, while uvicorn starts
     except OSError as err:
         raise NestsError(f"--port {port}: cannot listen on {host}:{port}: {err.strerror}") from None
     port = sock.getsockname()[1]
