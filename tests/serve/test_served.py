@@ -1,0 +1,98 @@
+"""Issue 31 points 1, 2 and 4 against `nests serve` as it runs: it listens on 127.0.0.1 alone
+unless --share; a packet's downloads are the command line's bytes; a PDF being typeset holds
+up no other page; bad options are one line and exit 2."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+
+import httpx2
+
+from tests.serve.conftest import Served, wait_for
+
+
+def listening(port: int) -> set[str]:
+    """The addresses a TCP port listens on (Linux's /proc/net/tcp: state 0A is LISTEN)."""
+    found = set()
+    for line in open("/proc/net/tcp").read().splitlines()[1:]:
+        local, state = line.split()[1], line.split()[3]
+        address, at = local.split(":")
+        if state == "0A" and int(at, 16) == port:
+            found.add(".".join(str(int(address[i:i + 2], 16)) for i in (6, 4, 2, 0)))
+    return found
+
+
+def gq_client(server) -> tuple[httpx2.Client, str]:
+    c = httpx2.Client(base_url=server.url, timeout=60)
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', c.get("/").text).group(1)
+    return c, token
+
+
+def test_it_listens_on_this_machine_alone_unless_shared(served, tmp_path):
+    assert listening(served.port) == {"127.0.0.1"}
+    shared = subprocess.Popen([sys.executable, "-m", "nests", "serve", "--share", "--port", "0", "--data",
+                               str(tmp_path / "shared")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              start_new_session=True)
+    try:
+        first, second = shared.stdout.readline(), shared.stdout.readline()
+        port = int(re.search(r":(\d+)/", first).group(1))
+        assert listening(port) == {"0.0.0.0"}
+        assert re.fullmatch(rf"nests serve: players join at http://[\d.]+:{port}/join/[\w-]{{32}}\n", second)
+    finally:
+        shared.terminate()
+        shared.wait(10)
+        shared.stdout.close()
+        shared.stderr.close()
+
+
+def test_downloads_are_the_command_lines_and_a_pdf_holds_up_no_page(served, tmp_path):
+    c, token = gq_client(served)
+    made = c.post("/packets", data={"csrf": token, "seed": "42", "party": ["wasp", "spider", "beetle", "ants"],
+                                    "depth": "oneshot"})
+    assert made.status_code == 303
+    url = made.headers["location"]
+    subprocess.run([sys.executable, "-m", "nests", "packet", "--seed", "42", "--handout", "--format", "txt",
+                    "--format", "json", "-o", str(tmp_path / "cli")], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "nests", "packet", "--seed", "42", "--impose", "a5", "--format", "pdf",
+                    "-o", str(tmp_path / "booklet")], check=True, capture_output=True)
+    for kind, name in (("txt", "packet-42.txt"), ("json", "packet-42.json"), ("handout-txt", "packet-42-players.txt")):
+        answer = c.get(f"{url}/files/{kind}")
+        assert answer.content == (tmp_path / "cli" / name).read_bytes(), kind
+        assert answer.headers["content-disposition"] == f'attachment; filename="{name}"'
+
+    # the booklet is typeset in the background; meanwhile every other page answers at once
+    assert "<progress" in c.get(f"{url}/files/booklet-pdf").text
+    assert c.get(f"{url}/files/booklet-pdf/status").json()["state"] == "making"
+    slowest = 0.0
+    while c.get(f"{url}/files/booklet-pdf/status").json()["state"] == "making":
+        for path in (url, "/", "/table", "/table/party"):
+            started = time.monotonic()
+            assert c.get(path).status_code == 200
+            slowest = max(slowest, time.monotonic() - started)
+        time.sleep(0.2)
+    assert slowest < 1.0, f"a page took {slowest:.2f} s while a PDF was being made"
+    booklet = c.get(f"{url}/files/booklet-pdf")
+    assert booklet.content == (tmp_path / "booklet" / "packet-42.pdf").read_bytes()
+
+
+def test_bad_input_is_a_message_on_the_page(served):
+    c, token = gq_client(served)
+    for form, said in (({"seed": "forty-two", "party": ["ants"]}, "Seed: &#39;forty-two&#39; is not a whole number"),
+                       ({"seed": "1", "party": ["ants"] * 7}, "party"),
+                       ({"seed": "1"}, "Party: tick 1 to 6 classes"),
+                       ({"seed": "1", "party": ["ants"], "depth": "deep"}, "Depth: choose one of oneshot, full")):
+        answer = c.post("/packets", data={"csrf": token, "depth": "oneshot", **form})
+        assert answer.status_code == 400 and said in answer.text and "Traceback" not in answer.text, form
+    assert c.get("/packets/99").status_code == 404
+    answer = c.post("/packets/1/reroll", data={"csrf": token, "part": "room:9.9"})
+    assert answer.status_code == 404
+
+
+def test_a_bad_data_folder_is_one_line_and_exit_2(tmp_path):
+    (tmp_path / "file").write_text("")
+    out = subprocess.run([sys.executable, "-m", "nests", "serve", "--data", str(tmp_path / "file" / "x")],
+                         capture_output=True, text=True, timeout=30)
+    assert out.returncode == 2 and len(out.stderr.splitlines()) == 1 and "--data" in out.stderr
