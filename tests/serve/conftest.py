@@ -34,7 +34,7 @@ def client(app, gq: bool = False):
     """A browser of its own: the GQ's (with the GQ's cookie) or a player's."""
     from starlette.testclient import TestClient
 
-    c = TestClient(app, raise_server_exceptions=False, follow_redirects=False)
+    c = TestClient(app, base_url="http://192.0.2.9:8031", raise_server_exceptions=False, follow_redirects=False)
     if gq:
         c.cookies.set("nests_gq", app.state.table.store.secret("gq"))
     return c

@@ -104,6 +104,17 @@ def test_a_large_body_is_refused_unread(table_app):
     assert answer.status_code == 413 and "larger than this table takes" in answer.text
 
 
+def test_a_request_to_another_name_is_refused(table_app):
+    """A site whose name was pointed at this machine (DNS rebinding) cannot borrow the GQ's place:
+    the server answers to its addresses and localhost only."""
+    app, _ = table_app
+    for host in ("evil.example", "evil.example:8031", "127.0.0.1.evil.example"):
+        answer = client(app).get("/", headers={"Host": host})
+        assert answer.status_code == 421 and "answers to its address" in answer.text
+    for host in ("127.0.0.1:8031", "localhost:8031", "[::1]:8031", "192.168.1.20:8031"):
+        assert client(app).get("/", headers={"Host": host}).status_code == 403     # to the GQ's page: not local
+
+
 def test_every_value_is_escaped(table_app):
     app, table = table_app
     player, url = join(app, name="<b>Ada</b>")

@@ -19,7 +19,6 @@ from nests.serve.web import attachment, form_of, go, gq_only, in_pool, page, tab
 
 DEPTHS = ("oneshot", "full")
 MOST_SEED = 999_999_999
-_views: dict[int, dict] = {}         # packet id → what its page shows (a packet is the same every time)
 
 
 def _spec(row: dict) -> dict:
@@ -27,11 +26,12 @@ def _spec(row: dict) -> dict:
 
 
 async def _view(request: Request, row: dict) -> dict:
-    if row["id"] not in _views:
-        if len(_views) > 32:
-            _views.pop(next(iter(_views)))
-        _views[row["id"]] = await in_pool(request, "pages", making.packet_view, _spec(row))
-    return _views[row["id"]]
+    views = table(request).views
+    if row["id"] not in views:
+        if len(views) > 32:
+            views.pop(next(iter(views)))
+        views[row["id"]] = await in_pool(request, "pages", making.packet_view, _spec(row))
+    return views[row["id"]]
 
 
 def _packet_row(request: Request) -> dict:
@@ -82,7 +82,7 @@ async def make_packet(request: Request):
     except NestsError as err:
         return _home(request, 400, str(err), chosen)
     packet_id = table(request).store.add_packet(seed, party, depth, None, [])
-    _views[packet_id] = view
+    table(request).views[packet_id] = view
     return go(f"/packets/{packet_id}")
 
 

@@ -10,6 +10,9 @@
   of the browser's cookie under the table's own key; a request from another site has
   neither the cookie (SameSite) nor the token.
 - A request's body is at most ``MOST_BYTES``; a longer one is refused before it is read.
+- A request must name the server by an address (127.0.0.1, the LAN's) or ``localhost``: a
+  page of another site whose name was pointed at this machine (DNS rebinding) is refused,
+  so that being "on the serving machine" cannot be borrowed by a web page.
 """
 
 from __future__ import annotations
@@ -53,9 +56,23 @@ def same(secret: str, given: str | None) -> bool:
     return given is not None and hmac.compare_digest(secret.encode(), given.encode())
 
 
-class BoundedBody:
-    """ASGI middleware: a body longer than ``most`` bytes (by its Content-Length, or as it
-    arrives when it has none) is answered 413 and never read whole."""
+def host_ok(host: str) -> bool:
+    """The Host header names the server by an IP address or as localhost."""
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    name = name.strip("[]")
+    if name == "localhost":
+        return True
+    try:
+        ip_address(name)
+        return True
+    except ValueError:
+        return False
+
+
+class Guard:
+    """ASGI middleware, before anything reads a request: a request to a name that is no
+    address (see ``host_ok``) is refused (421); a body longer than ``most`` bytes (by its
+    Content-Length, or as it arrives when it has none) is answered 413 and never read whole."""
 
     def __init__(self, app, most: int = MOST_BYTES):
         self.app = app
@@ -64,7 +81,11 @@ class BoundedBody:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        length = dict(scope["headers"]).get(b"content-length")
+        headers = dict(scope["headers"])
+        if not host_ok(headers.get(b"host", b"").decode("latin-1")):
+            return await _refuse(send, 421, "This table answers to its address (as nests serve printed it), "
+                                            "not to that name.\n")
+        length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.most):
             return await _too_large(send, self.most)
         seen = 0
@@ -88,7 +109,11 @@ class TooLarge(Exception):
 
 
 async def _too_large(send, most: int) -> None:
-    body = f"The request is larger than this table takes ({most // 1024} KB).\n".encode()
-    await send({"type": "http.response.start", "status": 413,
+    await _refuse(send, 413, f"The request is larger than this table takes ({most // 1024} KB).\n")
+
+
+async def _refuse(send, status: int, text: str) -> None:
+    body = text.encode()
+    await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})

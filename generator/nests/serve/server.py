@@ -39,7 +39,7 @@ def make_app(table_: GameTable) -> Starlette:
     assets = [Route("/style.css", _asset("serve/style.css.j2", "text/css")),
               Route("/app.js", _asset("serve/app.js.j2", "text/javascript")), Route("/mono.ttf", _mono)]
     app = Starlette(routes=gq.ROUTES + playing.ROUTES + assets,
-                    middleware=[Middleware(security.BoundedBody)],
+                    middleware=[Middleware(security.Guard)],
                     exception_handlers={HTTPException: refused, NestsError: refused, Exception: refused})
     app.state.table = table_
     return app

@@ -25,6 +25,7 @@ class GameTable:
     join_url: str                        # the address players open (with --share, the LAN's)
     jobs: dict = field(default_factory=dict)       # (packet id, file kind) → making.Job
     took: dict = field(default_factory=dict)       # file kind → seconds the last one took
+    views: dict = field(default_factory=dict)      # packet id → what its page shows (the same every time)
 
     @property
     def key(self) -> str:
