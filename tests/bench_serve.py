@@ -41,7 +41,7 @@ def rows():
     last_edit: dict[int, int] = {}
     lock = threading.Lock()
     typesetting = threading.Event()
-    end = time.monotonic() + seconds
+    end = 0.0            # set once the table is ready
 
     def timed(kind: str, call):
         started = time.monotonic()
@@ -59,10 +59,6 @@ def rows():
             if answer.status_code >= 400:
                 failures.append(f"{kind}: {answer.status_code}")
         return answer
-
-    gq = httpx2.Client(base_url=server.url, timeout=30)
-    csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', gq.get("/").text).group(1)
-    join = re.search(r"http://127.0.0.1:\d+(/join/[\w-]+)", gq.get("/table").text).group(1)
 
     def player(n: int):
         c = httpx2.Client(base_url=server.url, timeout=30)
@@ -105,6 +101,10 @@ def rows():
 
     threads = [threading.Thread(target=player, args=(n,)) for n in range(PLAYERS)] + [threading.Thread(target=game_queen)]
     try:
+        gq = httpx2.Client(base_url=server.url, timeout=30)
+        csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', gq.get("/").text).group(1)
+        join = re.search(r"http://127.0.0.1:\d+(/join/[\w-]+)", gq.get("/table").text).group(1)
+        end = time.monotonic() + seconds
         for t in threads:
             t.start()
         for t in threads:

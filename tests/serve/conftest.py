@@ -47,11 +47,13 @@ def csrf_of(html: str) -> str:
 class Served:
     """`nests serve` in a process of its own, on a free port, with a data folder to keep."""
 
-    def __init__(self, data, port: int = 0):
-        self.data, self.port, self.process = data, port, None
+    def __init__(self, data, port: int = 0, share: bool = False):
+        self.data, self.port, self.share, self.process = data, port, share, None
+        self.join_line = ""
 
     def start(self) -> "Served":
         command = [sys.executable, "-m", "nests", "serve", "--port", str(self.port), "--data", str(self.data)]
+        command += ["--share"] if self.share else []
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                         start_new_session=True)
         line = self.process.stdout.readline()          # the address, once it listens
@@ -60,6 +62,8 @@ class Served:
             self.stop()
             raise AssertionError(f"nests serve did not start: {line!r} {self.process.stderr.read()[-2000:]}")
         self.port = int(found.group(1))
+        if self.share:
+            self.join_line = self.process.stdout.readline()
         return self
 
     @property
@@ -74,14 +78,21 @@ class Served:
         self.process.stderr.close()
 
     def stop(self) -> None:
-        if self.process and self.process.poll() is None:
+        """SIGTERM, as Ctrl-C would; then whatever of its process group is left (none should be) is killed."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(10)
-        for stream in (self.process.stdout, self.process.stderr) if self.process else ():
+                pass
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait(10)
+        for stream in (self.process.stdout, self.process.stderr):
             if not stream.closed:
                 stream.close()
 

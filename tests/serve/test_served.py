@@ -4,10 +4,13 @@ up no other page; bad options are one line and exit 2."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import httpx2
 
@@ -33,19 +36,40 @@ def gq_client(server) -> tuple[httpx2.Client, str]:
 
 def test_it_listens_on_this_machine_alone_unless_shared(served, tmp_path):
     assert listening(served.port) == {"127.0.0.1"}
-    shared = subprocess.Popen([sys.executable, "-m", "nests", "serve", "--share", "--port", "0", "--data",
-                               str(tmp_path / "shared")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              start_new_session=True)
+    shared = Served(tmp_path / "shared", share=True).start()
     try:
-        first, second = shared.stdout.readline(), shared.stdout.readline()
-        port = int(re.search(r":(\d+)/", first).group(1))
-        assert listening(port) == {"0.0.0.0"}
-        assert re.fullmatch(rf"nests serve: players join at http://[\d.]+:{port}/join/[\w-]{{32}}\n", second)
+        assert listening(shared.port) == {"0.0.0.0"}
+        assert re.fullmatch(rf"nests serve: players join at http://[\d.]+:{shared.port}/join/[\w-]{{32}}\n",
+                            shared.join_line)
     finally:
-        shared.terminate()
-        shared.wait(10)
-        shared.stdout.close()
-        shared.stderr.close()
+        shared.stop()
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line)
+        except OSError:
+            continue
+        if fields.get("PPid", "").strip() == str(pid):
+            found.add(int(status.parent.name))
+    return found
+
+
+def test_no_worker_outlives_a_killed_server(served):
+    """kill -9 of the server alone (not its process group): its worker processes end too."""
+    workers = wait_for(lambda: _children(served.process.pid) if len(_children(served.process.pid)) >= 2 else None)
+    os.kill(served.process.pid, signal.SIGKILL)
+    served.process.wait(10)
+    wait_for(lambda: all(_gone(w) for w in workers), 15)
+
+
+def _gone(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1].startswith("Z")     # a zombie: ended
+    except OSError:
+        return True
 
 
 def test_downloads_are_the_command_lines_and_a_pdf_holds_up_no_page(served, tmp_path):

@@ -28,21 +28,34 @@ PAPER = "a4"            # the command line's default paper
 _content = None
 
 
-def _start(content_dirs: tuple, templates_dir: str | None, nice: int) -> None:
+def _start(content_dirs: tuple, templates_dir: str | None, nice: int, server: int) -> None:
     """A worker's start: the content loaded and checked once, as `nests packet` does."""
     global _content
+    import threading
+
     from nests.cli.common import setup
 
+    threading.Thread(target=_outlive_no_server, args=(server,), daemon=True).start()
     if nice:
         os.nice(nice)
     _content = setup(content_dirs, templates_dir)
+
+
+def _outlive_no_server(server: int) -> None:
+    """A worker ends when its server does, even a server killed outright (kill -9), which
+    cannot tell its workers to stop: no worker is left behind holding memory."""
+    import time
+
+    while os.getppid() == server:
+        time.sleep(1)
+    os._exit(0)
 
 
 def pools(content_dirs: tuple = (), templates_dir: str | None = None) -> dict[str, ProcessPoolExecutor]:
     """The two pools, started now (each loads the content while the server starts)."""
     spawn = multiprocessing.get_context("spawn")       # no fork of a process running threads
     made = {name: ProcessPoolExecutor(1, mp_context=spawn, initializer=_start,
-                                      initargs=(content_dirs, templates_dir, nice))
+                                      initargs=(content_dirs, templates_dir, nice, os.getpid()))
             for name, nice in (("pages", 0), ("pdf", 5))}
     for pool in made.values():
         pool.submit(os.getpid)
