@@ -48,9 +48,9 @@ def _home(request: Request, status: int = 200, problem: str = "", chosen: dict |
     # (then the other classes), so the form as it comes makes the packet `nests packet` makes
     ids = list(dict.fromkeys(list(default) + t.content.class_ids()))
     classes = [(c, t.content.classes[c].name) for c in ids]
-    chosen = chosen or {"party": default, "seed": "", "depth": "oneshot"}
+    chosen = chosen or {"party": default, "seed": "", "depth": "oneshot", "difficulty": ""}
     return page(request, "home", status, classes=classes, packets=t.store.packets(), depths=DEPTHS,
-                chosen=chosen, problem=problem)
+                difficulties=making.difficulties(t.content), chosen=chosen, problem=problem)
 
 
 async def home(request: Request):
@@ -64,7 +64,8 @@ async def make_packet(request: Request):
     party = [c for c in form.getlist("party")][:12]
     seed_text = str(form.get("seed", "")).strip()
     depth = str(form.get("depth", "oneshot"))
-    chosen = {"party": party, "seed": seed_text, "depth": depth}
+    difficulty = str(form.get("difficulty", "")) or None
+    chosen = {"party": party, "seed": seed_text, "depth": depth, "difficulty": difficulty or ""}
     if not seed_text:
         seed = int.from_bytes(os.urandom(4), "big") % (MOST_SEED + 1)
     elif seed_text.isdigit() and len(seed_text) <= 9:
@@ -76,12 +77,16 @@ async def make_packet(request: Request):
         return _home(request, 400, f"Depth: choose one of {', '.join(DEPTHS)}.", chosen)
     if not party:
         return _home(request, 400, "Party: tick 1 to 6 classes.", chosen)
-    spec = {"seed": seed, "party": party, "depth": depth, "nest": None, "rerolls": [], "difficulty": None}
+    offered = making.difficulties(table(request).content)
+    if difficulty is not None and difficulty not in offered:
+        return _home(request, 400, f"Difficulty: {difficulty[:40]!r} is not one this packet can be made at; "
+                                   f"{'choose one of ' + ', '.join(offered) if offered else 'leave it as rolled'}.", chosen)
+    spec = {"seed": seed, "party": party, "depth": depth, "nest": None, "rerolls": [], "difficulty": difficulty}
     try:
         view = await in_pool(request, "pages", making.packet_view, spec)
     except NestsError as err:
         return _home(request, 400, str(err), chosen)
-    packet_id = table(request).store.add_packet(seed, party, depth, None, [])
+    packet_id = table(request).store.add_packet(seed, party, depth, None, [], difficulty)
     table(request).views[packet_id] = view
     return go(f"/packets/{packet_id}")
 

@@ -62,6 +62,12 @@ def pools(content_dirs: tuple = (), templates_dir: str | None = None) -> dict[st
     return made
 
 
+def difficulties(content) -> tuple[str, ...]:
+    """The difficulties the GQ's form offers: those `nests packet --difficulty` takes. It takes
+    none yet; when it does, they are read here (from ``content``) and the form offers them."""
+    return ()
+
+
 def _documents(spec: dict, handout: bool, formats, impose: str | None):
     from nests.generators.packet.reroll import parse_reroll
     from nests.packet import packet_documents
@@ -98,6 +104,7 @@ def packet_view(spec: dict) -> dict:
 
     try:
         rerolls = tuple(parse_reroll(r) for r in spec["rerolls"])
+        # spec["difficulty"] reaches the packet here too, as in _documents
         packet, laid = laid_packet(_content, spec["seed"], spec["party"], spec["nest"], spec["depth"], rerolls)
         session = packet.session
     except NestsError as err:

@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 # The sheet's values that play changes (the rest are the class's and the player's choices
-# when the character is made). Food, XP and Disposition are not values of the sheet's
-# state (content/sheets/nests-and-insects.yaml), so there is nothing of them to edit yet.
+# when the character is made). Food is Food Items, rows of the Inventory (type F): edited as
+# Items. The XP tickboxes and the Disposition circles are printed blank and are no values of
+# a character's state (content/sheets/nests-and-insects.yaml; `nests character read` does
+# not read them), so there is nothing of them to edit until the state holds them.
 PLAY_KEYS = ("wounds", "hunger", "luck", "items", "notes")
 FORM_FIELDS = 80                 # more fields than a sheet's form has are refused unread
 
