@@ -138,6 +138,8 @@ def _play(browser, server, shots: Path, tmp_path: Path) -> None:
     for path, name in (("/", "home-phone"), ("/packets/2", "packet-phone"), ("/table", "table-phone")):
         page.goto(server.url + path)
         shot(page, shots, name)
+        # nothing wider than the phone: the packet's pages scroll sideways inside their own frames
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
     desk_player = browser.new_context(viewport=DESKTOP).new_page()
     desk_player.goto(join)
     shot(desk_player, shots, "join-desktop")
