@@ -114,6 +114,17 @@ def _play(browser, server, shots: Path, tmp_path: Path) -> None:
         players.append((page, name, wounds, item))
     shot(players[0][0], shots, "character-phone")
 
+    # the connection lost: the edit waits in the browser, said so, and is sent when it is back
+    page, name, _, _ = players[1]
+    page.context.set_offline(True)
+    page.fill("input[name=hunger]", "4")
+    page.wait_for_selector(".saved:has-text('Not saved yet')")
+    shot(page, shots, "offline-phone")
+    page.context.set_offline(False)
+    page.wait_for_selector(".saved:has-text('Saved.')", timeout=STEP)
+    page.reload()
+    assert page.input_value("input[name=hunger]") == "4"
+
     # the GQ's page, never reloaded, shows both
     for _, name, wounds, item in players:
         gq.wait_for_selector(f"#party .member:has(h3 a:text-is('{name}')):has-text('{item}')")

@@ -121,3 +121,35 @@ def test_a_bad_data_folder_is_one_line_and_exit_2(tmp_path):
     out = subprocess.run([sys.executable, "-m", "nests", "serve", "--data", str(tmp_path / "file" / "x")],
                          capture_output=True, text=True, timeout=30)
     assert out.returncode == 2 and len(out.stderr.splitlines()) == 1 and "--data" in out.stderr
+
+
+def test_a_character_downloads_as_the_command_lines_pdf(served, tmp_path):
+    """The sheet's PDF is `nests sheet --character FILE --format pdf`'s, byte for byte."""
+    from nests.content.sheets.state import state_yaml
+
+    c = httpx2.Client(base_url=served.url, timeout=60)
+    join = re.search(r"http://127.0.0.1:\d+(/join/[\w-]+)", c.get("/table").text).group(1)
+    player = httpx2.Client(base_url=served.url, timeout=60)
+    token = re.search(r'name="csrf" value="([0-9a-f]+)"', player.get(join).text).group(1)
+    url = player.post(join, data={"csrf": token, "class": "scorpion", "name": "Scoria"}).headers["location"]
+    player.post(url, data={"csrf": token, "wounds": "2", "notes": "Stung the Queen's taster."})
+    pdf = player.get(url + "/sheet.pdf")
+    assert pdf.headers["content-disposition"] == 'attachment; filename="scoria.pdf"'
+    from nests.content import load_content
+    from nests.generators.sheet import new_character
+
+    state = {**new_character(load_content(), "scorpion", "Scoria"), "wounds": 2, "notes": "Stung the Queen's taster."}
+    (tmp_path / "scoria.yaml").write_text(state_yaml(state), encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "nests", "sheet", "--character", str(tmp_path / "scoria.yaml"), "--format",
+                    "pdf", "-o", str(tmp_path)], check=True, capture_output=True)
+    assert pdf.content == (tmp_path / "scoria.pdf").read_bytes()
+
+
+def test_the_data_folder_is_the_users(monkeypatch, tmp_path):
+    from nests.cli.serving import data_folder
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert data_folder() == str(tmp_path / "xdg" / "nests")
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert data_folder() == str(tmp_path / "home" / ".local" / "share" / "nests")

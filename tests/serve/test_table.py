@@ -152,6 +152,10 @@ def test_the_sheet_downloads_as_the_command_line_prints_it_and_reads_back(table_
     cli = subprocess.run([sys.executable, "-m", "nests", "sheet", "--character", str(tmp_path / "ada.yaml"), "-o", "-"],
                          capture_output=True, check=True)
     assert sheet.content == cli.stdout
+    narrow = player.get(url + "/sheet?width=48").json()["sheet"]          # what a phone of 48 columns shows
+    cli48 = subprocess.run([sys.executable, "-m", "nests", "sheet", "--character", str(tmp_path / "ada.yaml"),
+                            "--width", "48", "-o", "-"], capture_output=True, check=True)
+    assert narrow.encode("utf-8") == cli48.stdout
     (tmp_path / "ada.txt").write_bytes(sheet.content)
     subprocess.run([sys.executable, "-m", "nests", "character", "read", str(tmp_path / "ada.txt"), "-o",
                     str(tmp_path / "read.yaml")], capture_output=True, check=True)
