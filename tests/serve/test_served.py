@@ -153,3 +153,16 @@ def test_the_data_folder_is_the_users(monkeypatch, tmp_path):
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert data_folder() == str(tmp_path / "home" / ".local" / "share" / "nests")
+
+
+def test_a_port_in_use_and_a_broken_database_are_one_line_and_exit_2(served, tmp_path):
+    out = subprocess.run([sys.executable, "-m", "nests", "serve", "--port", str(served.port), "--data",
+                          str(tmp_path / "other")], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and len(out.stderr.splitlines()) == 1, out.stderr
+    assert f"--port {served.port}: cannot listen on 127.0.0.1:{served.port}" in out.stderr
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "table.sqlite3").write_bytes(b"not a database at all" * 100)
+    out = subprocess.run([sys.executable, "-m", "nests", "serve", "--port", "0", "--data", str(tmp_path / "broken")],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and len(out.stderr.splitlines()) == 1, out.stderr
+    assert "table.sqlite3: the table's database cannot be opened" in out.stderr

@@ -55,7 +55,7 @@ def serve(data: Path, host: str, port: int, share: bool, content_dirs=(), templa
     from nests.serve import making
 
     content = setup(content_dirs, templates_dir, SHEET_CONTENT)
-    store = Store(data)
+    store = _open(data)
     shown_host = _lan_address() if share else "127.0.0.1"
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -79,6 +79,19 @@ def serve(data: Path, host: str, port: int, share: bool, content_dirs=(), templa
         for pool in pools.values():
             pool.shutdown(cancel_futures=True)
         store.close()
+
+
+def _open(data: Path) -> Store:
+    """The table's store, or one line saying why it cannot be opened (not a database, not writable)."""
+    import sqlite3
+
+    from nests.errors import Problem
+
+    try:
+        return Store(data)
+    except (sqlite3.Error, OSError) as err:
+        raise NestsError(Problem(f"the table's database cannot be opened: {err}; give another --data DIR",
+                                 file=str(data / "table.sqlite3"))) from None
 
 
 def _lan_address() -> str:
