@@ -16,8 +16,6 @@ import pytest
 @pytest.fixture
 def table_app(tmp_path):
     """The app over a fresh store; its client comes from a network address (not the GQ's machine)."""
-    from starlette.testclient import TestClient
-
     from nests.cli.common import SHEET_CONTENT, setup
     from nests.serve.server import make_app
     from nests.serve.store import Store
