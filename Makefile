@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: all build test stats-check difficulty-check bench golden lock clean
+.PHONY: all build test chromium stats-check difficulty-check bench golden lock clean
 
 all: build
 
@@ -38,8 +38,17 @@ build: $(BIN)/nests
 # one's run to the other when it is idle, so the tests of a module, and the packet tests
 # that share packets (tests/packet/conftest.py), mostly run in one process; where they do
 # not, a process makes what it shares again (slower, never different).
-test: $(BIN)/nests
+test: $(BIN)/nests chromium
 	$(BIN)/python -m pytest -q -n auto --dist worksteal
+
+# The browser tests of `nests serve` (tests/serve/test_browser.py) drive Debian's chromium
+# through Playwright: installed from Debian's packages when missing, as the bench's swipl
+# is (the tests say they are skipped, and why, if that fails).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { command -v apt-get >/dev/null 2>&1 && \
+	    ( [ "$$(id -u)" = 0 ] && SUDO= || SUDO=sudo; $$SUDO apt-get update -qq && \
+	      $$SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null ); } || \
+	    echo "test: could not install chromium; the browser tests will be skipped"
 
 # The batch's statistics at full size: 2,000 packets (--stats-only), every table's
 # observed results against its exact odds, a chi-squared test each (p > 0.001).

@@ -64,7 +64,7 @@ def every_command(group=main, path=()):
 def test_every_command_has_help(runner):
     commands = list(every_command())
     assert {c[0] for c in commands if c} >= {"build", "classes", "enemies", "enemy", "odds", "packet", "roll",
-                                            "rulebook", "sheet"}
+                                            "rulebook", "serve", "sheet"}
     for command in commands:
         target = main
         for word in command:
@@ -102,10 +102,11 @@ def test_help_does_not_import_weasyprint_or_pypdf(imported_after_help_and_a_shee
 
 def test_nests_help_in_a_real_process():
     """`nests --help` starts as fast as Click allows: it imports none of the libraries that
-    the commands use (WeasyPrint, Jinja, YAML, pypdf), and the content stage not at all."""
+    the commands use (WeasyPrint, Jinja, YAML, pypdf; nor, issue 31, the server's Starlette,
+    uvicorn and segno), and the content stage not at all."""
     code = ("import sys, runpy\nsys.argv = ['nests', '--help']\ntry:\n    runpy.run_module('nests', run_name='__main__')\n"
             "except SystemExit:\n    pass\n"
-            "print(sorted({m.split('.')[0] for m in sys.modules} & {'weasyprint', 'jinja2', 'yaml', 'pypdf'}),"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'weasyprint', 'jinja2', 'yaml', 'pypdf', 'starlette', 'uvicorn', 'segno', 'anyio'}),"
             " 'nests.content' in sys.modules, file=sys.stderr)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.startswith("Usage: nests [OPTIONS] COMMAND [ARGS]...")

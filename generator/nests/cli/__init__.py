@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from nests import __version__
-from nests.cli import books, packets, rules, sheets
+from nests.cli import books, packets, rules, serving, sheets
 from nests.errors import Failure, Interrupted, NestsError, bounded
 
 
@@ -56,6 +56,6 @@ def main() -> None:
     """Print Nests & Insects: character sheets, Nest packets and the rulebook."""
 
 
-for _group in (sheets, rules, packets, books):
+for _group in (sheets, rules, packets, books, serving):
     for _command in _group.COMMANDS:
         main.add_command(_command)

@@ -1,0 +1,108 @@
+"""The server: one Starlette app of the GQ's pages (gq.py) and the table's (playing.py),
+and ``serve``, which runs it behind uvicorn until Ctrl-C."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from nests.errors import NestsError
+from nests.serve import gq, playing, security
+from nests.serve.store import Store
+from nests.serve.web import GameTable, refused
+
+
+def _asset(template: str, media: str):
+    """The stylesheet and the script, from templates/serve/ (fixed routes: no request names a file)."""
+    async def asset(request: Request) -> Response:
+        from nests.render import render
+
+        return Response(render(template), media_type=media, headers={"Cache-Control": "no-cache"})
+    return asset
+
+
+async def _mono(request: Request) -> Response:
+    """The plaintext's own font (templates/fonts/), so a phone draws the pages' frames as the PDF does."""
+    from nests import paths
+
+    data = (paths.TEMPLATES / "fonts" / "DejaVuSansMono.ttf").read_bytes()
+    return Response(data, media_type="font/ttf", headers={"Cache-Control": "max-age=86400"})
+
+
+def make_app(table_: GameTable) -> Starlette:
+    assets = [Route("/style.css", _asset("serve/style.css.j2", "text/css")),
+              Route("/app.js", _asset("serve/app.js.j2", "text/javascript")), Route("/mono.ttf", _mono)]
+    app = Starlette(routes=gq.ROUTES + playing.ROUTES + assets,
+                    middleware=[Middleware(security.Guard)],
+                    exception_handlers={HTTPException: refused, NestsError: refused, Exception: refused})
+    app.state.table = table_
+    return app
+
+
+def serve(data: Path, host: str, port: int, share: bool, content_dirs=(), templates_dir=None, say=print) -> None:
+    """Run the table until Ctrl-C: the content loaded, the workers started, then uvicorn."""
+    import socket
+
+    import uvicorn
+
+    from nests.cli.common import SHEET_CONTENT, setup
+    from nests.serve import making
+
+    content = setup(content_dirs, templates_dir, SHEET_CONTENT)
+    store = _open(data)
+    shown_host = _lan_address() if share else "127.0.0.1"
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)          # from now on a browser waits in line, not refused, while uvicorn starts
+    except OSError as err:
+        raise NestsError(f"--port {port}: cannot listen on {host}:{port}: {err.strerror}") from None
+    port = sock.getsockname()[1]
+    pools = making.pools(tuple(content_dirs), templates_dir)
+    join = f"http://{shown_host}:{port}/join/{store.secret('join')}"
+    app = make_app(GameTable(store, content, pools, join))
+    say(f"nests serve: the GQ's page is http://127.0.0.1:{port}/ (data: {data})")
+    if share:
+        say(f"nests serve: players join at {join}")
+    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2,
+                            h11_max_incomplete_event_size=16 * 1024)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        for pool in pools.values():
+            pool.shutdown(cancel_futures=True)
+        store.close()
+
+
+def _open(data: Path) -> Store:
+    """The table's store, or one line saying why it cannot be opened (not a database, not writable)."""
+    import sqlite3
+
+    from nests.errors import Problem
+
+    try:
+        return Store(data)
+    except (sqlite3.Error, OSError) as err:
+        raise NestsError(Problem(f"the table's database cannot be opened: {err}; give another --data DIR",
+                                 file=str(data / "table.sqlite3"))) from None
+
+
+def _lan_address() -> str:
+    """The address other machines of the network reach this one by (no packet is sent)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+

@@ -1,0 +1,120 @@
+"""What a table remembers, in one SQLite file in its data folder: the packets made (by seed,
+party, depth and re-rolls: enough to make each again), the characters (each a state as
+`nests character` writes it, and the hash of its player's secret), and the table's own
+secrets (the join token, the key its CSRF tokens are made with).
+
+Every change is one committed transaction in WAL mode with ``synchronous=FULL``: once the
+page says "saved", a killed server (kill -9) or a lost connection loses nothing."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+_SCHEMA = """
+create table if not exists secrets (name text primary key, value text not null);
+create table if not exists packets (
+    id integer primary key, seed integer not null, party text not null, depth text not null,
+    nest text, difficulty text, rerolls text not null default '', made real not null);
+create table if not exists characters (
+    id integer primary key, owner text not null, state text not null, version integer not null default 1,
+    updated real not null);
+create table if not exists table_version (id integer primary key check (id = 1), version integer not null);
+insert or ignore into table_version values (1, 0);
+"""
+
+
+class Store:
+    """One connection shared by the server's threads, each use under a lock (SQLite's own
+    locking is for processes; this one keeps a transaction whole among threads)."""
+
+    def __init__(self, folder: Path):
+        folder.mkdir(parents=True, exist_ok=True)
+        self.folder = folder
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(folder / "table.sqlite3", check_same_thread=False, isolation_level=None)
+        self._db.execute("pragma journal_mode=wal")
+        self._db.execute("pragma synchronous=full")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def _one(self, sql: str, args=()):
+        with self._lock:
+            return self._db.execute(sql, args).fetchone()
+
+    def _all(self, sql: str, args=()):
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    def secret(self, name: str) -> str:
+        """A secret of this table, made once (the join token stays valid across restarts)."""
+        with self._lock:
+            self._db.execute("insert or ignore into secrets values (?, ?)", (name, secrets.token_urlsafe(24)))
+            return self._db.execute("select value from secrets where name = ?", (name,)).fetchone()[0]
+
+    # -- packets
+
+    def add_packet(self, seed: int, party: list[str], depth: str, nest: str | None, rerolls: list[str],
+                   difficulty: str | None = None) -> int:
+        with self._lock:
+            row = self._db.execute(
+                "select id from packets where seed = ? and party = ? and depth = ? and nest is ? and rerolls = ? "
+                "and difficulty is ?", (seed, ",".join(party), depth, nest, " ".join(rerolls), difficulty)).fetchone()
+            if row:
+                return row[0]
+            cur = self._db.execute("insert into packets (seed, party, depth, nest, difficulty, rerolls, made) "
+                                   "values (?, ?, ?, ?, ?, ?, ?)",
+                                   (seed, ",".join(party), depth, nest, difficulty, " ".join(rerolls), time.time()))
+            return cur.lastrowid
+
+    def packet(self, packet_id: int) -> dict | None:
+        row = self._one("select id, seed, party, depth, nest, difficulty, rerolls from packets where id = ?", (packet_id,))
+        return _packet(row) if row else None
+
+    def packets(self) -> list[dict]:
+        return [_packet(r) for r in self._all(
+            "select id, seed, party, depth, nest, difficulty, rerolls from packets order by id desc limit 200")]
+
+    # -- characters
+
+    def add_character(self, owner: str, state: dict) -> int:
+        with self._lock:
+            cur = self._db.execute("insert into characters (owner, state, updated) values (?, ?, ?)",
+                                   (owner, json.dumps(state), time.time()))
+            self._bump()
+            return cur.lastrowid
+
+    def character(self, character_id: int) -> dict | None:
+        row = self._one("select id, owner, state, version from characters where id = ?", (character_id,))
+        return {"id": row[0], "owner": row[1], "state": json.loads(row[2]), "version": row[3]} if row else None
+
+    def characters(self) -> list[dict]:
+        return [{"id": r[0], "owner": r[1], "state": json.loads(r[2]), "version": r[3]}
+                for r in self._all("select id, owner, state, version from characters order by id")]
+
+    def save_character(self, character_id: int, state: dict) -> int:
+        """The new state, committed; returns its version (each save counts one)."""
+        with self._lock:
+            self._db.execute("update characters set state = ?, version = version + 1, updated = ? where id = ?",
+                             (json.dumps(state), time.time(), character_id))
+            self._bump()
+            return self._db.execute("select version from characters where id = ?", (character_id,)).fetchone()[0]
+
+    def table_version(self) -> int:
+        """Counts every change to the party: the GQ's page asks for it to know when to look again."""
+        return self._one("select version from table_version where id = 1")[0]
+
+    def _bump(self) -> None:
+        self._db.execute("update table_version set version = version + 1 where id = 1")
+
+
+def _packet(row) -> dict:
+    return {"id": row[0], "seed": row[1], "party": row[2].split(","), "depth": row[3], "nest": row[4],
+            "difficulty": row[5], "rerolls": row[6].split() if row[6] else []}

@@ -1,0 +1,202 @@
+"""Issue 31 points 3 and 4: the table's pages, safe on a shared network. A player joins by the
+table's unguessable link, makes a character, edits its play values; only the player and the
+GQ reach it; forms carry a CSRF token; bodies are bounded; values are escaped; bad input is a
+message on the page. Run in-process, as clients from the network (not the GQ's machine)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import yaml
+
+from tests.serve.conftest import client, csrf_of
+
+
+def join(app, name="Ada", class_id="ants"):
+    """A new player's browser and its character's URL."""
+    player = client(app)
+    token = app.state.table.join_token
+    page = player.get(f"/join/{token}")
+    assert page.status_code == 200
+    made = player.post(f"/join/{token}", data={"csrf": csrf_of(page.text), "class": class_id, "name": name})
+    assert made.status_code == 303, made.text
+    return player, made.headers["location"]
+
+
+def test_the_gqs_pages_are_refused_from_the_network(table_app):
+    app, _ = table_app
+    for path in ("/", "/table", "/packets/1", "/table/party"):
+        answer = client(app).get(path)
+        assert answer.status_code == 403
+        assert "This page is the GQ&#39;s" in answer.text and "Traceback" not in answer.text
+
+
+def test_a_wrong_join_link_is_refused(table_app):
+    app, table = table_app
+    answer = client(app).get("/join/" + table.join_token[:-1] + "x")
+    assert answer.status_code == 404 and "This join link is not this table" in answer.text
+    assert len(table.join_token) >= 32            # 24 random bytes: not to be guessed
+
+
+def test_a_player_makes_a_character_and_edits_its_play_values(table_app):
+    app, table = table_app
+    player, url = join(app)
+    page = player.get(url)
+    assert page.status_code == 200 and "Ada" in page.text
+    saved = player.post(url, data={"csrf": csrf_of(page.text), "wounds": "4", "hunger": "2", "luck": "22",
+                                   "items.0.name": "Honeydew", "items.0.types": "F", "items.0.rating": "45",
+                                   "items.1.name": "Twig spear", "items.1.types": "W", "items.1.rating": "30",
+                                   "notes": "owes the beetle a favour"},
+                        headers={"Accept": "application/json"})
+    assert saved.status_code == 200, saved.text
+    state = table.store.characters()[0]["state"]
+    assert (state["wounds"], state["hunger"], state["luck"]) == (4, 2, 22)
+    assert state["items"][1] == {"name": "Twig spear", "types": ["W"], "rating": 30, "depleted": False, "known": True}
+    assert "Twig spear" in saved.json()["sheet"]           # the sheet as it is now
+    assert len(saved.json()["sheet"].splitlines()[0]) == 40       # at a phone's width
+
+
+def test_a_bad_value_is_said_and_nothing_is_saved(table_app):
+    app, table = table_app
+    player, url = join(app)
+    token = csrf_of(player.get(url).text)
+    answer = player.post(url, data={"csrf": token, "wounds": "-3"})
+    assert answer.status_code == 400
+    assert "Wounds: -3 is below 0" in answer.text and "Traceback" not in answer.text
+    answer = player.post(url, data={"csrf": token, "luck": "many"}, headers={"Accept": "application/json"})
+    assert answer.status_code == 400 and answer.json()["problems"][0].startswith("Luck: 'many' is not one of")
+    assert table.store.characters()[0]["state"]["wounds"] == 0 and table.store.characters()[0]["version"] == 1
+
+
+def test_only_the_player_and_the_gq_reach_a_character(table_app):
+    app, table = table_app
+    _, url = join(app, "Ada")
+    other, _ = join(app, "Bea", "wasp")
+    assert other.get(url).status_code == 404
+    token = csrf_of(other.get("/join/" + table.join_token).text)
+    assert other.post(url, data={"csrf": token, "wounds": "9"}).status_code == 404
+    gq = client(app, gq=True)
+    page = gq.get(url)
+    assert page.status_code == 200
+    assert gq.post(url, data={"csrf": csrf_of(page.text), "wounds": "9"}).status_code == 303
+    assert table.store.character(1)["state"]["wounds"] == 9 and table.store.character(2)["state"]["wounds"] == 0
+
+
+def test_a_form_without_its_token_is_refused(table_app):
+    app, table = table_app
+    player, url = join(app)
+    player.get(url)
+    for token in ("", "0" * 64):
+        answer = player.post(url, data={"csrf": token, "wounds": "5"})
+        assert answer.status_code == 403 and "reload the page" in answer.text
+    stranger = client(app)          # another browser's token is not this one's
+    other = csrf_of(stranger.get("/join/" + table.join_token).text)
+    assert player.post(url, data={"csrf": other, "wounds": "5"}).status_code == 403
+    assert table.store.characters()[0]["state"]["wounds"] == 0
+
+
+def test_a_large_body_is_refused_unread(table_app):
+    app, table = table_app
+    player, url = join(app)
+    token = csrf_of(player.get(url).text)
+    answer = player.post(url, data={"csrf": token, "notes": "x" * 300_000})
+    assert answer.status_code == 413 and "larger than this table takes" in answer.text
+
+
+def test_a_request_to_another_name_is_refused(table_app):
+    """A site whose name was pointed at this machine (DNS rebinding) cannot borrow the GQ's place:
+    the server answers to its addresses and localhost only."""
+    app, _ = table_app
+    for host in ("evil.example", "evil.example:8031", "127.0.0.1.evil.example"):
+        answer = client(app).get("/", headers={"Host": host})
+        assert answer.status_code == 421 and "answers to its address" in answer.text
+    for host in ("127.0.0.1:8031", "localhost:8031", "[::1]:8031", "192.168.1.20:8031"):
+        assert client(app).get("/", headers={"Host": host}).status_code == 403     # to the GQ's page: not local
+
+
+def test_every_value_is_escaped(table_app):
+    app, table = table_app
+    player, url = join(app, name="<b>Ada</b>")
+    page = player.get(url).text
+    assert "<b>Ada</b>" not in page and "&lt;b&gt;Ada&lt;/b&gt;" in page
+    token = csrf_of(page)
+    player.post(url, data={"csrf": token, "notes": "<script>alert(1)</script>"})
+    page = client(app, gq=True).get("/table").text
+    assert "<script>alert" not in page and "&lt;script&gt;alert" in page
+
+
+def test_no_request_names_a_file(table_app):
+    app, _ = table_app
+    gq = client(app, gq=True)
+    for path in ("/packets/1/files/..%2f..%2fetc%2fpasswd", "/characters/1/sheet.txt/../../x", "/templates/serve/base.html.j2",
+                 "/packets/1/files/%2e%2e"):
+        answer = gq.get(path)
+        assert answer.status_code == 404 and "Traceback" not in answer.text
+
+
+def test_the_sheet_downloads_as_the_command_line_prints_it_and_reads_back(table_app, tmp_path):
+    """The txt is `nests sheet --character FILE`'s, byte for byte; `nests character read` reads
+    it back into the same state; uploaded after an edit, the edit is the character's."""
+    from nests.content.sheets.state import state_yaml
+
+    app, table = table_app
+    player, url = join(app)
+    page = player.get(url)
+    player.post(url, data={"csrf": csrf_of(page.text), "wounds": "3", "items.2.name": "Chitin shard",
+                           "items.2.types": "W", "items.2.rating": "20"})
+    state = table.store.characters()[0]["state"]
+    sheet = player.get(url + "/sheet.txt")
+    assert sheet.headers["content-disposition"] == 'attachment; filename="ada.txt"'
+    (tmp_path / "ada.yaml").write_text(state_yaml(state), encoding="utf-8")
+    cli = subprocess.run([sys.executable, "-m", "nests", "sheet", "--character", str(tmp_path / "ada.yaml"), "-o", "-"],
+                         capture_output=True, check=True)
+    assert sheet.content == cli.stdout
+    narrow = player.get(url + "/sheet?width=48").json()["sheet"]          # what a phone of 48 columns shows
+    cli48 = subprocess.run([sys.executable, "-m", "nests", "sheet", "--character", str(tmp_path / "ada.yaml"),
+                            "--width", "48", "-o", "-"], capture_output=True, check=True)
+    assert narrow.encode("utf-8") == cli48.stdout
+    (tmp_path / "ada.txt").write_bytes(sheet.content)
+    subprocess.run([sys.executable, "-m", "nests", "character", "read", str(tmp_path / "ada.txt"), "-o",
+                    str(tmp_path / "read.yaml")], capture_output=True, check=True)
+    read = yaml.safe_load((tmp_path / "read.yaml").read_text(encoding="utf-8"))
+    assert read["wounds"] == 3 and read["items"][2]["name"] == "Chitin shard"
+    edited = sheet.content.decode().replace("Wounds/Max...:[_3/10]", "Wounds/Max...:[_7/10]")
+    assert edited != sheet.content.decode()
+    answer = player.post(url + "/upload", data={"csrf": csrf_of(page.text)},
+                         files={"sheet": ("ada.txt", edited.encode(), "text/plain")})
+    assert answer.status_code == 303, answer.text
+    assert table.store.characters()[0]["state"]["wounds"] == 7
+    assert table.store.characters()[0]["state"]["items"] == state["items"]
+
+
+def test_a_bad_upload_is_a_message_on_the_page(table_app):
+    app, table = table_app
+    player, url = join(app)
+    token = csrf_of(player.get(url).text)
+    answer = player.post(url + "/upload", data={"csrf": token}, files={"sheet": ("x.txt", b"no sheet at all", "text/plain")})
+    assert answer.status_code == 400 and 'class="problem"' in answer.text and "Traceback" not in answer.text
+    assert table.store.characters()[0]["version"] == 1
+
+
+def test_the_party_changes_for_the_gq(table_app):
+    app, table = table_app
+    gq = client(app, gq=True)
+    first = gq.get("/table/party").json()
+    assert gq.get(f"/table/party?since={first['version']}").json() == {"version": first["version"]}
+    player, url = join(app, "Cy", "spider")
+    page = player.get(url)
+    player.post(url, data={"csrf": csrf_of(page.text), "wounds": "6"})
+    now = gq.get(f"/table/party?since={first['version']}").json()
+    assert now["version"] > first["version"] and "Cy" in now["html"] and "Wounds/Max...:[_6/" in now["html"]
+
+
+def test_characters_outlive_the_server(table_app, tmp_path):
+    from nests.serve.store import Store
+
+    app, table = table_app
+    player, url = join(app)
+    player.post(url, data={"csrf": csrf_of(player.get(url).text), "hunger": "3"})
+    again = Store(tmp_path / "data")
+    assert again.characters()[0]["state"]["hunger"] == 3 and again.secret("join") == table.join_token
+    again.close()
