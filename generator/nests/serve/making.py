@@ -5,8 +5,7 @@ files (a second or less), one for PDFs (seconds), so a PDF being typeset never h
 a packet's pages, and neither holds up the server's own thread.
 
 A packet is named by its ``spec``: seed, party, depth, Nest, re-rolls (as --reroll writes
-them) and difficulty, which a packet does not take yet: it is kept with the packet, shown
-on its page, and reaches ``_documents`` here, the one place that will pass it on."""
+them) and difficulty (as --difficulty takes it)."""
 
 from __future__ import annotations
 
@@ -63,9 +62,9 @@ def pools(content_dirs: tuple = (), templates_dir: str | None = None) -> dict[st
 
 
 def difficulties(content) -> tuple[str, ...]:
-    """The difficulties the GQ's form offers: those `nests packet --difficulty` takes. It takes
-    none yet; when it does, they are read here (from ``content``) and the form offers them."""
-    return ()
+    """The difficulties the GQ's form offers: those `nests packet --difficulty` takes, the default first."""
+    settings = content.packet.settings["difficulty"]
+    return (settings["default"], *(d for d in settings["bands"] if d != settings["default"]))
 
 
 def _documents(spec: dict, handout: bool, formats, impose: str | None):
@@ -73,10 +72,10 @@ def _documents(spec: dict, handout: bool, formats, impose: str | None):
     from nests.packet import packet_documents
     from nests.render.paper import print_width
 
-    # spec["difficulty"] reaches the packet here once `nests packet` takes it
     rerolls = tuple(parse_reroll(r) for r in spec["rerolls"])
     return packet_documents(_content, spec["seed"], spec["party"], spec["nest"], handout, depth=spec["depth"],
-                            formats=formats, rerolls=rerolls, print_width=print_width(PAPER, impose))
+                            formats=formats, rerolls=rerolls, difficulty=spec["difficulty"],
+                            print_width=print_width(PAPER, impose))
 
 
 def packet_file(spec: dict, kind: str) -> tuple[str, bytes]:
@@ -104,8 +103,8 @@ def packet_view(spec: dict) -> dict:
 
     try:
         rerolls = tuple(parse_reroll(r) for r in spec["rerolls"])
-        # spec["difficulty"] reaches the packet here too, as in _documents
-        packet, laid = laid_packet(_content, spec["seed"], spec["party"], spec["nest"], spec["depth"], rerolls)
+        packet, laid = laid_packet(_content, spec["seed"], spec["party"], spec["nest"], spec["depth"], rerolls,
+                                   spec["difficulty"])
         session = packet.session
     except NestsError as err:
         raise ValueError(str(err)) from None
