@@ -61,6 +61,11 @@ def entries(lines: list[str]) -> dict[str, list[dict]]:
     return out
 
 
+def keyed(packet) -> list:
+    """The Levels whose Rooms are printed as Room keys: all but the Heart, which has a page of its own."""
+    return [lv for lv in packet.levels if not lv.heart]
+
+
 def shown(r) -> str:
     return f"{r.die} → {r.roll}" + (" (cap)" if r.counts is not None else "")
 
@@ -73,7 +78,7 @@ def test_a_room_key_line_leads_with_words_and_its_dice_follow_apart(laid, look, 
     for seed in SEEDS[::3] if look else SEEDS:
         packet, numbers, _ = laid[seed]
         lay = PacketLayout(packet, look) if look else PacketLayout(packet)
-        for lv in packet.levels:
+        for lv in keyed(packet):
             for room in lv.rooms:
                 found = entries(lay.lines("packet/room.txt.j2", room=room, level=lv, pages=numbers))
                 assert list(found) == ["cost", "risk", "reward"], (seed, room.id)
@@ -96,7 +101,7 @@ def test_rolls_that_bring_nothing_share_one_line(laid):
     for seed in SEEDS:
         packet, numbers, _ = laid[seed]
         lay = PacketLayout(packet)
-        for lv in packet.levels:
+        for lv in keyed(packet):
             for room in lv.rooms:
                 found = entries(lay.lines("packet/room.txt.j2", room=room, level=lv, pages=numbers))
                 for kind, lookups in room.lookups.items():
@@ -127,7 +132,7 @@ def test_an_encounter_names_its_creatures_by_count_name_code_and_page(laid, cont
         packet, numbers, _ = laid[seed]
         enemies = packet.tables.enemies
         lay = PacketLayout(packet)
-        for lv in packet.levels:
+        for lv in keyed(packet):
             for room in lv.rooms:
                 found = entries(lay.lines("packet/room.txt.j2", room=room, level=lv, pages=numbers))
                 for kind, lookups in room.lookups.items():
@@ -185,13 +190,12 @@ def test_the_trackers_are_as_long_as_the_nest_and_track_every_creature(laid, con
         rows = re.findall(r"^║│[^│]*│  □ ", text, re.M)
         assert len(rows) >= len(packet.levels) + actions, (seed, len(rows))
         most = {}
-        for room in packet.rooms():
-            for lookups in room.lookups.values():
-                for lk in lookups:
-                    for ev in lk.events:
-                        for g in _groups(ev):
-                            count, wounds = most.get(g.creature, (0, 0))
-                            most[g.creature] = max(count, g.count), max(wounds, g.wounds_max)
+        events = [ev for room in packet.rooms() for lookups in room.lookups.values() for lk in lookups for ev in lk.events]
+        events += [*packet.finale.guards, *packet.finale.way_out.events] if packet.finale else []
+        for ev in events:
+            for g in _groups(ev):
+                count, wounds = most.get(g.creature, (0, 0))
+                most[g.creature] = max(count, g.count), max(wounds, g.wounds_max)
         tracked = re.findall(r"^║ (E\d+) · \d+ ([^·]+) · Wounds Max [^:]*:  (.*?)\s*║▓$", text, re.M)
         assert sorted(code for code, _, _ in tracked) == sorted(most), seed
         enemy = {c.id: packet.tables.enemies[c.enemy] for c in packet.creatures}

@@ -56,7 +56,7 @@ CODE = re.compile(r"(?:Room )?(\d+\.\d+|[EI]\d+)$")
 def test_every_link_lands_on_the_page_its_text_names(made):
     doc, numbers, pdf = made
     found = links(pdf)
-    assert len(found) > 100
+    assert len(found) > 50          # a one-shot's contents, Room keys and stat blocks: some 70 links and more
     for page, text, lands in found:
         reference = REFERENCE.search(text)
         if reference:           # "E7 p.13", "Level 4 p.7", "Cover.....p.1": the page it prints

@@ -66,7 +66,7 @@ def _play(browser, server, shots: Path, tmp_path: Path) -> None:
     gq.fill("input[name=seed]", "42")
     gq.click("text=Make the packet")
     gq.wait_for_selector("h1:has-text('Nest Packet 42:')")
-    assert gq.locator(".page pre").count() > 20
+    assert gq.locator(".page pre").count() > 10          # every page of the one-shot, some 15
     shot(gq, shots, "packet-desktop")
     cli("packet", "--seed", "42", "--format", "pdf", "-o", str(tmp_path / "cli"))
 

@@ -108,7 +108,7 @@ def test_bad_input_is_a_message_on_the_page(served):
                        ({"seed": "1", "party": ["ants"] * 7}, "party"),
                        ({"seed": "1"}, "Party: tick 1 to 6 classes"),
                        ({"seed": "1", "party": ["ants"], "depth": "deep"}, "Depth: choose one of oneshot, full"),
-                       ({"seed": "1", "party": ["ants"], "difficulty": "hard"}, "Difficulty: &#39;hard&#39; is not one")):
+                       ({"seed": "1", "party": ["ants"], "difficulty": "brutal"}, "Difficulty: &#39;brutal&#39; is not one")):
         answer = c.post("/packets", data={"csrf": token, "depth": "oneshot", **form})
         assert answer.status_code == 400 and said in answer.text and "Traceback" not in answer.text, form
     assert c.get("/packets/99").status_code == 404

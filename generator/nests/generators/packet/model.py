@@ -310,19 +310,20 @@ class Packet:
         return [r for lv in self.levels for r in lv.rooms]
 
     def wounds_tracks(self) -> list[WoundsTrack]:
-        """Every creature the packet's Encounters bring (a Secret's too), in the order of their codes."""
+        """Every creature the packet's Encounters bring (a Secret's too, and the Heart's guards and way
+        out), in the order of their codes."""
         most: dict[str, tuple[int, int]] = {}
-        for room in self.rooms():
-            for lookups in room.lookups.values():
-                for lk in lookups:
-                    for e in lk.events:
-                        while e is not None and e.side == "secret":
-                            e = e.view.event
-                        if e is None or e.side != "encounter":
-                            continue
-                        for g in e.view.groups:
-                            count, wounds = most.get(g.creature, (0, 0))
-                            most[g.creature] = max(count, g.count), max(wounds, g.wounds_max)
+        events = [e for room in self.rooms() for lookups in room.lookups.values() for lk in lookups for e in lk.events]
+        if self.finale is not None:
+            events += [*self.finale.guards, *self.finale.way_out.events]
+        for e in events:
+            while e is not None and e.side == "secret":
+                e = e.view.event
+            if e is None or e.side != "encounter":
+                continue
+            for g in e.view.groups:
+                count, wounds = most.get(g.creature, (0, 0))
+                most[g.creature] = max(count, g.count), max(wounds, g.wounds_max)
         tracks = []
         for c in self.creatures:
             if c.id in most:

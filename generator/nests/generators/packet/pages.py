@@ -346,7 +346,7 @@ def _layout(lay, packet, pages: dict, toc: list, tail: list[PacketPage]) -> list
     tables = packet.tables
     cover = Flow(lay, "Cover", (1, "Cover"))
     cover.add(lay.pieces("packet/cover.txt.j2", packet=packet, command=command(packet), contents=toc))
-    cover.add(lay.pieces("packet/job.txt.j2", packet=packet, job=packet.job, gq=True, pages=pages), (1, "The Job"))
+    cover.add(lay.pieces("packet/job.txt.j2", packet=packet, job=packet.job, gq=True, pages=pages), (1, "The Job"), breaks=unframed)
     howto = Flow(lay, "How to Run", (1, "How to run this packet"))
     howto.add(lay.pieces("packet/howto.txt.j2", packet=packet, exploration=tables.exploration))
     return cover.pages + howto.pages + _glance(lay, packet, pages) + _levels(lay, packet, pages) + tail
