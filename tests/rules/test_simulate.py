@@ -293,3 +293,22 @@ def test_creatures_that_do_not_attack_start_no_fight(content, sim):
         _encounter(run, SimpleNamespace(groups=[group(rng, packet.tables, "centipede")]), "1.1")
         hurt += bool(run.wounds)
     assert hurt > 20
+
+
+def test_a_level_reward_adds_a_room_and_a_shortcut_none(content):
+    """Survival and Exploration > Level (Reward): reaping one adds a Room to the Environment Pool, the new
+    Level's entrance; > Shortcut: a Quantification Roll and no Room (ruling sim-pool). Over many actions, one
+    whose only finds are Shortcuts leaves the Pool as it was, one with Level Rewards adds exactly one Room."""
+    from types import SimpleNamespace
+
+    packet = build_packet(content, 2, PARTY)
+    chars = [character(content, cid) for cid in PARTY]
+    finds = {"shortcut": SimpleNamespace(procedure="shortcut", dud=False, leads_to_level=2),
+             "level": SimpleNamespace(procedure="level", level=SimpleNamespace(number=2))}
+    for seed in range(40):
+        for kind, res in finds.items():
+            run = Run(new_game(packet, chars, content.simulate, 8, 5, "termite-nest"), random.Random(seed))
+            event = SimpleNamespace(id=kind, void=False, resolution=res, kind="Reward")
+            run.next_lookup = lambda word, event=event: ("1.1", [event])
+            run.explore()
+            assert run.level == 2 and run.pool == (2 if kind == "level" else 1), (seed, kind)
