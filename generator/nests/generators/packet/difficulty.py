@@ -2,11 +2,12 @@
 
 The chain of Levels is rolled as always; the one-shot keeps its Levels down to a depth and puts the
 Heart below them. Depths are tried from content/packet.yaml's deepest up, each screened with a few
-sessions on its own sub-stream ("difficulty/<depth>"): the first whose Job percent lands in the
-difficulty's band, well inside it, is kept; else the one in the band nearest its middle, or the closest. A screen plays its sessions in
-steps and stops early once its interval lies wholly outside the band (a deep Nest the party never
-crosses needs few runs to tell). The full estimate (the glance page's) is played only when printed.
-Everything here is deterministic from the seed, party, Nest, difficulty and content.
+sessions on its own sub-stream ("difficulty/<depth>"): the first whose Job percent lies well inside the
+difficulty's band is kept; else the one in the band nearest its middle, else the closest (of equals, the
+shallowest). A screen plays its sessions in steps and stops early once its interval lies wholly outside
+the band (a deep Nest the party never crosses needs few runs to tell). The full estimate (the glance
+page's) is played only when printed. Everything here is deterministic from the seed, party, Nest,
+difficulty and content.
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ def off_band(job: float, band: dict) -> float:
 def choose_depth(content, seed: int, party: list[str], nest: str, difficulty: str, assemble) -> int:
     """The depth of the one-shot's Heart for this packet, party and difficulty (ruling oneshot-depth);
     ``assemble``: generate.assemble, which makes the packet at a depth. A screen of a few sessions is noisy, so a
-    depth is taken at once only when its Job percent lies well inside the band (``margin`` points from either
-    edge); otherwise the depth kept is the one in the band nearest its middle, else the closest to the band."""
+    depth is taken at once only when its Job percent lies well inside the band (``screen_margin`` points from
+    either edge); otherwise the depth kept is the one in the band nearest its middle, else the closest to the band."""
     pt = content.packet.settings
     band, depths, s = pt["difficulty"]["bands"][difficulty], pt["oneshot_depth"], pt["session"]
     inner = {"low": band["low"] + s["screen_margin"], "high": band["high"] - s["screen_margin"]}
