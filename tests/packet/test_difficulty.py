@@ -26,20 +26,23 @@ def test_the_bands_are_the_issues(content):
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_the_depth_kept_is_the_deepest_whose_screen_lands(content, seed):
-    """Ruling oneshot-depth: depths are screened from the deepest up; the first in the band is kept, else the
-    one that came closest (of equals, the shallowest). Each depth is screened again here, on its own sub-stream."""
+def test_the_depth_kept_is_the_deepest_whose_screen_lands_well_inside(content, seed):
+    """Ruling oneshot-depth: depths are screened from the deepest up; the first whose Job percent lies
+    screen_margin points inside the band is kept, else the one in the band nearest its middle, else the one that
+    came closest (of equals, the shallowest). Each depth is screened again here, on its own sub-stream."""
     pt = content.packet.settings
     band, s = pt["difficulty"]["bands"]["standard"], pt["session"]
+    inner = {"low": band["low"] + s["screen_margin"], "high": band["high"] - s["screen_margin"]}
     characters = [character(content, c) for c in PARTY]
     chosen = choose_depth(content, seed, PARTY, "termite", "standard", assemble)
-    offs = {}
+    jobs = {}
     for depth in range(pt["oneshot_depth"]["deepest"], pt["oneshot_depth"]["shallowest"] - 1, -1):
         packet = assemble(content, seed, PARTY, "termite", "oneshot", (), "standard", depth)
         if len(packet.levels) == depth:
-            offs[depth] = off_band(screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"]), band)
-    landed = [d for d, off in offs.items() if off == 0]
-    assert chosen == (landed[0] if landed else min(offs, key=lambda d: (offs[d], d)))
+            jobs[depth] = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
+    well = [d for d, job in jobs.items() if off_band(job, inner) == 0]
+    middle = (band["low"] + band["high"]) / 2
+    assert chosen == (well[0] if well else min(jobs, key=lambda d: (off_band(jobs[d], band), abs(jobs[d] - middle), d)))
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -4,6 +4,7 @@ The rule tests (test_rules.py) check what the packet prints against the rulebook
 over many seeds; this module checks the packet as a whole.
 """
 
+import dataclasses
 import json
 import os
 import re
@@ -188,9 +189,15 @@ def test_golden_packet():
 def test_substreams_keep_levels_when_the_job_changes(packet_of):
     a = packet_of(5)
     b = packet_of(5, ["wasp"])
-    assert [lv.rating for lv in a.levels] == [lv.rating for lv in b.levels]
+    # the one-shot's depth is chosen for each party's own estimate (ruling oneshot-depth): the Levels above
+    # the Heart that both keep are the same rolls
+    above = min(len(a.levels), len(b.levels)) - 1
+    assert [lv.rating for lv in a.levels[:above]] == [lv.rating for lv in b.levels[:above]]
     assert a.levels[0].rooms[0].lookups["cost"][0].roll == b.levels[0].rooms[0].lookups["cost"][0].roll
-    assert a.job == b.job
+    # the target's stat block code (E-number) follows the creatures of the Levels kept, not the Job's rolls
+    def rolled(job):
+        return dataclasses.replace(job, target=dataclasses.replace(job.target, creature=None))
+    assert rolled(a.job) == rolled(b.job)
 
 
 @pytest.mark.parametrize("party, message", [

@@ -267,3 +267,48 @@ def test_each_event_type_takes_the_next_lookup(content):
     for lv, stop in zip(packet.levels, course(packet)):   # a Level without a keyed Room plays its band's spare Room
         assert stop.room in {r.id for r in packet.rooms()}, lv.number
         assert bool(stop.lookups["Risk"]) != lv.heart, lv.number     # the Heart's finale is no Room key
+
+
+def test_creatures_that_do_not_attack_start_no_fight(content, sim):
+    """Combat Summary: Combat begins when the characters and creatures attack one another. Setting > Termites:
+    Workers are unarmed and cannot fight; the Soldiers' Nest Guardians rule keeps them at their tunnels rather
+    than setting upon intruders (ruling sim-guardians). Over many seeds an Encounter of such creatures deals the
+    party no Wound, while one that brings a creature that attacks (a Centipede) is a fight that does."""
+    from types import SimpleNamespace
+
+    from nests.rules.encounter import group
+    from nests.rules.sim_events import _encounter
+
+    text = RULEBOOK.read_text(encoding="utf-8")
+    assert "cannot fight" in text and "do not set upon enemies directly" in text
+    packet = build_packet(content, 1, PARTY)
+    chars = [character(content, cid) for cid in PARTY]
+    calm = ["worker-termite", "minor-termite-soldier", "major-termite-soldier", "nasute-soldier", "moth"]
+    hurt = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        run = Run(new_game(packet, chars, sim, 8, 5, "termite-nest"), rng)
+        _encounter(run, SimpleNamespace(groups=[group(rng, packet.tables, e) for e in calm]), "1.1")
+        assert run.wounds == {} and "sim-guardians" in run.game.used, seed
+        _encounter(run, SimpleNamespace(groups=[group(rng, packet.tables, "centipede")]), "1.1")
+        hurt += bool(run.wounds)
+    assert hurt > 20
+
+
+def test_a_level_reward_adds_a_room_and_a_shortcut_none(content):
+    """Survival and Exploration > Level (Reward): reaping one adds a Room to the Environment Pool, the new
+    Level's entrance; > Shortcut: a Quantification Roll and no Room (ruling sim-pool). Over many actions, one
+    whose only finds are Shortcuts leaves the Pool as it was, one with Level Rewards adds exactly one Room."""
+    from types import SimpleNamespace
+
+    packet = build_packet(content, 2, PARTY)
+    chars = [character(content, cid) for cid in PARTY]
+    finds = {"shortcut": SimpleNamespace(procedure="shortcut", dud=False, leads_to_level=2),
+             "level": SimpleNamespace(procedure="level", level=SimpleNamespace(number=2))}
+    for seed in range(40):
+        for kind, res in finds.items():
+            run = Run(new_game(packet, chars, content.simulate, 8, 5, "termite-nest"), random.Random(seed))
+            event = SimpleNamespace(id=kind, void=False, resolution=res, kind="Reward")
+            run.next_lookup = lambda word, event=event: ("1.1", [event])
+            run.explore()
+            assert run.level == 2 and run.pool == (2 if kind == "level" else 1), (seed, kind)

@@ -16,5 +16,5 @@ CITED_RULINGS = frozenset({
     "sim-session", "sim-room-lookups", "sim-pool", "sim-one-move", "sim-effects", "sim-no-resting", "sim-eat",
     "sim-no-hunger", "sim-items", "sim-darkness", "sim-obstacle", "sim-job", "sim-fight-sides", "sim-targets",
     "sim-attack-lines", "sim-swarm-wounds", "sim-alarm", "sim-break", "sim-fight-rounds", "sim-area-attack",
-    "sim-special-rules", "sim-unplayed", "sim-rally", "sim-flee", "sim-finale",
+    "sim-special-rules", "sim-unplayed", "sim-rally", "sim-flee", "sim-finale", "sim-guardians",
 })

@@ -20,7 +20,8 @@ from nests.model import Die
 
 ROOM_NAME = 30      # a Room's name in the glance page's column of Levels (templates/packet/glance.txt.j2)
 SESSION = Map(required={"hours": Str(allow_empty=False, max_len=20), "actions": Int(1, 100), "runs": Int(1, 5000),
-                        "screen_runs": Int(1, 5000), "confidence_z": Int(1, 4)})
+                        "screen_runs": Int(1, 5000), "screen_margin": Int(0, 50),
+                        "confidence_z": Int(1, 4)})
 BAND = Map(required={"low": Int(0, 100), "high": Int(0, 100)})
 DIFFICULTY = Map(required={"default": Str(allow_empty=False), "source": Str(allow_empty=False),
                            "bands": Map(required={"easy": BAND, "standard": BAND, "hard": BAND})})

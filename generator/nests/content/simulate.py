@@ -30,7 +30,7 @@ SPEC = Map(required={
                                  "start": Map(required={"success": NAME, "failure": NAME}),
                                  "static": _Mapping(), "shift_up": List(NAME), "cannot_attack": List(NAME)}),
     "food_type": Str(allow_empty=False, max_len=3), "swarm_ignores_wounds": Rating(), "alarm_rule": NAME,
-    "rounds": Int(1, 100), "flee_share": Int(1, 100),
+    "keep_off_rules": List(NAME), "rounds": Int(1, 100), "flee_share": Int(1, 100),
     "support": Map(required={"source": Str(allow_empty=False), "rally": SUPPORT, "encourage": SUPPORT,
                              "outcomes": TableSpec(SIX, NAME)}),
 })
@@ -52,6 +52,7 @@ class SimulateSettings:
     food_type: str
     swarm_ignores_wounds: int
     alarm_rule: str
+    keep_off_rules: frozenset[str]                         # ruling sim-guardians
     rounds: int
     flee_share: int                                        # ruling sim-flee
     support: dict[str, tuple[str, str]]                 # the Disposition it answers → (Support Action, supporter's static)
@@ -89,7 +90,8 @@ def read_simulate(content) -> SimulateSettings:
         {degree: (o["hits"], tuple(o["attacks"])) for degree, o in a["outcomes"].items()},
         frozenset(a["carapace_keywords"]), a["close_range"], a["area_keyword"],
         tuple(d["track"]), dict(d["start"]), dict(d["static"]), frozenset(d["shift_up"]), frozenset(d["cannot_attack"]),
-        doc.data["food_type"], doc.data["swarm_ignores_wounds"], doc.data["alarm_rule"], doc.data["rounds"],
+        doc.data["food_type"], doc.data["swarm_ignores_wounds"], doc.data["alarm_rule"],
+        frozenset(doc.data["keep_off_rules"]), doc.data["rounds"],
         doc.data["flee_share"],
         {s["when"]: (k, s["static"]) for k, s in ((k, doc.data["support"][k]) for k in ("rally", "encourage"))},
         dict(doc.data["support"]["outcomes"]))

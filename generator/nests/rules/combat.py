@@ -365,6 +365,13 @@ class Bestiary:
             self._tracks[track] = frozenset(i for i, name in enumerate(track) if name in self.sim.cannot_attack)
         return self._tracks[track]
 
+    def attacks(self, enemy_id: str) -> bool:
+        """Whether the creature sets upon intruders: it has an Attack and a Threat Rate, and none of the special
+        rules of creatures that keep to their post (content/simulate.yaml keep_off_rules; ruling sim-guardians)."""
+        e = self.tables.enemies[enemy_id]
+        armed = _feature(e, "Threat Rate") > 0 and (e.base_attack is not None or e.special_attack is not None)
+        return armed and not any(r.name in self.sim.keep_off_rules for r in e.special_rules)
+
     def group(self, enemy_id: str, count: int, wounds_max: int) -> list[Fighter]:
         """A group of one stat block: each creature its own Combatant (a swarm is one)."""
         if enemy_id not in self._profiles:

@@ -96,10 +96,16 @@ def _darkness(run, res, room: str) -> None:
 
 
 def _encounter(run, res, room: str) -> None:
+    """Ruling sim-guardians: Combat begins only when a side attacks (Combat > Determine Combatants and Sides).
+    Creatures that cannot fight (Workers) or keep to their post (Nest Guardians, a Guest of the Nest) set upon
+    no one, and the exploring party keeps clear of them; once one that attacks comes, all of them are Combatants."""
     g = run.game
+    if not any(g.bestiary.attacks(grp.enemy) for grp in res.groups):
+        if res.groups:
+            g.note("sim-guardians")
+        return
     creatures = [f for grp in res.groups for f in g.bestiary.group(grp.enemy, grp.count, grp.wounds_max)]
-    if creatures:
-        run.fight(creatures, room)
+    run.fight(creatures, room)
 
 
 def _item(run, res, room: str) -> None:

@@ -145,9 +145,10 @@ class Run:
                 if not self.standing():
                     return
                 self.event(event, room, word)
+        if self.action.level_taken:
+            self.pool += 1      # Level (Reward): a Room, the new Level's entrance; a Shortcut adds none (Shortcut)
         if self.action.move_to > self.level:
             self.level = self.action.move_to
-            self.pool += 1                       # the new Level's first Room (How-to page: the Environment Pool)
             self.deepest = max(self.deepest, self.level)
 
     def event(self, event, room: str, word: str) -> None:

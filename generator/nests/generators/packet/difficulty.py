@@ -2,11 +2,12 @@
 
 The chain of Levels is rolled as always; the one-shot keeps its Levels down to a depth and puts the
 Heart below them. Depths are tried from content/packet.yaml's deepest up, each screened with a few
-sessions on its own sub-stream ("difficulty/<depth>"): the first whose Job percent lands in the
-difficulty's band is kept; when none does, the one that came closest (of equals, the shallowest). A screen plays its sessions in
-steps and stops early once its interval lies wholly outside the band (a deep Nest the party never
-crosses needs few runs to tell). The full estimate (the glance page's) is played only when printed.
-Everything here is deterministic from the seed, party, Nest, difficulty and content.
+sessions on its own sub-stream ("difficulty/<depth>"): the first whose Job percent lies well inside the
+difficulty's band is kept; else the one in the band nearest its middle, else the closest (of equals, the
+shallowest). A screen plays its sessions in steps and stops early once its interval lies wholly outside
+the band (a deep Nest the party never crosses needs few runs to tell). The full estimate (the glance
+page's) is played only when printed. Everything here is deterministic from the seed, party, Nest,
+difficulty and content.
 """
 
 from __future__ import annotations
@@ -45,18 +46,23 @@ def off_band(job: float, band: dict) -> float:
 
 def choose_depth(content, seed: int, party: list[str], nest: str, difficulty: str, assemble) -> int:
     """The depth of the one-shot's Heart for this packet, party and difficulty (ruling oneshot-depth);
-    ``assemble``: generate.assemble, which makes the packet at a depth."""
+    ``assemble``: generate.assemble, which makes the packet at a depth. A screen of a few sessions is noisy, so a
+    depth is taken at once only when its Job percent lies well inside the band (``screen_margin`` points from
+    either edge); otherwise the depth kept is the one in the band nearest its middle, else the closest to the band."""
     pt = content.packet.settings
     band, depths, s = pt["difficulty"]["bands"][difficulty], pt["oneshot_depth"], pt["session"]
+    inner = {"low": band["low"] + s["screen_margin"], "high": band["high"] - s["screen_margin"]}
+    middle = (band["low"] + band["high"]) / 2
     characters = [character(content, cid) for cid in party]
-    best = None                                  # (how far off, depth)
+    best = None                                  # (how far off, how far from the middle, depth)
     for depth in range(depths["deepest"], depths["shallowest"] - 1, -1):
         packet = assemble(content, seed, party, nest, "oneshot", (), difficulty, depth)
         if len(packet.levels) < depth:
             continue                             # a chain no deeper: a shallower depth tries it
-        off = off_band(screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"]), band)
-        if off == 0:
+        job = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
+        if off_band(job, inner) == 0:
             return depth
-        if best is None or off <= best[0]:        # the closest; of equals, the shallowest (the most finishable)
-            best = (off, depth)
-    return best[1] if best else depths["shallowest"]
+        score = (off_band(job, band), abs(job - middle))
+        if best is None or score <= best[:2]:    # of equals, the shallowest (the most finishable)
+            best = (*score, depth)
+    return best[2] if best else depths["shallowest"]
