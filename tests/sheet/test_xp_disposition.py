@@ -124,3 +124,18 @@ def test_two_dispositions_marked_on_a_sheet_is_one_line(runner, state_file, tmp_
     assert result.exit_code == 2 and len(result.output.splitlines()) == 1, result.output
     assert "Charging and Holding are both marked" in result.output
     assert state_file.read_text(encoding="utf-8") == before
+
+
+def test_reading_a_sheet_with_xp_ticked_and_a_disposition_marked_prints_each_change(runner, state_file, tmp_path):
+    assert runner.invoke(main, ["sheet", "--character", str(state_file), "-o", str(tmp_path)]).exit_code == 0
+    sheet = tmp_path / "vesper.txt"
+    text = sheet.read_text(encoding="utf-8")
+    for blank, ticked in (("□ Speed", "✓ Speed"), ("□ Wounds", "✓ Wounds"), ("○ Holding", "✓ Holding")):
+        assert text.count(blank) == 1
+        text = text.replace(blank, ticked)
+    sheet.write_text(text, encoding="utf-8")
+    result = runner.invoke(main, ["character", "read", str(sheet), "-o", str(state_file)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[:2] == ["XP (none) → Speed; Wounds", "Disposition (none) → Holding"]
+    state = yaml.safe_load(state_file.read_text(encoding="utf-8"))
+    assert state["xp"] == ["attributes.speed", "wounds"] and state["disposition"] == "Holding"
