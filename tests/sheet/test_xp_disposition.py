@@ -112,6 +112,15 @@ def test_a_bad_xp_or_disposition_is_one_line_naming_file_line_and_key(runner, st
     assert not (tmp_path / "out").exists()
 
 
+def test_a_disposition_of_null_is_none_marked(content, runner, state_file, tmp_path):
+    from nests.content.sheets.state import load_state
+
+    state_file.write_text(state_file.read_text(encoding="utf-8") + "disposition: null\n", encoding="utf-8")
+    state = load_state(str(state_file), definition(content, NESTS), content.class_ids())
+    assert "disposition" not in state
+    assert read_character(content, printed(content, state, Look()), "x.txt", state) == state
+
+
 def test_two_dispositions_marked_on_a_sheet_is_one_line(runner, state_file, tmp_path):
     data = yaml.safe_load(state_file.read_text(encoding="utf-8"))
     data["disposition"] = "Holding"

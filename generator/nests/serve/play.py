@@ -28,7 +28,7 @@ class Tickboxes:
 
 def play_fields(definition) -> list:
     """The definition's fields for ``PLAY_KEYS``, in that order: a choice by its first field
-    (its steps are ``steps``), the XP tickboxes as ``Tickboxes``."""
+    (its steps: ``play_choices``), the XP tickboxes as ``Tickboxes``."""
     by_key: dict = {}
     for f in definition.fields:
         by_key.setdefault(f.key, f)

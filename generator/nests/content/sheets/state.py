@@ -147,6 +147,8 @@ def load_state(path: str, definition: SheetDefinition, class_ids: list[str]) -> 
         message = value_problem(definition, f, key, value)
         if message:
             problems.append(doc.problem(path, message))
+        if value is None and f.handler.shares_key:
+            continue               # none marked: as a sheet with no circle marked reads back
         out[key] = f.handler.loaded(f, value)
     if problems:
         raise NestsError(sorted(problems, key=lambda p: p.line or 0))
