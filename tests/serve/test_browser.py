@@ -45,6 +45,10 @@ def cli(*args, cwd=None) -> bytes:
     return subprocess.run([sys.executable, "-m", "nests", *args], capture_output=True, check=True, cwd=cwd).stdout
 
 
+# each player's XP tickbox ticked and Disposition marked on the phone (issue 31 point 3)
+TICKED = {"Ada": ("attributes.speed", "Holding"), "Bea": ("common_abilities.hunting", "Charging")}
+
+
 def test_a_table_in_the_browser(browser, tmp_path):
     shots = Path(os.environ.get("NESTS_SHOTS") or tmp_path / "shots")
     shots.mkdir(parents=True, exist_ok=True)
@@ -105,8 +109,12 @@ def _play(browser, server, shots: Path, tmp_path: Path) -> None:
         page.fill("input[name=wounds]", wounds)
         page.fill("input[name='items.1.name']", item)
         page.fill("input[name='items.1.rating']", "30")
+        feature, disposition = TICKED[name]
+        page.check(f"input[name=xp][value='{feature}']")
+        page.select_option("select[name=disposition]", disposition)
         page.wait_for_selector(".saved:has-text('Saved.')")
         wait_for(lambda: item in page.locator("#sheet").text_content())
+        wait_for(lambda: f"✓ {disposition}" in page.locator("#sheet").text_content())
         # the sheet reflowed to the phone's width: wider than the narrowest sheet, and no scrolling sideways
         assert max(len(line) for line in page.locator("#sheet").text_content().splitlines()) > 40
         assert page.evaluate("(() => { const s = document.getElementById('sheet'); return s.scrollWidth <= s.clientWidth; })()")
@@ -139,6 +147,10 @@ def _play(browser, server, shots: Path, tmp_path: Path) -> None:
         assert page.input_value("input[name=wounds]") == wounds
         assert page.input_value("input[name='items.1.name']") == item
         assert item in page.locator("#sheet").text_content()
+        feature, disposition = TICKED[name]
+        assert page.is_checked(f"input[name=xp][value='{feature}']")
+        assert page.input_value("select[name=disposition]") == disposition
+        assert f"✓ {disposition}" in page.locator("#sheet").text_content()
     gq.reload()
     for _, name, _, item in players:
         assert item in gq.locator(f"#party .member:has(h3 a:text-is('{name}'))").text_content()

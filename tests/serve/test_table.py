@@ -57,6 +57,37 @@ def test_a_player_makes_a_character_and_edits_its_play_values(table_app):
     assert len(saved.json()["sheet"].splitlines()[0]) == 40       # at a phone's width
 
 
+def test_a_player_ticks_xp_and_marks_a_disposition(table_app):
+    """XP: a checkbox per Feature with an XP tickbox (the sheet's □ before it); Disposition:
+    one of the Disposition Track's steps as the sheet names them, or none out of Combat."""
+    app, table = table_app
+    player, url = join(app)
+    page = player.get(url)
+    assert 'name="xp" value="attributes.speed"' in page.text and 'name="xp" value="wounds"' in page.text
+    assert [o for o in ("Retreating", "Recoiling", "Holding", "Advancing", "Charging") if f"<option>{o}</option>" in page.text] \
+        == ["Retreating", "Recoiling", "Holding", "Advancing", "Charging"]
+    token = csrf_of(page.text)
+    saved = player.post(url, data={"csrf": token, "xp": ["", "wounds", "attributes.speed"], "disposition": "Holding"},
+                        headers={"Accept": "application/json"})
+    assert saved.status_code == 200, saved.text
+    state = table.store.characters()[0]["state"]
+    assert state["xp"] == ["attributes.speed", "wounds"] and state["disposition"] == "Holding"     # sheet order
+    sheet = saved.json()["sheet"]
+    assert "✓ Speed" in sheet and "✓ Wounds/Max" in sheet and "□ Skill" in sheet and "✓ Holding" in sheet
+    page = player.get(url).text                        # the page shows them as saved
+    assert 'value="attributes.speed" checked' in page and 'value="attributes.skill">' in page
+    assert "<option selected>Holding</option>" in page
+    # everything unticked, out of Combat: the marker alone, an empty choice
+    player.post(url, data={"csrf": token, "xp": "", "disposition": ""})
+    state = table.store.characters()[0]["state"]
+    assert state["xp"] == [] and "disposition" not in state
+    # a form without them (an older page) leaves them as they are
+    player.post(url, data={"csrf": token, "xp": ["", "common_abilities.hunting"], "disposition": "Charging"})
+    player.post(url, data={"csrf": token, "wounds": "1"})
+    state = table.store.characters()[0]["state"]
+    assert state["xp"] == ["common_abilities.hunting"] and state["disposition"] == "Charging" and state["wounds"] == 1
+
+
 def test_a_bad_value_is_said_and_nothing_is_saved(table_app):
     app, table = table_app
     player, url = join(app)
@@ -66,6 +97,13 @@ def test_a_bad_value_is_said_and_nothing_is_saved(table_app):
     assert "Wounds: -3 is below 0" in answer.text and "Traceback" not in answer.text
     answer = player.post(url, data={"csrf": token, "luck": "many"}, headers={"Accept": "application/json"})
     assert answer.status_code == 400 and answer.json()["problems"][0].startswith("Luck: 'many' is not one of")
+    answer = player.post(url, data={"csrf": token, "disposition": "Fleeing"}, headers={"Accept": "application/json"})
+    assert answer.status_code == 400 and answer.json()["problems"] == [
+        "Disposition: 'Fleeing' is not one of: Retreating, Recoiling, Holding, Advancing, Charging (or nothing: none marked)"]
+    answer = player.post(url, data={"csrf": token, "xp": ["", "speed"]}, headers={"Accept": "application/json"})
+    assert answer.status_code == 400 and answer.json()["problems"][0].startswith("XP: 'speed' has no tickbox")
+    answer = player.post(url, data={"csrf": token, "xp": ["", "hunger"]})
+    assert answer.status_code == 400 and "XP: &#39;hunger&#39; has no tickbox" in answer.text
     assert table.store.characters()[0]["state"]["wounds"] == 0 and table.store.characters()[0]["version"] == 1
 
 
@@ -144,7 +182,8 @@ def test_the_sheet_downloads_as_the_command_line_prints_it_and_reads_back(table_
     player, url = join(app)
     page = player.get(url)
     player.post(url, data={"csrf": csrf_of(page.text), "wounds": "3", "items.2.name": "Chitin shard",
-                           "items.2.types": "W", "items.2.rating": "20"})
+                           "items.2.types": "W", "items.2.rating": "20", "xp": ["", "attributes.ken", "wounds"],
+                           "disposition": "Recoiling"})
     state = table.store.characters()[0]["state"]
     sheet = player.get(url + "/sheet.txt")
     assert sheet.headers["content-disposition"] == 'attachment; filename="ada.txt"'
@@ -161,6 +200,8 @@ def test_the_sheet_downloads_as_the_command_line_prints_it_and_reads_back(table_
                     str(tmp_path / "read.yaml")], capture_output=True, check=True)
     read = yaml.safe_load((tmp_path / "read.yaml").read_text(encoding="utf-8"))
     assert read["wounds"] == 3 and read["items"][2]["name"] == "Chitin shard"
+    assert read["xp"] == ["attributes.ken", "wounds"] and read["disposition"] == "Recoiling"
+    assert {k: v for k, v in read.items()} == yaml.safe_load(state_yaml(state))      # the whole state, as saved
     edited = sheet.content.decode().replace("Wounds/Max...:[_3/10]", "Wounds/Max...:[_7/10]")
     assert edited != sheet.content.decode()
     answer = player.post(url + "/upload", data={"csrf": csrf_of(page.text)},
@@ -168,6 +209,12 @@ def test_the_sheet_downloads_as_the_command_line_prints_it_and_reads_back(table_
     assert answer.status_code == 303, answer.text
     assert table.store.characters()[0]["state"]["wounds"] == 7
     assert table.store.characters()[0]["state"]["items"] == state["items"]
+    edited = edited.replace("✓ Recoiling", "○ Recoiling").replace("○ Advancing", "✓ Advancing").replace("✓ Ken", "□ Ken")
+    answer = player.post(url + "/upload", data={"csrf": csrf_of(page.text)},
+                         files={"sheet": ("ada.txt", edited.encode(), "text/plain")})
+    assert answer.status_code == 303, answer.text
+    assert table.store.characters()[0]["state"]["disposition"] == "Advancing"
+    assert table.store.characters()[0]["state"]["xp"] == ["wounds"]
 
 
 def test_a_bad_upload_is_a_message_on_the_page(table_app):
@@ -196,7 +243,10 @@ def test_characters_outlive_the_server(table_app, tmp_path):
 
     app, table = table_app
     player, url = join(app)
-    player.post(url, data={"csrf": csrf_of(player.get(url).text), "hunger": "3"})
+    player.post(url, data={"csrf": csrf_of(player.get(url).text), "hunger": "3", "xp": ["", "conditions.initiative"],
+                           "disposition": "Retreating"})
     again = Store(tmp_path / "data")
-    assert again.characters()[0]["state"]["hunger"] == 3 and again.secret("join") == table.join_token
+    state = again.characters()[0]["state"]
+    assert state["hunger"] == 3 and again.secret("join") == table.join_token
+    assert state["xp"] == ["conditions.initiative"] and state["disposition"] == "Retreating"
     again.close()

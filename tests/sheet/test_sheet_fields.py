@@ -5,6 +5,7 @@ over the place the sheet prints that value; no PDF is made here (tests/publish/t
 import pytest
 import yaml
 
+from nests.content.sheets import NESTS, definition
 from nests.content.sheets.state import state_yaml
 from nests.content.yamlfile import read_yaml
 from nests.generators.sheet import Look, character_documents, new_character, sheet_pages
@@ -47,6 +48,19 @@ def fields(pages):
     return out
 
 
+def form_values(content, state) -> dict:
+    """What the form of a character's sheet holds: each value of its state file (its leaves,
+    but its class), where the XP tickboxes (the list ``xp``) are a checkbox for each Feature
+    that has one, ``xp.<its key>``, and the Disposition Track a checkbox on each circle,
+    ``disposition.<its label>``, ticked for the one the state names."""
+    sheet = definition(content, NESTS)
+    out = {k: v for k, v in leaves(yaml.safe_load(state_yaml(state))) if k not in ("class", "xp", "disposition")}
+    out.update({f"xp.{f.key}": f.key in state.get("xp", []) for f in sheet.xp_fields("xp")})
+    out.update({f"disposition.{f.label}": f.label == state.get("disposition")
+                for f in sheet.fields if f.key == "disposition"})
+    return out
+
+
 @pytest.fixture(scope="module")
 def states(content):
     out = {}
@@ -54,6 +68,8 @@ def states(content):
         state = new_character(content, class_id, "Vesper")
         state["notes"] = "Owes the Ladybug a favour."
         state["wounds"] = 2
+        state["xp"] = ["attributes.skill", "wounds", "common_abilities.sneaking"]
+        state["disposition"] = "Recoiling"
         state["items"][1] = {"name": "Royal Jelly", "types": ["F", "L"], "rating": 60, "depleted": True,
                              "known": False}
         out[class_id] = state
@@ -62,8 +78,8 @@ def states(content):
 
 @pytest.mark.parametrize("class_id", CLASSES)
 def test_a_characters_fields_are_the_values_of_its_state_file(content, states, class_id):
-    written = dict(leaves(yaml.safe_load(state_yaml(states[class_id]))))
-    assert written.pop("class") == class_id
+    assert yaml.safe_load(state_yaml(states[class_id]))["class"] == class_id
+    written = form_values(content, states[class_id])
     for look in LOOKS:
         [doc] = character_documents(content, states[class_id], "vesper", fillable=True, look=look)
         found = fields(doc.pages)
@@ -78,21 +94,13 @@ def test_a_characters_fields_are_the_values_of_its_state_file(content, states, c
                 continue          # printed after the name ("[F,L] (?)"), the end of whose place they take
             if f.kind == "checkbox":
                 assert under in TICKS, (f.name, under, look)
+                assert (under in "✓v") == (f.value == "true"), (f.name, under, look)
             elif f.value:         # the field lies over the printed value
                 assert f.value.split()[0] in under, (f.name, under, look)
 
 
-def test_the_disposition_track_has_no_field(content, states):
-    # The Disposition is a position inside one Combat, set at its start (Starting
-    # Disposition, from the Initiative roll) and moved in play: not a value the
-    # character keeps, so neither in the state file nor a form field.
-    [doc] = character_documents(content, states["wasp"], "vesper", fillable=True)
-    assert "Disposition Track" in doc.pages[0].text
-    assert not [f for p in doc.pages for f in p.fields if "disposition" in f.name or "holding" in f.name]
-
-
 def test_the_blank_fillable_sheet_has_the_same_fields_empty(content, states):
-    names = {name for name, _ in leaves(yaml.safe_load(state_yaml(states["wasp"])))} - {"class"}
+    names = set(form_values(content, states["wasp"]))
     for look in LOOKS:
         pages = sheet_pages(content, "template", fillable=True, look=look)
         found = fields(pages)

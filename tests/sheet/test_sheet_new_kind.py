@@ -127,7 +127,7 @@ def test_the_new_kind_checks_a_value_read_back_and_its_own_options(purse, tmp_pa
         [problem] = err.value.problems
         assert (problem.line, problem.key) == (7, f"areas.0.fields.0.{key}")
         assert problem.message.startswith(message), problem.message
-    assert problem.message.endswith(", note_fill, digits, most")          # the purse's own options last
+    assert problem.message.endswith(", note_fill, xp_key, digits, most")          # the purse's own options last
 
 
 def test_an_unregistered_kind_is_a_content_error_naming_the_kinds(tmp_path):

@@ -4,21 +4,45 @@ state. Every other value stays as `nests character new` made it or a sheet uploa
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
+
+from nests.content.sheets.state import value_problem
 
 # The sheet's values that play changes (the rest are the class's and the player's choices
 # when the character is made). Food is Food Items, rows of the Inventory (type F): edited as
-# Items. The XP tickboxes and the Disposition circles are printed blank and are no values of
-# a character's state (content/sheets/nests-and-insects.yaml; `nests character read` does
-# not read them), so there is nothing of them to edit until the state holds them.
-PLAY_KEYS = ("wounds", "hunger", "luck", "items", "notes")
+# Items. XP is the XP tickboxes, one per Feature that has one; Disposition the one circle of
+# the Disposition Track marked (none out of Combat).
+PLAY_KEYS = ("wounds", "hunger", "luck", "disposition", "xp", "items", "notes")
 FORM_FIELDS = 80                 # more fields than a sheet's form has are refused unread
 
 
+@dataclass(frozen=True)
+class Tickboxes:
+    """The XP tickboxes as the page edits them: one checkbox per Feature, (key, label)."""
+
+    key: str
+    label: str
+    features: tuple
+
+
 def play_fields(definition) -> list:
-    """The definition's fields for ``PLAY_KEYS``, in that order."""
-    by_key = {f.key: f for f in definition.fields}
+    """The definition's fields for ``PLAY_KEYS``, in that order: a choice by its first field
+    (its steps: ``play_choices``), the XP tickboxes as ``Tickboxes``."""
+    by_key: dict = {}
+    for f in definition.fields:
+        by_key.setdefault(f.key, f)
+    for key in definition.xp_keys():
+        features = tuple((f.key, f.label.split("/")[0]) for f in definition.xp_fields(key))
+        by_key[key] = Tickboxes(key, key.upper(), features)
     return [by_key[k] for k in PLAY_KEYS if k in by_key]
+
+
+def play_choices(definition) -> dict[str, list[str]]:
+    """Each play value that is a choice, with the labels of its fields in sheet order (the
+    Disposition Track's steps, Retreating to Charging)."""
+    return {f.key: [g.label for g in definition.fields if g.key == f.key] for f in play_fields(definition)
+            if not isinstance(f, Tickboxes) and f.handler.shares_key}
 
 
 def _number(text: str) -> Any:
@@ -54,6 +78,16 @@ def read_play(definition, state: dict, form) -> tuple[dict, list[str]]:
     new = dict(state)
     problems = []
     for f in play_fields(definition):
+        if isinstance(f, Tickboxes):
+            if f.key not in form:          # the page's marker: the tickboxes were on the form
+                continue
+            ticked = [v for v in form.getlist(f.key) if v]
+            problem = value_problem(definition, None, f.key, ticked)
+            if problem:
+                problems.append(f"{f.label}: {problem}")
+            else:
+                new[f.key] = [key for key, _ in f.features if key in ticked]
+            continue
         if f.key == "items":
             if not any(k.startswith(f"{f.key}.") for k in form):
                 continue
@@ -62,11 +96,15 @@ def read_play(definition, state: dict, form) -> tuple[dict, list[str]]:
             continue
         elif f.key == "notes":
             value = form[f.key]
+        elif f.handler.shares_key:
+            value = form[f.key] or None    # none chosen: none marked
         else:
             value = _number(form[f.key])
-        problem = f.handler.check_value(f, value)
-        if problem:
-            problems.append(f"{f.label.split('/')[0]}: {problem}")
+        problem = value_problem(definition, f, f.key, value)
+        if problem:            # as the sheet names it: Wounds (of Wounds/Max); a choice by its key, Disposition
+            problems.append(f"{f.key.title() if f.handler.shares_key else f.label.split('/')[0]}: {problem}")
+        elif value is None and f.handler.shares_key:
+            new.pop(f.key, None)
         else:
             new[f.key] = f.handler.loaded(f, value)
     return (state, problems) if problems else (new, [])

@@ -15,7 +15,7 @@ from starlette.routing import Route
 from nests.errors import NestsError
 from nests.serve import making, security
 from nests.serve.web import attachment, browser, form_of, go, gq_only, in_pool, is_gq, page, table, wants_json
-from nests.serve.play import play_fields, read_play
+from nests.serve.play import play_choices, play_fields, read_play
 from nests.text import grid
 
 PHONE = grid.NARROWEST          # a sheet's width before the page has measured the screen
@@ -87,7 +87,9 @@ def _character(request: Request) -> dict:
 
 async def show_character(request: Request, problems=(), status: int = 200):
     row = _character(request)
-    return page(request, "character", status, character=row, fields=play_fields(_definition(request)),
+    sheet_def = _definition(request)
+    return page(request, "character", status, character=row, fields=play_fields(sheet_def),
+                choices=play_choices(sheet_def),
                 sheet=_sheet_text(request, row["state"], _width(request)), problems=list(problems),
                 join=f"/join/{table(request).join_token}" if not is_gq(request) else "")
 

@@ -70,17 +70,25 @@ class SheetDefinition:
     def state_keys(self) -> list[str]:
         """The values a character's state holds, in sheet order: the name (a
         heading's name_key, or the heading's own key), then every field whose
-        kind keeps a value (a pool's maximum after its current value)."""
+        kind keeps a value (a pool's maximum after its current value), and the list of
+        ticked fields (the XP tickboxes) after the first field whose tick it keeps."""
         keys = []
         if self.heading:
             keys.append(self.heading.name_key or self.heading.key)
         for f in self.fields:
             if f.handler.state == "none":
                 continue
-            for k in f.keys:
+            for k in f.keys + ((f.xp_key,) if f.xp_key else ()):
                 if k not in keys:
                     keys.append(k)
         return keys
+
+    def xp_fields(self, xp_key: str) -> list[Field]:
+        """The fields whose tick the state's list ``xp_key`` keeps (the Features with an XP tickbox)."""
+        return [f for f in self.fields if f.xp_key == xp_key]
+
+    def xp_keys(self) -> list[str]:
+        return list(dict.fromkeys(f.xp_key for f in self.fields if f.xp_key))
 
     def keys(self) -> list[str]:
         """Every value key of the sheet, in sheet order (a pool's maximum after its current value)."""

@@ -52,6 +52,7 @@ class Field:
     reminder_key: str = ""      # the value whose text is the reminder
     tick: str = ""              # box, circle or none: a tick before the label
     ticked: str = ""            # a formula: the tick is ticked when it holds
+    xp_key: str = ""          # the state's list of the fields whose tick is ticked (the XP tickboxes)
     sep: str = ""               # between the label (and its fill) and the value
     fill: str = "."             # what fills the rest of the label's room
     align: str = "left"
@@ -219,11 +220,16 @@ def build_field(doc: YamlDocument, path: tuple, raw: Any, area: dict, report: li
     f = Field(raw["key"], raw["label"], kind_name, raw["width"], kind, options,
               source="formula" if "formula" in raw else raw.get("from", "state"), formula=formula,
               reminder=reminder, reminder_key=raw.get("reminder_key", ""), tick=tick, ticked=raw.get("ticked", ""),
+              xp_key=raw.get("xp_key", area.get("xp_key", "")),
               sep=raw.get("sep", kind.sep), fill=raw.get("fill", kind.fill), align=raw.get("align", "left"),
               note_fill=raw.get("note_fill", "."), tick_width=2 if tick else 0,
               # the reminder: the rulebook's words, or the formula itself
               note=reminder or (f"= {formula}" if formula else ""),
               path=".".join(map(str, path)), line=doc.line(path))
+    if f.xp_key and not (f.tick and kind.state == "value"):
+        say("xp_key", "only a field with a tick and a value of its own has an XP tickbox (xp_key)")
+    if f.xp_key and f.ticked:
+        say("xp_key", "a tick is ticked by its formula (ticked) or is an XP tickbox (xp_key), not both")
     f = kind.check(f, say)
     if f is None:
         return None

@@ -16,7 +16,7 @@ from typing import Any
 from nests.content.sheets.definition import SheetDefinition, layout
 from nests.content.sheets.field import Field
 from nests.content.sheets.pages import Damaged, check_pages
-from nests.content.sheets.reading import STAND_IN, MissingValue, narrow
+from nests.content.sheets.reading import STAND_IN, MissingValue, label, narrow
 from nests.errors import NestsError, Problem
 from nests.text import grid
 from nests.text.measure import width
@@ -94,8 +94,23 @@ def _read(text: str, definition: SheetDefinition) -> dict[str, Any]:
         for f, (column, _) in zip(area.fields, places):
             if f.handler.state == "none" or f.key not in keys:
                 continue
-            values.update(_read_field(f, found, bottom, widths[column], labels, everyone))
+            read = _read_field(f, found, bottom, widths[column], labels, everyone)
+            if f.handler.shares_key and f.key in read and f.key in values:
+                raise Damaged(found[0][0] if found else 1, f"{read[f.key]} and {values[f.key]} are both marked; "
+                                                            f"mark one {area.title or f.key} position")
+            values.update(read)
+            if f.xp_key in keys and _ticked(f, found):
+                values.setdefault(f.xp_key, []).append(f.key)
+    for key in definition.xp_keys():     # a sheet with no tickbox ticked: none
+        if key in keys:
+            values.setdefault(key, [])
     return {k: narrow(v) for k, v in values.items()}
+
+
+def _ticked(f, found) -> bool:
+    """Whether the tick before the field's label is ticked (✓, or v on an ASCII sheet)."""
+    rx = re.compile(r"([□○✓✗ovx]) " + label(f.label))
+    return any((m := rx.search(text)) and m.group(1) in "✓v" for _, text in found)
 
 
 def _by_column(line: str) -> str:

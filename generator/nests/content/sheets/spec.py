@@ -16,14 +16,14 @@ FIELD_OPTIONAL = {
     "from": OneOf(["class", "state"]), "formula": Str(allow_empty=False), "reminder": Str(),
     "reminder_key": Str(allow_empty=False), "tick": OneOf(["box", "circle"]), "ticked": Str(allow_empty=False),
     "label_width": Int(1, grid.TEXT_WIDTH), "sep": Str(), "fill": Str(), "align": OneOf(["left", "right"]),
-    "note_fill": OneOf([".", " ", "_"]),
+    "note_fill": OneOf([".", " ", "_"]), "xp_key": Str(allow_empty=False),
 }
 AREA = {
     "title": Str(), "section": Str(allow_empty=False), "frame": OneOf(["box", "none"]), "width": Int(3, 200),
     "beside": Bool(), "joined": Bool(), "columns": Int(1, 12), "order": OneOf(["across", "down"]),
     "footer": List(Str()), "caption": List(Str(), min_len=1, max_len=2), "reminder_title": Str(allow_empty=False),
     "label_width": Int(1, grid.TEXT_WIDTH), "when": OneOf(["always", "character"]),
-    "title_style": OneOf(["title", "heading"]),
+    "title_style": OneOf(["title", "heading"]), "xp_key": Str(allow_empty=False),
 }
 
 

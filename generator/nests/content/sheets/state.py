@@ -26,8 +26,10 @@ def state_keys(definition: SheetDefinition) -> list[str]:
 
 def new_state(definition: SheetDefinition, class_id: str, name: str, starting: dict[str, Any]) -> dict[str, Any]:
     """A new character of a class: its starting figures, its name, no Wounds yet, empty notes,
-    and every row of each list (the Inventory's slots), the unused ones empty."""
+    no XP tickbox ticked, no Disposition marked (it is set when a Combat starts), and every
+    row of each list (the Inventory's slots), the unused ones empty."""
     fresh = {definition.heading.name_key: name, "wounds": 0, "notes": ""}
+    fresh.update({key: [] for key in definition.xp_keys()})
     state: dict[str, Any] = {"class": class_id}
     for key in state_keys(definition):
         if key in fresh:
@@ -75,6 +77,25 @@ def state_yaml(flat: dict[str, Any]) -> str:
     return yaml.dump(nested(rows), Dumper=Dumper, sort_keys=False, allow_unicode=True, width=1000)
 
 
+def value_problem(definition: SheetDefinition, f: Field | None, key: str, value: Any) -> str | None:
+    """What is wrong with a state's ``value`` for ``key`` (of field ``f``), or None: a list of
+    ticked fields names fields whose tick it keeps; a choice is one of its fields' labels."""
+    if key in definition.xp_keys():
+        allowed = [g.key for g in definition.xp_fields(key)]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return f"{shown(value)} is not a list of the Features whose tickbox is ticked; allowed in it: " \
+                   + ", ".join(allowed)
+        wrong = [v for v in value if v not in allowed]
+        if wrong:
+            return f"{shown(wrong[0])} has no tickbox of this list; allowed: {', '.join(allowed)}"
+        if len(set(value)) < len(value):
+            return "names a Feature twice; each tickbox is ticked once"
+        return None
+    if f is not None and f.handler.shares_key:
+        return f.handler.check_value(f, value, tuple(g.label for g in definition.fields if g.key == key))
+    return f.handler.check_value(f, value) if f is not None else None
+
+
 def load_state(path: str, definition: SheetDefinition, class_ids: list[str]) -> dict[str, Any]:
     """A state file, checked against the sheet: one problem per line, with file, line and key."""
     if Path(path).is_dir():
@@ -116,10 +137,18 @@ def load_state(path: str, definition: SheetDefinition, class_ids: list[str]) -> 
         if key not in allowed:
             problems.append(doc.problem(path, "not a value of this sheet; allowed: " + ", ".join(allowed)))
             continue
+        if key in definition.xp_keys():
+            message = value_problem(definition, None, key, value)
+            if message:
+                problems.append(doc.problem(path, message))
+            out[key] = [g.key for g in definition.xp_fields(key) if g.key in value] if not message else value
+            continue
         f = kinds.get(key) or maxima.get(key) or name          # a pool's maximum is checked as the pool
-        message = f.handler.check_value(f, value)
+        message = value_problem(definition, f, key, value)
         if message:
             problems.append(doc.problem(path, message))
+        if value is None and f.handler.shares_key:
+            continue               # none marked: as a sheet with no circle marked reads back
         out[key] = f.handler.loaded(f, value)
     if problems:
         raise NestsError(sorted(problems, key=lambda p: p.line or 0))

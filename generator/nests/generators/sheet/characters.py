@@ -87,13 +87,19 @@ def _as_spelled(old: Any, new: Any) -> Any:
 
 def changes(content: Content, old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     """Each value that differs, as the sheet labels it: ``Wounds 12 → 9``."""
-    fields = definition(content, NESTS).fields
-    labels = {f.key: f.label.split("/")[0] if f.max_key else f.label for f in fields}
+    sheet = definition(content, NESTS)
+    fields = sheet.fields
+    labels = {f.key: f.label.split("/")[0] if f.max_key else f.label for f in fields if not f.handler.shares_key}
     labels.update({f.max_key: f.label for f in fields if f.max_key})
+    labels.update({key: key.upper() for key in sheet.xp_keys()})          # XP: its Features by their labels
+    named = {f.key: f.label.split("/")[0] for key in sheet.xp_keys() for f in sheet.xp_fields(key)}
     out = []
     for key in dict.fromkeys(list(old) + list(new)):
         if old.get(key) != new.get(key):
-            out.append(f"{labels.get(key, key.replace('_', ' ').title())} {_brief(old.get(key))} → {_brief(new.get(key))}")
+            was, now = old.get(key), new.get(key)
+            if key in sheet.xp_keys():
+                was, now = ([named.get(k, k) for k in v] if isinstance(v, list) else v for v in (was, now))
+            out.append(f"{labels.get(key, key.replace('_', ' ').title())} {_brief(was)} → {_brief(now)}")
     return out
 
 

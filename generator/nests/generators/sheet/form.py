@@ -36,5 +36,9 @@ def form_fields(context: dict, pages: int) -> list[list[FormField]]:
                 for _, cell in l.cells:
                     if cell is not None and cell.field.handler.state != "none":
                         out[min(page, pages - 1)] += cell.field.handler.form_fields(cell, line + n)
+                        if cell.field.xp_key and cell.part == 0:          # its XP tickbox, before its label
+                            out[min(page, pages - 1)].append(
+                                FormField(f"{cell.field.xp_key}.{cell.field.key}", line + n, cell.column, 1,
+                                          kind="checkbox", value="true" if cell.ticked else ""))
         line += len(row.stacks[0].lines)
     return out

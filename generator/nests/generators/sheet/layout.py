@@ -177,7 +177,9 @@ def _cells(f: Field, width: int, values: dict, column: int, own_note: str) -> li
     present = f.key in values
     value = f.handler.value_of(f, values.get(f.key))
     ticked = f.handler.ticks(f, value, present)
-    if ticked is None:
+    if f.xp_key:                 # an XP tickbox: ticked when the character's list names the field
+        ticked = f.key in (values.get(f.xp_key) or ())
+    elif ticked is None:
         ticked = bool(f.ticked and present and value is not None and compute(f.ticked, {**values, "value": value}))
     note = f.note or (str(values.get(f.reminder_key, "")) if f.reminder_key else "") or own_note
     base = dict(field=f, width=width, value=value, present=present, ticked=ticked,
