@@ -159,6 +159,16 @@ class _Builder:
     def note(self, rulings) -> None:
         self.rulings += [r for r in rulings if r not in self.rulings]
 
+    def features(self, rng, lv) -> list:
+        """A Room's Area and Height with the Level's Features die, its Darkness with its Costs/Risks die
+        (ruling packet-room-features): every keyed Room's, the Heart's too."""
+        feats = []
+        for feature, die in (("Area", lv.dice.features), ("Height", lv.dice.features), ("Darkness", lv.dice.costs_risks)):
+            q = quantify(rng, self.tables, "set", None, die=die, feature=feature)
+            self.note(q.rulings)
+            feats.append(quantified(q, self.tables))
+        return feats
+
     def room(self, lv, number: int, spare: bool) -> Room:
         tables = self.tables
         room_id = f"{lv.number}.{number}"
@@ -171,11 +181,7 @@ class _Builder:
             name, flavour = row.result, row.data["flavour"]
             name_roll = Rolled(r.die, r.result, f"nests/{self.nest_id}", self.pt.nests[self.nest_id][1].source)
         rng = self.streams(f"level-{lv.number}/room-{number}", *parts)
-        feats = []
-        for feature, die in (("Area", lv.dice.features), ("Height", lv.dice.features), ("Darkness", lv.dice.costs_risks)):
-            q = quantify(rng, tables, "set", None, die=die, feature=feature)
-            self.note(q.rulings)
-            feats.append(quantified(q, tables))
+        feats = self.features(rng, lv)
         room = Room(room_id, lv.number, name, flavour, name_roll, feats[0], feats[1], feats[2], {}, spare)
         for kind, word in zip(KINDS, ("Cost", "Risk", "Reward")):
             out = []

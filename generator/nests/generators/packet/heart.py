@@ -12,10 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from nests.generators.packet.model import Lookup, PrintedEvent, Rolled, Room
-from nests.generators.packet.views import quantified
 from nests.rules.exploration import ExplorationAction, lookup, resolve_event
 from nests.rules.procedures import Context
-from nests.rules.quantification import quantify
 from nests.rules.resolution import D100
 
 RULINGS = ["heart-finale"]
@@ -43,12 +41,7 @@ class Finale:
 
 def heart_room(b, lv) -> Room:
     """The Heart's one Room: the Nest's name for it and its Features, on the sub-stream "heart"."""
-    rng = b.streams("heart/room", f"room:{lv.number}.1", f"level:{lv.number}")
-    feats = []
-    for feature, die in (("Area", lv.dice.features), ("Height", lv.dice.features), ("Darkness", lv.dice.costs_risks)):
-        q = quantify(rng, b.tables, "set", None, die=die, feature=feature)
-        b.note(q.rulings)
-        feats.append(quantified(q, b.tables))
+    feats = b.features(b.streams("heart/room", f"room:{lv.number}.1", f"level:{lv.number}"), lv)
     heart = b.nest["heart"]
     return Room(f"{lv.number}.1", lv.number, heart["result"], heart["flavour"], None, *feats, {})
 

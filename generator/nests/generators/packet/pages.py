@@ -181,9 +181,9 @@ def _heart(lay, flow, packet, pages) -> None:
     """The Heart, the finale, on a page of its own (templates/packet/heart.txt.j2)."""
     lv = packet.heart
     flow.part = "The Heart"
-    flow.pages.append(PacketPage("The Heart", [], [(1, f"Level {lv.number} · the Heart")], [f"Level {lv.number}"]))
     room = lv.rooms[0]
-    flow.add(lay.pieces("packet/heart.txt.j2", packet=packet, pages=pages), (2, f"Room {room.id} · {room.name}"), [room.id],
+    flow.add(lay.pieces("packet/heart.txt.j2", packet=packet, pages=pages), None, [f"Level {lv.number}", room.id],
+             new_page=True, bookmarks=[(1, f"Level {lv.number} · the Heart"), (2, f"Room {room.id} · {room.name}")],
              breaks=lambda: [lay.lines("packet/room.txt.j2", room=room, level=lv, pages=pages, part=part)
                              for part in ("close", "reopen")])
 
