@@ -11,7 +11,7 @@ import json
 from nests.errors import NestsError
 from nests.generators.packet.generate import build_packet
 from nests.generators.sheet import character
-from nests.rules.simulate import simulate
+from nests.rules.simulate import settings_of, simulate
 
 FORMATS = ["txt", "json"]
 
@@ -28,9 +28,7 @@ def check_runs(content, runs: int | None) -> int:
 def party_estimate(content, packet, runs: int):
     """The estimate of ``packet`` for its own party over ``runs`` runs."""
     characters = [character(content, cid) for cid in packet.party]
-    pt = content.packet
-    return simulate(packet, characters, content.simulate, pt.settings["session"]["actions"], runs,
-                    content.catalogue["inventory_slots"], packet.seed, pt.nests[packet.nest][0]["encounters"])
+    return simulate(packet, characters, runs=runs, seed=packet.seed, **settings_of(content, packet))
 
 
 def estimate_report(content, seed: int, party: list[str], nest: str | None = None, depth: str = "oneshot",

@@ -252,6 +252,15 @@ class Game:
 SIM_RULINGS = ["sim-session", "sim-room-lookups", "sim-effects", "sim-no-resting"]     # every run plays by these
 
 
+def settings_of(content, packet) -> dict:
+    """What a session of ``packet`` plays by, from its content: the simulation's settings, the Exploration
+    Actions of a session, a member's inventory slots and the Nest's encounter table. The keywords of
+    ``new_game`` and ``simulate``, read in this one place for the estimate, its screens and the report."""
+    pt = content.packet
+    return {"sim": content.simulate, "actions": pt.settings["session"]["actions"],
+            "slots": content.catalogue["inventory_slots"], "encounters": pt.nests[packet.nest][0]["encounters"]}
+
+
 def new_game(packet, characters: list, sim, actions: int, slots: int, encounters: str) -> Game:
     """What the runs of ``packet`` share; ``encounters``: the Nest's encounter table."""
     chain, tables, target, guards = packet_parts(packet)

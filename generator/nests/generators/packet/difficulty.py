@@ -15,7 +15,7 @@ from __future__ import annotations
 from nests.generators.sheet import character
 from nests.rules.dice import substream
 from nests.rules.estimate import interval
-from nests.rules.simulate import Run, new_game
+from nests.rules.simulate import Run, new_game, settings_of
 
 STEP = 20           # a screen's sessions between two looks at its interval
 
@@ -23,10 +23,7 @@ STEP = 20           # a screen's sessions between two looks at its interval
 def screen(content, packet, characters, runs: int, band: dict, z: float) -> float:
     """The Job percent of up to ``runs`` sessions of ``packet`` on its depth's sub-stream, stopping early
     once the interval lies outside ``band``."""
-    pt = content.packet
-    s = pt.settings["session"]
-    game = new_game(packet, characters, content.simulate, s["actions"], content.catalogue["inventory_slots"],
-                    pt.nests[packet.nest][0]["encounters"])
+    game = new_game(packet, characters, **settings_of(content, packet))
     rng = substream(packet.seed, f"difficulty/{len(packet.levels)}")
     done = jobs = 0
     while done < runs:

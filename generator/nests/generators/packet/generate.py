@@ -31,7 +31,7 @@ from nests.rules.nest import cut_chain, level_chain
 from nests.rules.procedures import PROCEDURES, Context
 from nests.rules.quantification import quantify
 from nests.rules.resolution import D100
-from nests.rules.simulate import simulate
+from nests.rules.simulate import settings_of, simulate
 
 KINDS = ["cost", "risk", "reward"]
 DEPTHS = ["oneshot", "full"]
@@ -326,13 +326,11 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
     s = pt.settings["session"]
     names = [content.classes[cid].name for cid in party]
     scout = max(characters, key=lambda c: ability(c, "exploration"))
-    encounters = b.nest["encounters"]
 
     def estimate() -> Session:
         # The glance page's difficulty estimate: the first runs of `nests simulate` for this packet
         # (ruling packet-session), on its own seeded stream, so it is the same whenever it is asked for.
-        est = simulate(packet, characters, content.simulate, s["actions"], runs or s["runs"],
-                       content.catalogue["inventory_slots"], seed, encounters)
+        est = simulate(packet, characters, runs=runs or s["runs"], seed=seed, **settings_of(content, packet))
         band = pt.settings["difficulty"]["bands"][difficulty]
         return Session(s["hours"], est.actions, est.runs, scout.character_class.name, est.median, est.p90, est.mean,
                        est.heart, est.job, {cid: p for cid, _, p in est.down}, tuple(h.room for h in est.rooms),
