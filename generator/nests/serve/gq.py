@@ -95,7 +95,8 @@ async def show_packet(request: Request):
     gq_only(request)
     row = _packet_row(request)
     view = await _view(request, row)
-    return page(request, "packet", packet=row, view=view, files=making.FILES, rerolls=_parts_by_page(view))
+    return page(request, "packet", packet=row, view=view, files=making.FILES, rerolls=_parts_by_page(view),
+                default_difficulty=making.difficulties(table(request).content)[0])
 
 
 def _parts_by_page(view: dict) -> list[list[str]]:
