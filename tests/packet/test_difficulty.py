@@ -34,7 +34,8 @@ def test_the_depth_kept_is_the_deepest_whose_screen_lands_well_inside(content, s
     band, s = pt["difficulty"]["bands"]["standard"], pt["session"]
     inner = {"low": band["low"] + s["screen_margin"], "high": band["high"] - s["screen_margin"]}
     characters = [character(content, c) for c in PARTY]
-    chosen = choose_depth(content, seed, PARTY, "termite", "standard", assemble)
+    chosen = choose_depth(content, PARTY, "standard",
+                          lambda d: assemble(content, seed, PARTY, "termite", "oneshot", (), "standard", d)).oneshot_depth
     jobs = {}
     for depth in range(pt["oneshot_depth"]["deepest"], pt["oneshot_depth"]["shallowest"] - 1, -1):
         packet = assemble(content, seed, PARTY, "termite", "oneshot", (), "standard", depth)

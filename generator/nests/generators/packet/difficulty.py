@@ -1,4 +1,4 @@
-"""How deep a one-shot's Nest runs (ruling oneshot-depth): ``choose_depth(content, seed, party, nest, difficulty)``.
+"""How deep a one-shot's Nest runs (ruling oneshot-depth): ``choose_depth(content, party, difficulty, make)``.
 
 The chain of Levels is rolled as always; the one-shot keeps its Levels down to a depth and puts the
 Heart below them. Depths are tried from content/packet.yaml's deepest up, each screened with a few
@@ -41,25 +41,26 @@ def off_band(job: float, band: dict) -> float:
     return max(band["low"] - job, job - band["high"], 0.0)
 
 
-def choose_depth(content, seed: int, party: list[str], nest: str, difficulty: str, assemble) -> int:
-    """The depth of the one-shot's Heart for this packet, party and difficulty (ruling oneshot-depth);
-    ``assemble``: generate.assemble, which makes the packet at a depth. A screen of a few sessions is noisy, so a
-    depth is taken at once only when its Job percent lies well inside the band (``screen_margin`` points from
-    either edge); otherwise the depth kept is the one in the band nearest its middle, else the closest to the band."""
+def choose_depth(content, party: list[str], difficulty: str, make):
+    """The one-shot packet of this party and difficulty with its Heart at the depth kept (ruling oneshot-depth);
+    ``make(depth)`` makes the packet at a depth (generate.assemble), and the packet made for the depth kept is
+    the one returned, not made again. A screen of a few sessions is noisy, so a depth is taken at once only
+    when its Job percent lies well inside the band (``screen_margin`` points from either edge); otherwise the
+    depth kept is the one in the band nearest its middle, else the closest to the band."""
     pt = content.packet.settings
     band, depths, s = pt["difficulty"]["bands"][difficulty], pt["oneshot_depth"], pt["session"]
     inner = {"low": band["low"] + s["screen_margin"], "high": band["high"] - s["screen_margin"]}
     middle = (band["low"] + band["high"]) / 2
     characters = [character(content, cid) for cid in party]
-    best = None                                  # (how far off, how far from the middle, depth)
+    best = None                                  # (how far off, how far from the middle, the packet)
     for depth in range(depths["deepest"], depths["shallowest"] - 1, -1):
-        packet = assemble(content, seed, party, nest, "oneshot", (), difficulty, depth)
+        packet = make(depth)
         if len(packet.levels) < depth:
             continue                             # a chain no deeper: a shallower depth tries it
         job = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
         if off_band(job, inner) == 0:
-            return depth
+            return packet
         score = (off_band(job, band), abs(job - middle))
         if best is None or score <= best[:2]:    # of equals, the shallowest (the most finishable)
-            best = (*score, depth)
-    return best[2] if best else depths["shallowest"]
+            best = (*score, packet)
+    return best[2] if best else make(depths["shallowest"])

@@ -248,9 +248,9 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
         return assemble(content, seed, party, nest, depth, rerolls, difficulty, None, runs)
     if rerolls:
         cut = build_packet(content, seed, party, nest, depth, (), difficulty).oneshot_depth
-    else:
-        cut = choose_depth(content, seed, party, nest, difficulty, assemble)
-    return assemble(content, seed, party, nest, depth, rerolls, difficulty, cut, runs)
+        return assemble(content, seed, party, nest, depth, rerolls, difficulty, cut, runs)
+    return choose_depth(content, party, difficulty,
+                        lambda cut: assemble(content, seed, party, nest, depth, (), difficulty, cut, runs))
 
 
 def assemble(content, seed: int, party: list[str], nest: str, depth: str, rerolls: tuple[Reroll, ...],
