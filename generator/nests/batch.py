@@ -56,12 +56,14 @@ def one_packet(seed: int) -> tuple[dict, Counter]:
     width = print_width(b.paper, b.impose)
     # --stats-only counts the pages but prints no glance page: its estimate plays one screening step
     runs = STEP if b.stats_only else None
+    drawn: list = []
     packet, laid = laid_packet(b.content, seed, list(b.party), b.nest, b.depth, (), b.difficulty, runs,
-                               print_width=width)
+                               print_width=width, drawn=drawn)
     if not b.stats_only:
         documents = documents_of(b.content, packet, laid, formats=b.formats, print_width=width)
         write_files(Path(b.output), render_all(documents, b.formats, b.paper, impose=b.impose))
-    return stats.summary(packet, len(laid.pages), pt), stats.tally(packet, pt)
+    # the rolls are counted as first drawn, before a one-shot's depth is chosen by how they play
+    return stats.summary(packet, len(laid.pages), pt), stats.tally(drawn[0], pt)
 
 
 def _results(seeds: list[int], workers: int) -> Iterator[tuple[dict, Counter]]:

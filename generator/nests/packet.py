@@ -37,10 +37,11 @@ def packet_documents(content, seed: int, party: list[str], nest: str | None, han
 
 
 def laid_packet(content, seed: int, party: list[str], nest: str | None, depth: str = "oneshot", rerolls: tuple = (),
-                difficulty: str | None = None, runs: int | None = None, print_width: int = grid.PAGE_WIDTH):
+                difficulty: str | None = None, runs: int | None = None, print_width: int = grid.PAGE_WIDTH,
+                drawn: list | None = None):
     """The packet of a seed and its print layout (``pages.Paged``: the pages and the page of every code);
     ``runs``: how many sessions its glance page's estimate plays (default: content/packet.yaml's)."""
-    packet = build_packet(content, seed, party, nest, depth, rerolls, difficulty, runs)
+    packet = build_packet(content, seed, party, nest, depth, rerolls, difficulty, runs, drawn)
     return packet, packet_pages(content, packet, Look(print_width), printed=True)
 
 

@@ -94,17 +94,24 @@ def _events(data):
                             e = e.get("event")
 
 
-def test_stats_count_every_printed_roll_once_where_it_was_drawn(batch):
-    """Every {die, roll} of the JSON is one roll: each a face of its die; the stats count them all, the
+def test_stats_count_every_roll_once_where_it_was_drawn_before_the_depth_is_chosen(batch, content):
+    """Every {die, roll} of the JSON is one roll: each a face of its die. The stats count every roll of the
+    packet as drawn before its one-shot depth is chosen (the chain cut at the deepest depth tried: which
+    Levels are kept depends on how their rolls play, so the printed ones lean toward helpful faces), the
     Item Key's copies of a Room's Form rolls left out, and each table's results add up to its total."""
+    from nests.generators.packet.generate import assemble
+    from nests.publish.json import packet_data
+
     out, _ = batch
+    pt = content.packet.settings
     counted = Counter()
     for seed in range(SEED, SEED + COUNT):
-        data = json.loads((out / f"packet-{seed}.json").read_text())
-        for r in _rolls(data):
+        for r in _rolls(json.loads((out / f"packet-{seed}.json").read_text())):
             die = Die.parse(r["die"])
             assert die.first <= r["roll"] <= die.last, r
-        for r in _rolls(data, skip_form=True):
+        drawn = assemble(content, seed, pt["default_party"], pt["default_nest"], "oneshot", (),
+                         pt["difficulty"]["default"], pt["oneshot_depth"]["deepest"])
+        for r in _rolls(json.loads(json.dumps(packet_data(drawn, {}))), skip_form=True):
             counted[r["table"].rsplit("/", 1)[-1], r["die"]] += 1
     tables = json.loads((out / "stats.json").read_text())["tables"]
     by_table = Counter()

@@ -22,6 +22,7 @@ def packet_data(packet, pages: dict[str, int]) -> dict:
         "depth": packet.depth,
         "difficulty": packet.difficulty,
         **({"oneshot_depth": packet.oneshot_depth} if packet.oneshot_depth is not None else {}),
+        "start_rooms": packet.start_rooms,
         "party": list(packet.party),
         "nest": packet.nest,
         "job": packet.job.to_json(),

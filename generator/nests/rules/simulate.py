@@ -96,7 +96,7 @@ class Run:
     def __init__(self, game: "Game", rng: random.Random):
         self.game, self.rng = game, rng
         self.members = [game.member(c) for c in game.characters]
-        self.level, self.pool, self.deepest = 1, 1, 1
+        self.level, self.pool, self.deepest = 1, game.start_rooms, 1
         self.cursor: dict[tuple[int, str], int] = {}
         self.wounds: dict[str, int] = {}
         self.action = Action()
@@ -235,6 +235,7 @@ class Game:
     slots: int
     desperate: dict[str, int]
     guards: list                       # the Heart's guards (rules.encounter.Group), fought before the target
+    start_rooms: int = 1               # the Environment Pool's Rooms at the start (ruling oneshot-rooms)
     used: set[str] = field(default_factory=set)
 
     def __post_init__(self):
@@ -266,7 +267,7 @@ def new_game(packet, characters: list, sim, actions: int, slots: int, encounters
     chain, tables, target, guards = packet_parts(packet)
     stops = course(packet)
     game = Game(stops, list(characters), tables, sim, actions, target, chain, encounters, packet.perception,
-                stops[-1].room, slots, desperate_wounds(tables), guards)
+                stops[-1].room, slots, desperate_wounds(tables), guards, packet.start_rooms)
     game.note(*SIM_RULINGS)
     return game
 

@@ -1,16 +1,20 @@
-"""How deep a one-shot's Nest runs (ruling oneshot-depth): ``choose_depth(content, party, difficulty, make)``.
+"""How deep a one-shot's Nest runs (ruling oneshot-depth) and how many Rooms its party starts with (ruling
+oneshot-rooms): ``choose_depth(content, party, difficulty, make)``.
 
 The chain of Levels is rolled as always; the one-shot keeps its Levels down to a depth and puts the
-Heart below them. Depths are tried from content/packet.yaml's deepest up, each screened with a few
-sessions on its own sub-stream ("difficulty/<depth>"): the first whose Job percent lies well inside the
+Heart below them. With the Entrance alone in the Environment Pool, depths are tried from content/packet.yaml's
+deepest up, then again with each more side Room, each screened with a few sessions on its own sub-stream
+("difficulty/<depth>", "difficulty/<depth>/<Rooms>"): the first whose Job percent lies well inside the
 difficulty's band is kept; else the one in the band nearest its middle, else the closest (of equals, the
-shallowest). A screen plays its sessions in steps and stops early once its interval lies wholly outside
+fewest Rooms, then the shallowest). A screen plays its sessions in steps and stops early once its interval lies wholly outside
 the band (a deep Nest the party never crosses needs few runs to tell). The full estimate (the glance
 page's) is played only when printed. Everything here is deterministic from the seed, party, Nest,
 difficulty and content.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from nests.generators.sheet import character
 from nests.rules.dice import substream
@@ -21,10 +25,11 @@ STEP = 20           # a screen's sessions between two looks at its interval
 
 
 def screen(content, packet, characters, runs: int, band: dict, z: float) -> float:
-    """The Job percent of up to ``runs`` sessions of ``packet`` on its depth's sub-stream, stopping early
-    once the interval lies outside ``band``."""
+    """The Job percent of up to ``runs`` sessions of ``packet`` on its depth's sub-stream (and its starting
+    Rooms', past the Entrance alone), stopping early once the interval lies outside ``band``."""
     game = new_game(packet, characters, **settings_of(content, packet))
-    rng = substream(packet.seed, f"difficulty/{len(packet.levels)}")
+    extra = f"/{packet.start_rooms}" if packet.start_rooms > 1 else ""
+    rng = substream(packet.seed, f"difficulty/{len(packet.levels)}{extra}")
     done = jobs = 0
     while done < runs:
         for _ in range(min(STEP, runs - done)):
@@ -41,26 +46,51 @@ def off_band(job: float, band: dict) -> float:
     return max(band["low"] - job, job - band["high"], 0.0)
 
 
-def choose_depth(content, party: list[str], difficulty: str, make):
-    """The one-shot packet of this party and difficulty with its Heart at the depth kept (ruling oneshot-depth);
-    ``make(depth)`` makes the packet at a depth (generate.assemble), and the packet made for the depth kept is
-    the one returned, not made again. A screen of a few sessions is noisy, so a depth is taken at once only
-    when its Job percent lies well inside the band (``screen_margin`` points from either edge); otherwise the
-    depth kept is the one in the band nearest its middle, else the closest to the band."""
+def choose_depth(content, party: list[str], difficulty: str, make, verify: bool = True):
+    """The one-shot packet of this party and difficulty with its Heart at the depth kept (ruling oneshot-depth)
+    and the Rooms its party starts with (ruling oneshot-rooms); ``make(depth)`` makes the packet at a depth
+    (generate.assemble), and the packet made for the depth kept is the one returned, not made again. The
+    Entrance alone is tried at every depth first, then each more Room. A screen of a few sessions is noisy,
+    so a packet is taken at once only when its Job percent lies well inside the band (``screen_margin``
+    points from either edge); else, before a Room is added, those of its Rooms whose screens lie in the band,
+    nearest its middle first. With ``verify``, a packet is taken only if its glance page's estimate (played
+    then, and kept for the page) lands in the band too: a screen of 160 sessions can read 7 points off.
+    When none is taken, the one kept is the closest to the band's middle, by its estimate where it was
+    played (of equals, the fewest Rooms, then the shallowest)."""
     pt = content.packet.settings
     band, depths, s = pt["difficulty"]["bands"][difficulty], pt["oneshot_depth"], pt["session"]
+    rooms = pt["start_rooms"]
     inner = {"low": band["low"] + s["screen_margin"], "high": band["high"] - s["screen_margin"]}
     middle = (band["low"] + band["high"]) / 2
     characters = [character(content, cid) for cid in party]
-    best = None                                  # (how far off, how far from the middle, the packet)
-    for depth in range(depths["deepest"], depths["shallowest"] - 1, -1):
-        packet = make(depth)
-        if len(packet.levels) < depth:
-            continue                             # a chain no deeper: a shallower depth tries it
-        job = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
-        if off_band(job, inner) == 0:
-            return packet
-        score = (off_band(job, band), abs(job - middle))
-        if best is None or score <= best[:2]:    # of equals, the shallowest (the most finishable)
-            best = (*score, packet)
-    return best[2] if best else make(depths["shallowest"])
+    made: dict[int, object] = {}
+    tried = []                                   # (how far off, how far from the middle, Rooms, depth, packet)
+
+    def lands(packet) -> bool:
+        return not verify or off_band(packet.session.job_percent, band) == 0
+
+    def job_of(packet, screened: float) -> float:
+        return packet.session.job_percent if "session" in vars(packet) else screened
+
+    for start in range(rooms["fewest"], rooms["most"] + 1):
+        in_band = []
+        for depth in range(depths["deepest"], depths["shallowest"] - 1, -1):
+            if depth not in made:
+                made[depth] = make(depth)
+            if len(made[depth].levels) < depth:
+                continue                         # a chain no deeper: a shallower depth tries it
+            packet = replace(made[depth], start_rooms=start)
+            job = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
+            if off_band(job, inner) == 0 and lands(packet):
+                return packet
+            if off_band(job, band) == 0:
+                in_band.append((abs(job - middle), packet))
+            tried.append((job, start, depth, packet))
+        for _, packet in sorted(in_band, key=lambda c: c[0]):
+            if lands(packet):
+                return packet
+    if not tried:
+        return replace(make(depths["shallowest"]), start_rooms=rooms["fewest"])
+    scored = [(off_band(job_of(p, job), band), abs(job_of(p, job) - middle), start, depth, p)
+              for job, start, depth, p in tried]
+    return min(scored, key=lambda c: c[:4])[4]

@@ -231,11 +231,15 @@ def check_difficulty(content, difficulty: str | None) -> str:
 
 
 def build_packet(content, seed: int, party: list[str], nest: str | None = None, depth: str = "oneshot",
-                 rerolls: tuple[Reroll, ...] = (), difficulty: str | None = None, runs: int | None = None) -> Packet:
+                 rerolls: tuple[Reroll, ...] = (), difficulty: str | None = None, runs: int | None = None,
+                 drawn: list | None = None) -> Packet:
     """The packet of ``seed``; with ``rerolls``, those parts drawn anew (see reroll.py). A one-shot's Nest
     is as deep as lands the party's Job in ``difficulty``'s band (ruling oneshot-depth, generators/packet/
     difficulty.py); a re-rolled packet keeps the depth of the packet as first rolled. ``runs``: the sessions
-    its estimate plays (default content/packet.yaml's ``session.runs``; a batch's --stats-only plays fewer)."""
+    its estimate plays (default content/packet.yaml's ``session.runs``; a batch's --stats-only plays fewer).
+    ``drawn``, when given, receives every packet made on the way, the first before any choice of depth (the
+    batch's statistics count that one: the depth kept is chosen by how the rolls play, so which Levels get
+    printed depends on their rolls)."""
     pt = content.packet
     nest = nest or pt.settings["default_nest"]
     if nest not in pt.nests:
@@ -244,13 +248,19 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
         raise NestsError(f"--depth: {depth!r} is not a depth; allowed: {', '.join(DEPTHS)}")
     difficulty = check_difficulty(content, difficulty)
     party = check_party(content, party)
+    drawn = [] if drawn is None else drawn
+
+    def make(cut: int | None, rerolls: tuple[Reroll, ...] = ()) -> Packet:
+        drawn.append(assemble(content, seed, party, nest, depth, rerolls, difficulty, cut, runs))
+        return drawn[-1]
+
     if depth != "oneshot":
-        return assemble(content, seed, party, nest, depth, rerolls, difficulty, None, runs)
+        return make(None, rerolls)
     if rerolls:
-        cut = build_packet(content, seed, party, nest, depth, (), difficulty).oneshot_depth
-        return assemble(content, seed, party, nest, depth, rerolls, difficulty, cut, runs)
-    return choose_depth(content, party, difficulty,
-                        lambda cut: assemble(content, seed, party, nest, depth, (), difficulty, cut, runs))
+        first = build_packet(content, seed, party, nest, depth, (), difficulty)
+        return replace(make(first.oneshot_depth, rerolls), start_rooms=first.start_rooms)
+    # a batch's --stats-only plays fewer sessions than its glance page would: its screens alone choose
+    return choose_depth(content, party, difficulty, make, verify=runs is None)
 
 
 def assemble(content, seed: int, party: list[str], nest: str, depth: str, rerolls: tuple[Reroll, ...],
@@ -314,7 +324,7 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
     end.way_out.events = [b.event_view(e) for e in end.way_out.found]
     for stem in ("costs", "risks", "rewards"):
         b.note(tables.events[stem].rulings)
-    b.note(PACKET_RULINGS)
+    b.note(PACKET_RULINGS + (["oneshot-rooms"] if depth == "oneshot" else []))
     creatures = []
     for eid in creature_ids:
         e = tables.enemies[eid]
@@ -327,7 +337,7 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
     names = [content.classes[cid].name for cid in party]
     scout = max(characters, key=lambda c: ability(c, "exploration"))
 
-    def estimate() -> Session:
+    def estimate(packet: Packet) -> Session:
         # The glance page's difficulty estimate: the first runs of `nests simulate` for this packet
         # (ruling packet-session), on its own seeded stream, so it is the same whenever it is asked for.
         est = simulate(packet, characters, runs=runs or s["runs"], seed=seed, **settings_of(content, packet))

@@ -283,13 +283,14 @@ class Packet:
     creatures: list[Creature]
     items: list[ItemKeyEntry]
     rulings: list[Ruling]
-    estimate: Callable[[], Session]  # plays the glance page's runs: see ``session``
+    estimate: Callable[["Packet"], Session]  # plays the glance page's runs of a packet: see ``session``
     chain: Any                   # rules.nest.LevelChain: the Levels as rolled
     tables: Any                  # content.tables.Tables the packet was rolled on
     rerolls: tuple = ()          # reroll.Reroll: the parts drawn anew ("room:3.2@1")
     finale: Any = None           # heart.Finale: the Heart's guards, the target, the way out
     difficulty: str = "standard"  # --difficulty
     oneshot_depth: int | None = None    # the Level of a one-shot's Heart, as chosen (ruling oneshot-depth); None: full
+    start_rooms: int = 1         # the Rooms of the Environment Pool at the start: the Entrance and side Rooms (oneshot-rooms)
 
     @property
     def stamp(self) -> str:
@@ -300,7 +301,7 @@ class Packet:
     def session(self) -> Session:
         """The glance page's estimate, played when first asked for (the page, the JSON, a batch's
         difficulty): most of a packet's making, and the same whenever asked (its own seeded stream)."""
-        return self.estimate()
+        return self.estimate(self)
 
     @property
     def heart(self) -> LevelKey:

@@ -263,9 +263,9 @@ def members(content, packet) -> list[tuple[str, int]]:
 
 
 def pool_entries(content, packet) -> int:
-    """Rows of the Environment Pool tracker: one for each Level of the Nest, and one for each Room
-    a session's Exploration Actions may find besides."""
-    return len(packet.levels) + content.packet.settings["session"]["actions"]
+    """Rows of the Environment Pool tracker: one for each Level of the Nest, one for each side Room
+    the party starts with, and one for each Room a session's Exploration Actions may find besides."""
+    return len(packet.levels) + packet.start_rooms - 1 + content.packet.settings["session"]["actions"]
 
 
 def _pool(lay, flow, content, packet, gq: bool) -> None:
@@ -391,7 +391,7 @@ def _as_printed(packet, look: Look):
         return packet
     shown = {f: transliterate_value(getattr(packet, f)) for f in ("job", "levels", "creatures", "items", "rulings",
                                                                    "party_names", "nest_name", "nest_outside")}
-    return replace(packet, **shown, estimate=lambda: transliterate_value(packet.session))
+    return replace(packet, **shown, estimate=lambda _: transliterate_value(packet.session))
 
 
 class Paged(NamedTuple):

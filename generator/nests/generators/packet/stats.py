@@ -4,6 +4,9 @@
   An Item's Form rolls are printed twice (in the Room that found it and in the
   Item Key) and counted once, in the Room; each Form's Function is rolled once
   for the whole Nest and counted once per packet (Items > Known Items).
+  A batch counts a one-shot as drawn before its depth is chosen (the first
+  packet ``build_packet`` makes): the depth kept depends on how the Levels'
+  rolls play, so the printed Levels are a chosen few.
 * ``tally(packet, pt)``: how often each result of each table came up.
 * ``table_stats(counts, pt)``: the batch's frequencies beside the exact
   probability of each result from its table's die (stats.json).
