@@ -33,6 +33,18 @@ def test_every_page_but_the_last_of_a_part_is_at_least_half_full(content, packet
                 assert 2 * len(page.lines) >= body, (seed, page.part, len(page.lines), body)
 
 
+@pytest.mark.parametrize("columns", [70, 66])
+def test_the_how_to_never_leaves_a_few_lines_on_a_page_of_their_own(content, packet_of, columns):
+    """On a booklet's page (70 columns on A5, 66 on half-Letter) the How-to runs a few lines over its
+    page: the glance takes up the rest of that page rather than leaving them alone on it."""
+    look = Look(columns)
+    for seed in range(1, 11):
+        packet = packet_of(seed)
+        body = PacketLayout(packet, look).body
+        howto = [p for p in packet_pages(content, packet, look).pages if p.part == "How to Run"]
+        assert len(howto) == 1 or 2 * len(howto[-1].lines) >= body, (seed, [len(p.lines) for p in howto], body)
+
+
 class _Lay:
     """A layout of ``body`` lines a page, for Flow alone."""
     def __init__(self, body):

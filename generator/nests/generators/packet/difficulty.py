@@ -53,7 +53,8 @@ def choose_depth(content, party: list[str], difficulty: str, make, verify: bool 
     Entrance alone is tried at every depth first, then each more Room. A screen of a few sessions is noisy,
     so a packet is taken at once only when its Job percent lies well inside the band (``screen_margin``
     points from either edge); else, before a Room is added, those of its Rooms whose screens lie in the band,
-    nearest its middle first. With ``verify``, a packet is taken only if its glance page's estimate (played
+    nearest its middle first (a depth whose screen lay above the band is not tried with more Rooms, which
+    can only help the party). With ``verify``, a packet is taken only if its glance page's estimate (played
     then, and kept for the page) lands in the band too: a screen of 160 sessions can read 7 points off.
     When none is taken, the one kept is the closest to the band's middle, by its estimate where it was
     played (of equals, the fewest Rooms, then the shallowest)."""
@@ -64,6 +65,7 @@ def choose_depth(content, party: list[str], difficulty: str, make, verify: bool 
     middle = (band["low"] + band["high"]) / 2
     characters = [character(content, cid) for cid in party]
     made: dict[int, object] = {}
+    too_easy: set[int] = set()                   # depths whose screen lay above the band: a Room more only helps
     tried = []                                   # (how far off, how far from the middle, Rooms, depth, packet)
 
     def lands(packet) -> bool:
@@ -77,7 +79,7 @@ def choose_depth(content, party: list[str], difficulty: str, make, verify: bool 
         for depth in range(depths["deepest"], depths["shallowest"] - 1, -1):
             if depth not in made:
                 made[depth] = make(depth)
-            if len(made[depth].levels) < depth:
+            if len(made[depth].levels) < depth or depth in too_easy:
                 continue                         # a chain no deeper: a shallower depth tries it
             packet = replace(made[depth], start_rooms=start)
             job = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
@@ -85,6 +87,8 @@ def choose_depth(content, party: list[str], difficulty: str, make, verify: bool 
                 return packet
             if off_band(job, band) == 0:
                 in_band.append((abs(job - middle), packet))
+            elif job > band["high"]:
+                too_easy.add(depth)
             tried.append((job, start, depth, packet))
         for _, packet in sorted(in_band, key=lambda c: c[0]):
             if lands(packet):

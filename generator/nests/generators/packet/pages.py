@@ -199,11 +199,17 @@ def played(packet) -> dict:
     return {lv.number: None if lv.rooms else stand_in(packet, lv) for lv in packet.levels}
 
 
-def _glance(lay, packet, pages) -> list[PacketPage]:
-    """The chain, the express routes, the session line; then the map, on a page of its own."""
-    flow = Flow(lay, "The Nest at a Glance", (1, "The Nest at a glance"))
+def _glance(lay, packet, pages, flow: Flow | None = None) -> list[PacketPage]:
+    """The chain, the express routes, the session line; then the map, on a page of its own. Given ``flow``
+    (the How-to's, when its last lines went over onto a page of their own), it goes on in that page's space."""
+    bookmark = (1, "The Nest at a glance")
+    if flow is None:
+        flow = Flow(lay, "The Nest at a Glance", bookmark)
+        bookmark = None
+    else:
+        flow.part = "The Nest at a Glance"
     routes = [(room, lk, e) for lv in packet.levels for room in lv.rooms for lk, e in room.shortcuts()]
-    flow.add(lay.pieces("packet/glance.txt.j2", part="head", packet=packet, pages=pages, routes=routes))
+    flow.add(lay.pieces("packet/glance.txt.j2", part="head", packet=packet, pages=pages, routes=routes), bookmark)
     for lv in packet.levels:                 # a long chain runs on; a Level without a keyed Room is found here
         own = bool(lv.rooms)                 # a Level keyed by a spare Room is found at that Room
         flow.add(lay.pieces("packet/glance.txt.j2", part="row", lv=lv, packet=packet, pages=pages, routes=routes,
@@ -349,6 +355,9 @@ def _layout(lay, packet, pages: dict, toc: list, tail: list[PacketPage]) -> list
     cover.add(lay.pieces("packet/job.txt.j2", packet=packet, job=packet.job, gq=True, pages=pages), (1, "The Job"), breaks=unframed)
     howto = Flow(lay, "How to Run", (1, "How to run this packet"))
     howto.add(lay.pieces("packet/howto.txt.j2", packet=packet, exploration=tables.exploration))
+    if len(howto.pages) > 1 and 2 * len(howto.pages[-1].lines) < lay.body:
+        # a narrow page (a booklet's) sends the How-to's last lines over: the glance takes up that page
+        return cover.pages + _glance(lay, packet, pages, howto) + _levels(lay, packet, pages) + tail
     return cover.pages + howto.pages + _glance(lay, packet, pages) + _levels(lay, packet, pages) + tail
 
 
