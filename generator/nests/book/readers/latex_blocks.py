@@ -119,6 +119,25 @@ class LatexBlocks:
         self.add(heading)
         self.r.owner = heading
 
+    @handles(MACROS, "hypertarget")
+    def hypertarget(self, node, src, line):
+        """pandoc's LaTeX writer puts ``\\hypertarget{id}{%`` around every heading (and its
+        ``\\label``): what it wraps is read as blocks, the id naming the heading inside. A
+        target around words is a link's words, read in the paragraph."""
+        inner = _arg(node, -1)
+        if not _has_blocks(inner):
+            return False
+        before = len(self.out)
+        self.nodes(inner)
+        self.flush()
+        heading = next((b for b in self.out[before:] if isinstance(b, m.Heading)), None)
+        name = self.r.text(_arg(node, 0)).strip()
+        if heading is not None and name:
+            if not heading.anchor:
+                heading.anchor = name
+            elif heading.anchor != name:
+                self.r.aliases[name] = heading.anchor
+
     @handles(MACROS, *_MATTERS)
     def matter(self, node, src, line):
         """``\\frontmatter``…``\\backmatter``: whether chapters are numbered; ``\\appendix``: lettered from here."""

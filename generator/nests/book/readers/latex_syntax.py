@@ -65,7 +65,7 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "newlength", "settowidth", "settoheight", "addtocounter", "stepcounter", "refstepcounter",
             "markright", "markboth",
             # titlesec's look of a heading (its first argument names a sectioning command)
-            "titleformat", "titlespacing", "titlelabel")
+            "titleformat", "titleformatstar", "titlespacing", "titlelabel")
 # The glossaries package's references to an entry (\gls{key}): the entry's words.
 GLOSSARY = ("gls", "Gls", "GLS", "glspl", "Glspl", "GLSpl", "glstext", "Glstext", "glsfirst", "glsname",
             "acrshort", "Acrshort", "acrlong", "Acrlong", "acrfull", "Acrfull", "acrshortpl", "acrlongpl",
@@ -108,7 +108,7 @@ def _make_context():
              "hyphenation": "{", "braket": "{", "hphantom": "{", "vphantom": "{", "includepdf": "[{", "chapter": "*[[{", "newtheorem": "*{[{[", "declaretheorem": "[{", "declaretheoremstyle": "[{", "newacronym": "[{{{", "newglossaryentry": "{{",
              "glsunset": "{", "glsreset": "{", **{name: "[{[" for name in GLOSSARY}, "textcite": "[[{", "parencite": "[[{",
              "autocite": "[[{", "phantom": "{", "usetikzlibrary": "{", "addbibresource": "[{", "AtNextBibliography": "{", "aliaspagestyle": "{{",
-             "footnotetext": "[{", "enlargethispage": "*{", "hyperref": "[{", "hypertarget": "{{", "textcolor": "[{{",
+             "footnotetext": "[{", "enlargethispage": "*{", "hyperref": "[{", "hypertarget": "{{", "hyperlink": "{{", "textcolor": "[{{",
              "colorbox": "[{{", "fcolorbox": "[{{{", "resizebox": "*{{{", "scalebox": "{[{",
              "makebox": "[[{", "framebox": "[[{", "parbox": "[[[{{", "raisebox": "{[[{", "mbox": "{",
              "fbox": "{", "import": "*{{", "subimport": "*{{", "subfile": "{", "inputfrom": "{{",
@@ -122,7 +122,7 @@ def _make_context():
              "cleartoevenpage": "[", "newlength": "{", "settowidth": "{{", "settoheight": "{{",
              "addtocounter": "{{", "stepcounter": "{", "refstepcounter": "{", "markright": "{", "markboth": "{{",
              "crefrange": "*{{", "Crefrange": "*{{", "cpagerefrange": "*{{", "Cpagerefrange": "*{{",
-             "titleformat": "*{[{{{{[", "titlespacing": "*{{{{[", "titlelabel": "{"}
+             "titleformat": "*{[{{{{[", "titleformatstar": "{{", "titlespacing": "*{{{{[", "titlelabel": "{"}
     verbatim = [MacroSpec(name, args_parser=VerbatimArgsParser(verbatim_arg_type="verb-macro"))
                 for name in ("lstinline", "mintinline")]
     db.add_context_category("nests-book", prepend=True, macros=[
