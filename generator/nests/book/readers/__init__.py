@@ -40,8 +40,23 @@ def reader_for(path: Path, name: str | None = None) -> str:
                              file=str(path)))
 
 
-def read_book(source: str, name: str | None = None) -> Book:
-    """The book at ``source``, read by the reader ``name`` or the one its extension names."""
+def read_book(source: str | list[str], name: str | None = None) -> Book:
+    """The book at ``source``, read by the reader ``name`` or the one its extension names;
+    a book in many files (several sources, a folder, mkdocs.yml, book.toml, SUMMARY.md) is
+    read whole, each file by its own reader (``nests.book.readers.many``)."""
+    from nests.book.readers.outlines import outline_for
+
+    sources = [str(source)] if isinstance(source, (str, Path)) else [str(s) for s in source]
+    outline = outline_for(sources)
+    if outline is not None:
+        from nests.book.readers import many
+
+        try:
+            return many.read(outline, name)
+        except RecursionError:
+            raise NestsError(Problem("nests its markup too deep for the press to read; not read",
+                                     file=sources[0])) from None
+    source = sources[0]
     path = Path(source)
     reader = reader_for(path, name)
     module = importlib.import_module(READERS[reader][0])
