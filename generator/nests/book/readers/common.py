@@ -208,8 +208,7 @@ def finish(blocks: list[m.Block], report: Report, title: str = "",
     maxdepth), in the reader's ranks; None lists every heading."""
     _fill_lines(blocks, report.source, 1)
     gathering = GATHERING.get()
-    if gathering is not None:                   # one file of many: levels and anchors its own, for now
-        _levels(blocks)
+    if gathering is not None:                   # one file of many: its ranks and anchors its own, for now
         _give_anchors(blocks)
         return gathering.take(blocks, report, title, dict(aliases or {}))
     _call_for_sheets(blocks, report.source)

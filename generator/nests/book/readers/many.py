@@ -22,7 +22,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from nests.book import model as m
-from nests.book.readers.common import GATHERING, Report, book_bytes, confined, finish, walk
+from nests.book.readers.common import GATHERING, Report, book_bytes, confined, finish, slug, walk
 from nests.errors import NestsError, Problem
 
 # Files a link may lead to that are pages of a book (a link to any other file, a
@@ -106,6 +106,11 @@ def file_link(report: Report, path: Path, href: str, kids: list, source: str, li
     book = GATHERING.get()
     here = Path(path).parent
     found, why = confined(book_folder(path), target, here)
+    if book is not None and found is not None and not found.exists() and found.suffix == ".html":
+        # the page as its site names it (mdBook and mkdocs print chapter.md as chapter.html)
+        page = next((p for p in (found.with_suffix(".md"), found.with_name("README.md"))
+                     if book.key(p) is not None and (p.stem == found.stem or found.stem == "index")), None)
+        found = page or found
     if book is not None and found is not None and (key := book.key(found)) is not None:
         return [m.Ref(f"file:{key}" + (f"#{anchor}" if anchor else ""), kids, source=source, line=line)]
     if found is not None and Path(os.path.realpath(found)) == Path(os.path.realpath(path)):
@@ -120,48 +125,69 @@ def file_link(report: Report, path: Path, href: str, kids: list, source: str, li
 
 def read(outline: Outline, markup: str | None = None) -> m.Book:
     """The book the outline names, its files read in order and finished as one."""
-    from nests.book.readers import READERS, reader_for
+    from nests.book.readers import reader_for
 
     book = Gathering(outline.root, [e.path for e in outline.entries if e.path is not None])
     report = Report(outline.source)
     report.warnings.extend(outline.warnings)
+    read = []
+    for entry in outline.entries:
+        if entry.path is None:
+            read.append((entry, None, ""))
+            continue
+        kind = reader_for(entry.path, markup)
+        part = _read_one(book, _shown(outline, entry.path), entry.path, kind)
+        report.warnings.extend(part.report.warnings)
+        read.append((entry, part, kind))
+    # Ranks compare across files of one markup (## is ## in every Markdown file): a file's
+    # headings keep their ranks, the markup's highest rank in the book set at the file's depth.
+    tops: dict[str, int] = {}
+    for _, part, kind in read:
+        for heading in (n for n in walk(part.blocks) if isinstance(n, m.Heading)) if part else ():
+            tops[kind] = min(tops.get(kind, heading.level), heading.level)
     blocks: list[m.Block] = []
     aliases: dict[str, str] = {}
     taken_anchors: set[str] = set()
-    for entry in outline.entries:
-        if entry.path is None:
+    for entry, part, kind in read:
+        if part is None:
             blocks.append(m.Heading(entry.depth + 1, [m.Text(entry.title, source=entry.source, line=entry.line)],
                                     numbered=entry.numbered, part=entry.part, source=entry.source, line=entry.line))
             continue
-        shown = _shown(outline, entry.path)
-        module = importlib.import_module(READERS[reader_for(entry.path, markup)][0])
-        raw = book_bytes(entry.path, shown, None)
-        token = GATHERING.set(book)
-        try:
-            if hasattr(module, "read_bytes"):
-                module.read_bytes(raw, shown, entry.path)
-            else:
-                try:
-                    text = raw.decode("utf-8-sig")
-                except UnicodeDecodeError as err:
-                    raise NestsError(Problem(f"is not UTF-8 text (byte {err.start})", file=shown)) from None
-                module.read(text.replace("\r\n", "\n"), shown, entry.path)
-        finally:
-            GATHERING.reset(token)
-        part, book.taken = book.taken, None
-        report.warnings.extend(part.report.warnings)
-        key = book.keys[Path(os.path.realpath(entry.path))]
         if not any(isinstance(n, m.Heading) for n in walk(part.blocks)) and entry.title:
             # a file without a heading is headed by the outline's words for it
-            part.blocks.insert(0, m.Heading(1, [m.Text(entry.title, source=shown, line=1)], source=shown, line=1))
-        _settle(part, key, entry, taken_anchors, aliases)
+            part.blocks.insert(0, m.Heading(tops.get(kind, 1), [m.Text(entry.title, source=part.report.source, line=1)],
+                                            anchor=slug(entry.title), source=part.report.source, line=1))
+        _settle(part, book.keys[Path(os.path.realpath(entry.path))], entry, tops.get(kind, 1), taken_anchors, aliases)
         blocks.extend(part.blocks)
+    _to_the_page(blocks, aliases, report)
     book_title = outline.title or _lone_title(blocks) or outline.name
     done = finish(blocks, report, title=book_title, aliases=aliases, title_heading=False)
     return dataclasses.replace(done, author=outline.author) if outline.author else done
 
 
-def _settle(part: Taken, key: str, entry: Entry, taken: set[str], aliases: dict[str, str]) -> None:
+def _read_one(book: Gathering, shown: str, path: Path, kind: str) -> Taken:
+    """One file of the book read by its markup's reader, which hands it over unfinished."""
+    from nests.book.readers import READERS
+
+    module = importlib.import_module(READERS[kind][0])
+    raw = book_bytes(path, shown, None)
+    token = GATHERING.set(book)
+    try:
+        if hasattr(module, "read_bytes"):
+            module.read_bytes(raw, shown, path)
+        else:
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError as err:
+                raise NestsError(Problem(f"is not UTF-8 text (byte {err.start})", file=shown)) from None
+            module.read(text.replace("\r\n", "\n"), shown, path)
+    finally:
+        GATHERING.reset(token)
+    part, book.taken = book.taken, None
+    return part
+
+
+def _settle(part: Taken, key: str, entry: Entry, top: int, taken: set[str], aliases: dict[str, str]) -> None:
     """A file's headings shifted to its depth, its anchors made the book's (renamed where an
     earlier file took the name), and its names and its links into itself said in the book's."""
     renamed: dict[str, str] = {}
@@ -169,7 +195,7 @@ def _settle(part: Taken, key: str, entry: Entry, taken: set[str], aliases: dict[
     for node in walk(part.blocks):
         anchor = getattr(node, "anchor", "")
         if isinstance(node, m.Heading):
-            node.level += entry.depth
+            node.level += entry.depth + 1 - top
             node.numbered = node.numbered and entry.numbered
         if not anchor:
             continue
@@ -192,6 +218,18 @@ def _settle(part: Taken, key: str, entry: Entry, taken: set[str], aliases: dict[
     for node in walk(part.blocks):
         if isinstance(node, m.Ref) and node.target in local:
             node.target = local[node.target]
+
+
+def _to_the_page(blocks: list, aliases: dict[str, str], report: Report) -> None:
+    """A link to a heading a file of the book does not have (one its site's tools write,
+    a heading renamed) leads to that file's first heading, said once."""
+    for ref in walk(blocks):
+        if isinstance(ref, m.Ref) and ref.target.startswith("file:") and ref.target not in aliases:
+            page, _, anchor = ref.target.partition("#")
+            if page in aliases:
+                report.first(f"link: {ref.target}", ref.line, f"link to {ref.target[5:]!r}: that page has no "
+                             f"heading {anchor!r}; it leads to the page", source=ref.source)
+                ref.target = page
 
 
 def _lone_title(blocks: list) -> str:
