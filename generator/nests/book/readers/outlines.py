@@ -209,8 +209,12 @@ def summary_md(path: Path, shown: str, root: Path | None = None) -> Outline:
     here = Path(os.path.realpath(path.parent))
     tokens = MarkdownIt("commonmark").parse(_text(path, shown))
     outline = Outline(root, [], shown, name=_name_of(here))
-    depth, lists, parts, titled, in_item = 0, 0, 0, False, 0
-    line = 0
+    # a book with parts sets every listed chapter under a part's level, those before the first too
+    headings = [t for t in tokens if t.type == "heading_open"]
+    first = next((t for t in tokens if t.type in ("heading_open", "bullet_list_open", "ordered_list_open",
+                                                  "paragraph_open")), None)
+    parts = 1 if len(headings) > (1 if first is not None and first.type == "heading_open" else 0) else 0
+    lists, titled, line = 0, False, 0
     for k, token in enumerate(tokens):
         line = token.map[0] + 1 if token.map else line
         if token.type == "heading_open":
@@ -219,7 +223,6 @@ def summary_md(path: Path, shown: str, root: Path | None = None) -> Outline:
                 titled = True                                   # "# Summary": the list's own title
             else:
                 outline.entries.append(Entry(words, None, 0, shown, line, part=True))
-                parts = 1
         elif token.type in ("bullet_list_open", "ordered_list_open"):
             lists += 1
         elif token.type in ("bullet_list_close", "ordered_list_close"):

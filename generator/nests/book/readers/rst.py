@@ -26,13 +26,14 @@ from nests.book.readers.common import Report, book_bytes, finish, flatten, merge
 from nests.book.readers.rst_blocks import BLOCKS, BlockHandlers
 from nests.book.readers.rst_inlines import INLINES, InlineHandlers
 from nests.book.readers.sphinx import register
+from nests.book.readers.many import book_folder
 from nests.book.readers.sphinx_project import Project
 
 
 def read(text: str, shown: str, path: Path) -> m.Book:
     report = Report(shown)
     register()
-    project = Project(Path(path).parent.resolve(), shown)
+    project = Project(book_folder(path), shown)          # a book in many files: the whole book's folder
     project.parse = lambda sub, sub_shown: _parse(
         book_bytes(sub, sub_shown).decode("utf-8-sig", errors="replace").replace("\r\n", "\n"), sub_shown, sub,
         report.at(sub_shown), project)

@@ -40,10 +40,13 @@ class InlineHandlers:
         if docname in self.project.read:
             return [m.Ref("doc:" + docname, self.inlines(node.children) if node.get("explicit") else [],
                           source=src, line=line)]
-        return self.inlines(node.children) + [
-            m.Text(" ", source=src, line=line),
-            self.report.missing(f"document: {doc}", line,
-                                f"link to the document {doc!r}, which is not part of this book", source=src)]
+        key = self.project.in_book(docname)          # another file of a book in many files
+        if key is not None:
+            return [m.Ref("file:" + key, self.inlines(node.children) if node.get("explicit") else [],
+                          source=src, line=line)]
+        self.report.first(f"link: {doc}", line, f"link to the document {doc!r}, which is not in this book; "
+                                                "its words are printed", source=src)
+        return self.inlines(node.children)
 
     @handles(*SKIPPED, "system_message")
     def skipped_inline(self, node, src, line):

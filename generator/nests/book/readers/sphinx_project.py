@@ -101,6 +101,20 @@ class Project:
                         if not any(part.startswith((".", "_")) for part in p.relative_to(self.root).parts)})
         return [n for n in names if fnmatch.fnmatchcase(n, pattern) and n != self.docname(here)]
 
+    def in_book(self, docname: str) -> str | None:
+        """The key of the file ``docname`` names in a book of many files, if the book holds it."""
+        from nests.book.readers.many import gathering
+
+        book = gathering()
+        if book is None:
+            return None
+        for suffix in ("",) + SUFFIXES + (".md",):
+            path, _ = confined(self.root, docname + suffix)
+            key = book.key(path) if path is not None and path.is_file() else None
+            if key is not None:
+                return key
+        return None
+
     def find(self, docname: str) -> FoundDocument:
         for suffix in ("",) + SUFFIXES:
             path, why = confined(self.root, docname + suffix)
