@@ -224,7 +224,9 @@ def test_xml_constructs(tmp_path):
     (tmp_path / "present.xml").write_text("<section><sectiontitle>Included</sectiontitle></section>\n"
                                           "<section><sectiontitle>Twice</sectiontitle></section>\n", encoding="utf-8")
     book = read(tmp_path, "small.xml", XML)
-    assert levels(book) == [("One ⚅", 1, True), ("Included", 2, True), ("Twice", 2, True)]
+    # the lone chapter over all the others is the book's title: unnumbered, as a lone # is
+    assert levels(book) == [("One ⚅", 1, False), ("Included", 2, True), ("Twice", 2, True)]
+    assert book.title == "One ⚅"
     assert nodes(book, m.Heading)[0].anchor == "ch:one"
     assert [h.source for h in nodes(book, m.Heading)][1:] == [str(tmp_path / "present.xml")] * 2
     assert list_depth(nodes(book, m.ListBlock)[0]) == 3

@@ -22,6 +22,11 @@ def handles(*names):
     return register
 
 
+# The labels Sphinx gives the pages it makes itself (an index, a search page): their names, as it prints them.
+_SPHINX_PAGES = {"genindex": "Index", "modindex": "Module Index", "py-modindex": "Python Module Index",
+                 "search": "Search Page"}
+
+
 class InlineHandlers:
     @handles("xref")
     def xref(self, node, src, line):
@@ -30,6 +35,8 @@ class InlineHandlers:
         if target not in self.aliases and self.nodes.make_id(target) in self.aliases:
             target = self.nodes.make_id(target)
         kids = self.inlines(node.children) if node.get("explicit") else []
+        if target in _SPHINX_PAGES and target not in self.aliases:     # pages Sphinx makes for the web
+            return kids or [m.Text(_SPHINX_PAGES[target], source=src, line=line)]
         return [m.Ref(target, kids, source=src, line=line)]
 
     @handles("docref")
