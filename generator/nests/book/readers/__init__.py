@@ -14,30 +14,8 @@ from pathlib import Path
 
 from nests.book.model import Book
 from nests.book.readers.common import book_bytes
+from nests.book.readers.registry import READERS, reader_for  # noqa: F401  (the readers, by name)
 from nests.errors import NestsError, Problem
-
-# name → (module, file extensions)
-READERS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "nests": ("nests.book.readers.nests", (".raw.txt",)),
-    "md": ("nests.book.readers.markdown", (".md", ".markdown")),
-    "rst": ("nests.book.readers.rst", (".rst",)),
-    "latex": ("nests.book.readers.latex", (".tex",)),
-    "xml": ("nests.book.readers.xml", (".xml",)),
-    "docbook": ("nests.book.readers.docbook", (".dbk", ".docbook")),
-}
-
-
-def reader_for(path: Path, name: str | None = None) -> str:
-    """The reader's name: ``name`` if given, else the one whose extension ends the file's name."""
-    if name is not None:
-        if name not in READERS:
-            raise NestsError(f"unknown markup {name!r}; allowed: {', '.join(READERS)}")
-        return name
-    for reader, (_, extensions) in READERS.items():
-        if any(path.name.lower().endswith(ext) for ext in extensions):
-            return reader
-    raise NestsError(Problem(f"cannot tell the markup from the file name; give --from {'|'.join(READERS)}",
-                             file=str(path)))
 
 
 def read_book(source: str | list[str], name: str | None = None) -> Book:
@@ -49,10 +27,10 @@ def read_book(source: str | list[str], name: str | None = None) -> Book:
     sources = [str(source)] if isinstance(source, (str, Path)) else [str(s) for s in source]
     outline = outline_for(sources)
     if outline is not None:
-        from nests.book.readers import many
+        from nests.book.readers.many import read as read_many
 
         try:
-            return many.read(outline, name)
+            return read_many(outline, name)
         except RecursionError:
             raise NestsError(Problem("nests its markup too deep for the press to read; not read",
                                      file=sources[0])) from None

@@ -31,7 +31,7 @@ PAGES = (".md", ".markdown", ".rst", ".tex", ".xml", ".dbk", ".txt")
 
 
 @dataclass
-class Entry:
+class OutlineEntry:
     """One place in a book's outline: a file, or a section's title without a file."""
     title: str                     # the outline's words for it ("" when it gives none)
     path: Path | None              # the file, inside the book's folder; None for a section alone
@@ -45,7 +45,7 @@ class Entry:
 @dataclass
 class Outline:
     root: Path                     # the book's folder: nothing outside it is read
-    entries: list[Entry]
+    entries: list[OutlineEntry]
     source: str                    # what the user gave (for the book's own warnings)
     title: str = ""                # mkdocs' site_name, book.toml's title; "" → from the book
     name: str = ""                 # the output's name
@@ -125,7 +125,7 @@ def file_link(report: Report, path: Path, href: str, kids: list, source: str, li
 
 def read(outline: Outline, markup: str | None = None) -> m.Book:
     """The book the outline names, its files read in order and finished as one."""
-    from nests.book.readers import reader_for
+    from nests.book.readers.registry import reader_for
 
     book = Gathering(outline.root, [e.path for e in outline.entries if e.path is not None])
     report = Report(outline.source)
@@ -167,7 +167,7 @@ def read(outline: Outline, markup: str | None = None) -> m.Book:
 
 def _read_one(book: Gathering, shown: str, path: Path, kind: str) -> Taken:
     """One file of the book read by its markup's reader, which hands it over unfinished."""
-    from nests.book.readers import READERS
+    from nests.book.readers.registry import READERS
 
     module = importlib.import_module(READERS[kind][0])
     raw = book_bytes(path, shown, None)
@@ -187,7 +187,7 @@ def _read_one(book: Gathering, shown: str, path: Path, kind: str) -> Taken:
     return part
 
 
-def _settle(part: Taken, key: str, entry: Entry, top: int, taken: set[str], aliases: dict[str, str]) -> None:
+def _settle(part: Taken, key: str, entry: OutlineEntry, top: int, taken: set[str], aliases: dict[str, str]) -> None:
     """A file's headings shifted to its depth, its anchors made the book's (renamed where an
     earlier file took the name), and its names and its links into itself said in the book's."""
     renamed: dict[str, str] = {}

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from nests.book import model as m
 from nests.book.readers.common import confined
-from nests.book.readers.many import Entry, Outline
+from nests.book.readers.many import OutlineEntry, Outline
 from nests.errors import NestsError, Problem
 
 INDEXES = ("index.md", "readme.md", "index.rst", "readme.rst")        # a folder's own page
@@ -44,7 +44,7 @@ def given_files(sources: list[str]) -> Outline:
             raise NestsError(Problem("no such rulebook source" if not Path(source).exists()
                                      else "is a folder; give a folder alone, or files", file=source))
     root = Path(os.path.commonpath([os.path.realpath(Path(s).parent) for s in sources]))
-    entries = [Entry("", Path(s), 0, s) for s in sources]
+    entries = [OutlineEntry("", Path(s), 0, s) for s in sources]
     return Outline(root, entries, str(root) if len(sources) > 1 else sources[0], name=_name_of(root))
 
 
@@ -65,8 +65,8 @@ def folder(path: Path, shown: str) -> Outline:
     return Outline(root, entries, shown, name=_name_of(root))
 
 
-def _folder_entries(root: Path, here: Path, depth: int, shown: str) -> list[Entry]:
-    from nests.book.readers import READERS
+def _folder_entries(root: Path, here: Path, depth: int, shown: str) -> list[OutlineEntry]:
+    from nests.book.readers.registry import READERS
 
     extensions = tuple(e for _, exts in READERS.values() for e in exts)
     files, folders = [], []
@@ -78,11 +78,11 @@ def _folder_entries(root: Path, here: Path, depth: int, shown: str) -> list[Entr
         elif child.name.lower().endswith(extensions) and child.name.upper() != "SUMMARY.MD":
             files.append(child)
     files.sort(key=lambda p: p.name.lower() not in INDEXES)
-    entries = [Entry("", f, depth, shown) for f in files]
+    entries = [OutlineEntry("", f, depth, shown) for f in files]
     for sub in folders:
         inner = _folder_entries(root, sub, depth + 1, shown)
         if inner and not (inner[0].path.name.lower() in INDEXES and inner[0].path.parent == sub):
-            inner.insert(0, Entry(_words_of_name(sub.name), None, depth, shown))
+            inner.insert(0, OutlineEntry(_words_of_name(sub.name), None, depth, shown))
         elif inner:
             inner[0].depth = depth
         entries += inner
@@ -136,10 +136,10 @@ def mkdocs(path: Path, shown: str) -> Outline:
     return outline
 
 
-def _nav(node, root: Path, docs: Path, depth: int, shown: str, outline: Outline) -> list[Entry]:
+def _nav(node, root: Path, docs: Path, depth: int, shown: str, outline: Outline) -> list[OutlineEntry]:
     import yaml
 
-    entries: list[Entry] = []
+    entries: list[OutlineEntry] = []
     items = node.value if isinstance(node, yaml.SequenceNode) else [node]
     for item in items:
         line = item.start_mark.line + 1
@@ -147,7 +147,7 @@ def _nav(node, root: Path, docs: Path, depth: int, shown: str, outline: Outline)
         if isinstance(item, yaml.MappingNode) and len(item.value) == 1:
             title, value = str(item.value[0][0].value), item.value[0][1]
         if isinstance(value, yaml.SequenceNode):                  # a section
-            entries.append(Entry(title, None, depth, shown, line))
+            entries.append(OutlineEntry(title, None, depth, shown, line))
             entries += _nav(value, root, docs, depth + 1, shown, outline)
             continue
         if not isinstance(value, yaml.ScalarNode) or not str(value.value).strip():
@@ -162,13 +162,13 @@ def _nav(node, root: Path, docs: Path, depth: int, shown: str, outline: Outline)
             if inner and inner[0].path is not None and inner[0].path.name.lower() in INDEXES:
                 inner[0].title, inner[0].depth = title, depth
             else:
-                inner.insert(0, Entry(title or _words_of_name(found.name), None, depth, shown, line))
+                inner.insert(0, OutlineEntry(title or _words_of_name(found.name), None, depth, shown, line))
             entries += inner
         elif found is None or not found.is_file():
             outline.warnings.append(m.Warning(shown, line, f"the nav names {name!r}, which is "
                                               f"{why or 'not there'}; left out"))
         else:
-            entries.append(Entry(title, found, depth, shown, line))
+            entries.append(OutlineEntry(title, found, depth, shown, line))
     return entries
 
 
@@ -222,7 +222,7 @@ def summary_md(path: Path, shown: str, root: Path | None = None) -> Outline:
             if not titled and not outline.entries:
                 titled = True                                   # "# Summary": the list's own title
             else:
-                outline.entries.append(Entry(words, None, 0, shown, line, part=True))
+                outline.entries.append(OutlineEntry(words, None, 0, shown, line, part=True))
         elif token.type in ("bullet_list_open", "ordered_list_open"):
             lists += 1
         elif token.type in ("bullet_list_close", "ordered_list_close"):
@@ -253,7 +253,7 @@ def _chapter(outline: Outline, title: str, href: str, depth: int, line: int, roo
              numbered: bool) -> None:
     shown = outline.source
     if not href.strip():                                        # a draft chapter: its title, no page
-        outline.entries.append(Entry(title, None, depth, shown, line, numbered=numbered))
+        outline.entries.append(OutlineEntry(title, None, depth, shown, line, numbered=numbered))
         return
     if _SCHEME.match(href):
         return
@@ -262,7 +262,7 @@ def _chapter(outline: Outline, title: str, href: str, depth: int, line: int, roo
         outline.warnings.append(m.Warning(shown, line, f"the summary names {href!r}, which is "
                                           f"{why or 'not there'}; left out"))
         return
-    outline.entries.append(Entry(title, found, depth, shown, line, numbered=numbered))
+    outline.entries.append(OutlineEntry(title, found, depth, shown, line, numbered=numbered))
 
 
 def _text(path: Path, shown: str) -> str:
