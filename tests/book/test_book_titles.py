@@ -1,4 +1,5 @@
-"""A book's title, author and release where its source states them (issue 30, point 4):
+"""A book's title, author and release where its source states them, and an author's own
+contents (issue 30, point 4):
 Sphinx's conf.py as sphinx-quickstart writes it (read as Python's syntax, never run),
 and an XML book whose single top section is its title. The sources are in
 tests/book/sources/ (our own words)."""
@@ -54,3 +55,30 @@ def test_an_xml_books_single_top_section_is_its_title():
                         (2, "Long Glows", True)]
     assert [r.target for r in walk(book.blocks) if isinstance(r, m.Ref)] == ["flashes"]     # an id is an anchor
     assert book.warnings == []
+
+
+def _read_md(tmp_path, text: str):
+    (tmp_path / "book.md").write_text(text, encoding="utf-8")
+    return read_book(str(tmp_path / "book.md"))
+
+
+CHAPTERS = "## Eggs\n\nLaid.\n\n## Larvae\n\nFed.\n\n### Moults\n\nShed.\n\n## Adults\n\nFly.\n"
+
+
+def test_an_authors_own_contents_is_left_out_with_its_heading_and_one_note(tmp_path):
+    book = _read_md(tmp_path, "# Wasp Life\n\n## Table of Contents\n\n1. [Eggs](#eggs)\n2. [Larvae](#larvae)\n"
+                              "    - [Moults](#moults)\n3. [Adults](#adults)\n\n" + CHAPTERS)
+    titles = [m.plain(h.title) for h in walk(book.blocks) if isinstance(h, m.Heading)]
+    assert titles == ["Wasp Life", "Eggs", "Larvae", "Moults", "Adults"]
+    assert not [b for b in walk(book.blocks) if isinstance(b, m.ListBlock)]
+    assert [(w.line, w.message) for w in book.warnings] == [
+        (5, "the author's own list of contents (4 entries) is left out: the book prints its contents from its headings")]
+
+
+def test_a_list_that_is_not_only_links_to_headings_is_kept(tmp_path):
+    for lists in ("- [Eggs](#eggs)\n- [Larvae](#larvae)\n",                          # two links: a "see also"
+                  "- [Eggs](#eggs)\n- [Larvae](#larvae)\n- Adults, later\n",         # words of its own
+                  "- [Eggs](#eggs)\n- [Larvae](#larvae)\n- [Wasps](https://example.org/wasps)\n"):   # the web
+        book = _read_md(tmp_path, "# Wasp Life\n\n" + lists + "\n" + CHAPTERS)
+        assert [b for b in walk(book.blocks) if isinstance(b, m.ListBlock)], lists
+        assert not [w for w in book.warnings if "contents" in w.message]
