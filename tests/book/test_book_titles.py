@@ -82,3 +82,13 @@ def test_a_list_that_is_not_only_links_to_headings_is_kept(tmp_path):
         book = _read_md(tmp_path, "# Wasp Life\n\n" + lists + "\n" + CHAPTERS)
         assert [b for b in walk(book.blocks) if isinstance(b, m.ListBlock)], lists
         assert not [w for w in book.warnings if "contents" in w.message]
+
+
+def test_conf_values_set_together_and_an_author_list_are_read(tmp_path):
+    (tmp_path / "conf.py").write_text("project = 'Moths'\nversion = release = '3.2'\nauthor = 'Ann'\n"
+                                      "doc_title = f'{project} Field Guide'\n"
+                                      "latex_documents = [(master_doc, project + '.tex', doc_title, [author, 'Bo'], "
+                                      "'manual')]\n", encoding="utf-8")
+    (tmp_path / "index.rst").write_text("Moths\n=====\n\nWords.\n", encoding="utf-8")
+    book = read_book(str(tmp_path / "index.rst"))
+    assert (book.title, book.author, book.version) == ("Moths Field Guide", "Ann, Bo", "3.2")

@@ -58,9 +58,11 @@ class Project:
             return self.settings
         known: dict[str, object] = {}
         for statement in tree.body:
-            if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
-                    and isinstance(statement.targets[0], ast.Name):
-                known[statement.targets[0].id] = _value(statement.value, known)
+            if isinstance(statement, ast.Assign):            # version = release = '1.0' sets both
+                value = _value(statement.value, known)
+                for target in statement.targets:
+                    if isinstance(target, ast.Name):
+                        known[target.id] = value
         for name in ("project", "author", "version", "release", "today"):
             if isinstance(known.get(name), str):
                 self.settings[name] = known[name]
@@ -68,8 +70,10 @@ class Project:
         first = documents[0] if isinstance(documents, list) and documents else None
         if isinstance(first, list) and len(first) > 2 and isinstance(first[2], str):
             self.settings["latex_title"] = first[2]
-            if len(first) > 3 and isinstance(first[3], str):       # "A \\and B": LaTeX's list of authors
-                self.settings["latex_author"] = ", ".join(a.strip() for a in re.split(r"\\and\b", first[3]))
+            said = first[3] if len(first) > 3 else None
+            said = ", ".join(said) if isinstance(said, list) and all(isinstance(a, str) for a in said) else said
+            if isinstance(said, str):                          # "A \\and B": LaTeX's list of authors
+                self.settings["latex_author"] = ", ".join(a.strip() for a in re.split(r"\\and\b", said))
         self.settings.setdefault("project", "")
         return self.settings
 
