@@ -162,3 +162,19 @@ def test_the_cli_takes_an_outline_a_folder_or_several_files(runner, tmp_path):
                                   "-o", str(tmp_path)])
     assert result.exit_code == 2 and "fighting.md:7: link to 'flight.md'" in result.output
     assert not (tmp_path / "beetle-docs.txt").exists()
+
+
+def test_a_page_named_twice_is_read_once_and_warnings_name_files_as_given(tmp_path, monkeypatch):
+    (tmp_path / "a.md").write_text("# Antennae\n\nFeel [the rest](b.md).\n", encoding="utf-8")
+    (tmp_path / "SUMMARY.md").write_text("# Summary\n\n- [A](a.md)\n- [A again](a.md)\n", encoding="utf-8")
+    book = read_book(str(tmp_path / "SUMMARY.md"))
+    assert outline(book) == [(1, "Antennae", True)]
+    assert [(Path(w.source).name, w.line, w.message) for w in book.warnings] == [
+        ("SUMMARY.md", 4, "'a.md' is in the book already; not read again"),
+        ("a.md", 3, "link to 'b.md', which is not in this book (no such file); its words are printed")]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "b.md").write_text("# Body\n\nSegments.\n", encoding="utf-8")
+    book = read_book(["b.md", "a.md"])
+    assert [w.source for w in book.warnings] == [] and links(book) == [("the rest", "Body")]
+    book = read_book(["a.md", "SUMMARY.md"])               # (a SUMMARY.md among files is a page like any)
+    assert [(w.source, w.line) for w in book.warnings] == [("a.md", 3)]

@@ -22,7 +22,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from nests.book import model as m
-from nests.book.readers.common import GATHERING, Report, book_bytes, confined, finish, slug, walk
+from nests.book.readers.common import GATHERING, MOST_READS, Report, book_bytes, confined, finish, slug, walk
 from nests.errors import NestsError, Problem
 
 # Files a link may lead to that are pages of a book (a link to any other file, a
@@ -127,14 +127,23 @@ def read(outline: Outline, markup: str | None = None) -> m.Book:
     """The book the outline names, its files read in order and finished as one."""
     from nests.book.readers.registry import reader_for
 
-    book = Gathering(outline.root, [e.path for e in outline.entries if e.path is not None])
+    files = [e for e in outline.entries if e.path is not None]
+    if len(files) > MOST_READS:
+        raise NestsError(Problem(f"names {len(files):,} files, more than one book may read ({MOST_READS:,}); "
+                                 "not read", file=outline.source))
+    book = Gathering(outline.root, [e.path for e in files])
     report = Report(outline.source)
     report.warnings.extend(outline.warnings)
-    read = []
+    read, seen = [], set()
     for entry in outline.entries:
         if entry.path is None:
             read.append((entry, None, ""))
             continue
+        if Path(os.path.realpath(entry.path)) in seen:      # a page is in a book once
+            report.warn(entry.line, f"{key_of(book.root, entry.path)!r} is in the book already; not read again",
+                        source=entry.source)
+            continue
+        seen.add(Path(os.path.realpath(entry.path)))
         kind = reader_for(entry.path, markup)
         part = _read_one(book, _shown(outline, entry.path), entry.path, kind)
         report.warnings.extend(part.report.warnings)

@@ -45,7 +45,7 @@ def given_files(sources: list[str]) -> Outline:
                                      else "is a folder; give a folder alone, or files", file=source))
     root = Path(os.path.commonpath([os.path.realpath(Path(s).parent) for s in sources]))
     entries = [OutlineEntry("", Path(s), 0, s) for s in sources]
-    return Outline(root, entries, str(root) if len(sources) > 1 else sources[0], name=_name_of(root))
+    return Outline(root, entries, sources[0], name=_name_of(root))
 
 
 # -- a folder -----------------------------------------------------------------
