@@ -16,6 +16,7 @@ from nests.book import model as m
 from nests.book.readers import read_book
 from nests.book.readers.common import walk
 from nests.cli import main
+from nests.errors import NestsError
 from nests.generators.rulebook import typeset
 from tests.rulebook.checks import check_book, check_references, contents_entries
 
@@ -178,3 +179,24 @@ def test_a_page_named_twice_is_read_once_and_warnings_name_files_as_given(tmp_pa
     assert [w.source for w in book.warnings] == [] and links(book) == [("the rest", "Body")]
     book = read_book(["a.md", "SUMMARY.md"])               # (a SUMMARY.md among files is a page like any)
     assert [(w.source, w.line) for w in book.warnings] == [("a.md", 3)]
+
+
+def test_a_folder_whose_book_one_file_holds_is_read_from_that_file(tmp_path):
+    # a Sphinx project: its master document, whose toctree reads the others in place (once each)
+    sphinx = read_book(str(SOURCES / "termite-sphinx"))
+    assert sphinx.title == "Building Termite Mounds"
+    assert [m.plain(h.title) for h in walk(sphinx.blocks) if isinstance(h, m.Heading)] == [
+        "Welcome to termite-mounds's documentation!", "Chimneys", "Indices and tables"]
+    # a LaTeX book: the one file no other includes
+    (tmp_path / "ch").mkdir()
+    (tmp_path / "main.tex").write_text("\\documentclass{book}\n\\begin{document}\n\\chapter{Ants}\n\\input{ch/one}\n"
+                                       "\\include{two}\n\\end{document}\n", encoding="utf-8")
+    (tmp_path / "ch" / "one.tex").write_text("\\section{One}\nWords.\n", encoding="utf-8")
+    (tmp_path / "two.tex").write_text("\\chapter{Two}\nMore.\n", encoding="utf-8")
+    latex = read_book(str(tmp_path))
+    assert [m.plain(h.title) for h in walk(latex.blocks) if isinstance(h, m.Heading)] == ["Ants", "One", "Two"]
+    (tmp_path / "other.tex").write_text("\\documentclass{article}\n\\begin{document}\nX.\n\\end{document}\n",
+                                        encoding="utf-8")
+    with pytest.raises(NestsError) as err:
+        read_book(str(tmp_path))
+    assert "holds 2 LaTeX documents that no other includes (main.tex, other.tex)" in str(err.value)

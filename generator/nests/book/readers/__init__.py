@@ -26,6 +26,8 @@ def read_book(source: str | list[str], name: str | None = None) -> Book:
 
     sources = [str(source)] if isinstance(source, (str, Path)) else [str(s) for s in source]
     outline = outline_for(sources)
+    if outline is not None and outline.main:                # a folder whose book one file holds
+        sources, outline = [outline.main], None
     if outline is not None:
         from nests.book.readers.many import read as read_many
 

@@ -51,6 +51,8 @@ class Outline:
     name: str = ""                 # the output's name
     author: str = ""
     warnings: list[m.Warning] = field(default_factory=list)
+    main: str = ""                 # a folder whose book is read from one main file (a Sphinx project's
+                                   # master document, a LaTeX book's main file), which includes the rest
 
 
 @dataclass

@@ -58,6 +58,9 @@ def folder(path: Path, shown: str) -> Outline:
         if (path / name).is_file():
             return outline_for([os.path.join(shown, name)])
     root = Path(os.path.realpath(path))
+    main = _main_file(root, shown)
+    if main:
+        return Outline(root, [], shown, name=_name_of(root), main=os.path.join(shown, main))
     entries = _folder_entries(root, root, 0, shown)
     if not entries:
         raise NestsError(Problem("holds no file of a markup the press reads "
@@ -87,6 +90,44 @@ def _folder_entries(root: Path, here: Path, depth: int, shown: str) -> list[Outl
             inner[0].depth = depth
         entries += inner
     return entries
+
+
+def _main_file(root: Path, shown: str) -> str:
+    """The file a folder's book is read from when one file includes the others: a Sphinx
+    project's master document (conf.py's ``master_doc`` or ``root_doc``, else index), a LaTeX
+    book's one main file (the one no other file includes, where one holds a document);
+    "" when the files stand side by side."""
+    import ast
+
+    conf = root / "conf.py"
+    if conf.is_file() and confined(root, "conf.py")[0] is not None:
+        name = "index"
+        try:
+            for statement in ast.parse(conf.read_bytes()).body:
+                if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Constant) and any(
+                        isinstance(t, ast.Name) and t.id in ("master_doc", "root_doc") for t in statement.targets):
+                    name = str(statement.value.value)
+        except (SyntaxError, ValueError, OSError, MemoryError, RecursionError):
+            pass
+        for suffix in (".rst", ".md", ".txt"):
+            if (root / (name + suffix)).is_file() and confined(root, name + suffix)[0] is not None:
+                return name + suffix
+    texts = {p.stem: p.read_text(encoding="utf-8", errors="replace")[:200_000]
+             for p in sorted(root.glob("*.tex")) if p.is_file() and confined(root, p.name)[0] is not None}
+    if not any(_LATEX_DOCUMENT.search(text) for text in texts.values()):
+        return ""                                      # chapters side by side, no document holding them
+    named = {re.sub(r"\.tex$", "", found.strip()) for text in texts.values() for found in _LATEX_INPUT.findall(text)}
+    mains = [f"{stem}.tex" for stem in texts if stem not in named]
+    if len(mains) != 1:
+        raise NestsError(Problem(f"holds {len(mains)} LaTeX documents that no other includes "
+                                 f"({', '.join(mains[:4])}{', …' if len(mains) > 4 else ''}); "
+                                 "give the one to typeset", file=shown))
+    return mains[0]
+
+
+# A LaTeX file that is a document (or its start); the files a LaTeX file includes.
+_LATEX_DOCUMENT = re.compile(r"^[ \t]*\\(?:documentclass|begin\s*\{document\})", re.M)
+_LATEX_INPUT = re.compile(r"\\(?:input|include|subfile|(?:sub)?import\s*\{[^}]*\})\s*\{([^}]+)\}")
 
 
 def _natural(name: str) -> list:
