@@ -92,3 +92,13 @@ def test_conf_values_set_together_and_an_author_list_are_read(tmp_path):
     (tmp_path / "index.rst").write_text("Moths\n=====\n\nWords.\n", encoding="utf-8")
     book = read_book(str(tmp_path / "index.rst"))
     assert (book.title, book.author, book.version) == ("Moths Field Guide", "Ann, Bo", "3.2")
+
+
+def test_typed_conf_values_are_read_too(tmp_path):
+    (tmp_path / "conf.py").write_text("from typing import List, Tuple\nmaster_doc: str = 'start'\n"
+                                      "author: str = 'Cy'\nlatex_documents: List[Tuple[str, ...]] = [\n"
+                                      "    (master_doc, 'x.tex', 'Typed Termites', author, 'manual'),\n]\n",
+                                      encoding="utf-8")
+    (tmp_path / "start.rst").write_text("Start\n=====\n\nWords.\n", encoding="utf-8")
+    book = read_book(str(tmp_path))                     # the folder: its master document, start.rst
+    assert (book.title, book.author) == ("Typed Termites", "Cy")

@@ -104,8 +104,9 @@ def _main_file(root: Path, shown: str) -> str:
         name = "index"
         try:
             for statement in ast.parse(conf.read_bytes()).body:
-                if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Constant) and any(
-                        isinstance(t, ast.Name) and t.id in ("master_doc", "root_doc") for t in statement.targets):
+                targets = getattr(statement, "targets", [getattr(statement, "target", None)])
+                if isinstance(statement, (ast.Assign, ast.AnnAssign)) and isinstance(statement.value, ast.Constant) \
+                        and any(isinstance(t, ast.Name) and t.id in ("master_doc", "root_doc") for t in targets):
                     name = str(statement.value.value)
         except (SyntaxError, ValueError, OSError, MemoryError, RecursionError):
             pass

@@ -58,9 +58,10 @@ class Project:
             return self.settings
         known: dict[str, object] = {}
         for statement in tree.body:
-            if isinstance(statement, ast.Assign):            # version = release = '1.0' sets both
+            # version = release = '1.0' sets both; project: str = 'X' is typed, and set
+            if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
                 value = _value(statement.value, known)
-                for target in statement.targets:
+                for target in getattr(statement, "targets", [getattr(statement, "target", None)]):
                     if isinstance(target, ast.Name):
                         known[target.id] = value
         for name in ("project", "author", "version", "release", "today"):
