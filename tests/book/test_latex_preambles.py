@@ -69,3 +69,15 @@ def test_pandocs_heading_wrapper_keeps_the_heading_and_names_it(tmp_path):
     # the wrapper's own id is another name of the heading its \label names
     assert [r.target for r in walk(book.blocks) if isinstance(r, m.Ref)] == ["ties", "rolling"]
     assert words(book) == "Roll low. See ties and rolling."
+
+
+def test_pandocs_long_tables_and_angle_brackets_print_their_cells_and_signs(tmp_path):
+    write(tmp_path, {"srd.tex": "\\begin{longtable}[]{@{}ll@{}}\n\\toprule\nRoll & Result\\tabularnewline\n"
+                                "\\midrule\n\\endhead\n1 & \\textless{} half\\tabularnewline\n"
+                                "2 & \\textgreater{} half\\tabularnewline\n\\bottomrule\n\\end{longtable}\n"})
+    book = read_book(str(tmp_path / "srd.tex"))
+    table = next(n for n in walk(book.blocks) if isinstance(n, m.Table))
+    assert [[m.plain(c.children) for c in row] for row in table.header + table.rows] == [
+        ["Roll", "Result"], ["1", "< half"], ["2", "> half"]]
+    assert "@" not in words(book) and "ll" not in words(book).split()
+    assert warnings(book) == []

@@ -38,7 +38,7 @@ _CODE = ("texttt", "verb", "url", "path")
 # Symbols latex2text does not know, as the words or glyphs LaTeX prints.
 _TEXT_MACROS = {"LaTeX": "LaTeX", "TeX": "TeX", "LaTeXe": "LaTeX2e", "S": "§", "P": "¶", "copyright": "©",
                 "pounds": "£", "textregistered": "®", "texttrademark": "™", "textdegree": "°",
-                "euro": "€", "checkmark": "✓", "slash": "/", "percent": "%"}
+                "euro": "€", "checkmark": "✓", "slash": "/", "percent": "%", "textless": "<", "textgreater": ">"}
 # Commands that print nothing and say nothing worth a warning when unknown.
 _QUIET = ("usepackage", "documentclass", "newcommand", "renewcommand", "providecommand", "def", "let",
           "makeatletter", "makeatother", "pagestyle", "thispagestyle", "raggedright", "raggedleft", "small", "large", "Large", "LARGE",
@@ -65,7 +65,9 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "newlength", "settowidth", "settoheight", "addtocounter", "stepcounter", "refstepcounter",
             "markright", "markboth",
             # titlesec's look of a heading (its first argument names a sectioning command)
-            "titleformat", "titleformatstar", "titlespacing", "titlelabel")
+            "titleformat", "titleformatstar", "titlespacing", "titlelabel",
+            # longtable's marks of its head and foot rows (pandoc writes them), and an invisible strut
+            "endhead", "endfirsthead", "endfoot", "endlastfoot", "strut")
 # The glossaries package's references to an entry (\gls{key}): the entry's words.
 GLOSSARY = ("gls", "Gls", "GLS", "glspl", "Glspl", "GLSpl", "glstext", "Glstext", "glsfirst", "glsname",
             "acrshort", "Acrshort", "acrlong", "Acrlong", "acrfull", "Acrfull", "acrshortpl", "acrlongpl",
@@ -130,7 +132,7 @@ def _make_context():
         for name, spec in specs.items()] + verbatim, environments=[
         std_environment("multicols", "{"), std_environment("multicols*", "{"),
         std_environment("minipage", "[{"), std_environment("tabularx", "{{"),
-        std_environment("tabular*", "{{"), std_environment("longtable", "{"),
+        std_environment("tabular*", "{{"), std_environment("longtable", "[{"),
         EnvironmentSpec("lstlisting", args_parser=VerbatimArgsParser(
             verbatim_arg_type="verbatim-environment")),
         EnvironmentSpec("minted", args_parser=VerbatimArgsParser(
