@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from nests.book import model as m
-from nests.book.readers.common import confined
+from nests.book.readers.common import DEEPEST_HEADING, confined
 from nests.book.readers.many import OutlineEntry, Outline
 from nests.errors import NestsError, Problem
 
@@ -155,6 +155,8 @@ def mkdocs(path: Path, shown: str) -> Outline:
 
     try:
         top = yaml.compose(_text(path, shown), Loader=yaml.SafeLoader)
+    except RecursionError:
+        raise NestsError(Problem("nests its YAML too deep for the press to read; not read", file=shown)) from None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         raise NestsError(Problem(f"is not YAML mkdocs can read: {getattr(err, 'problem', err)}", file=shown,
@@ -182,6 +184,9 @@ def _nav(node, root: Path, docs: Path, depth: int, shown: str, outline: Outline)
     import yaml
 
     entries: list[OutlineEntry] = []
+    if depth > DEEPEST_HEADING:
+        raise NestsError(Problem(f"nav sections nested more than {DEEPEST_HEADING} deep; not read", file=shown,
+                                 line=node.start_mark.line + 1, key="nav"))
     items = node.value if isinstance(node, yaml.SequenceNode) else [node]
     for item in items:
         line = item.start_mark.line + 1
