@@ -93,8 +93,9 @@ def test_markdown_constructs(tmp_path):
     assert nodes(book, m.Heading)[-1].anchor == "the-next"
     assert [r.label for r in nodes(book, m.FootnoteRef)] == [f.label for f in nodes(book, m.Footnote)]
     assert [r.target for r in nodes(book, m.Ref)] == ["deep", "deep"]     # an <a name> is the section's
-    assert [(w.line, w.message) for w in book.warnings] == [(6, "reference to 'nowhere', which nothing in this book defines")]
-    assert [x.what for x in nodes(book, m.Missing)] == ["nowhere"]
+    assert [(w.line, w.message) for w in book.warnings] == [
+        (6, "link to 'nowhere', which is not in this book; its words are printed")]
+    assert [x.what for x in nodes(book, m.Missing)] == []          # a link prints its words alone
 
 
 RST = """\
@@ -151,7 +152,9 @@ def test_rst_constructs(tmp_path):
     assert [r.label for r in nodes(book, m.FootnoteRef)] == [f.label for f in nodes(book, m.Footnote)] == ["1"]
     assert [r.target for r in nodes(book, m.Ref)] == ["deep"]
     missing = {x.what: x.line for x in nodes(book, m.Missing) if x.source.endswith("small.rst")}
-    assert missing == {"nowhere": 4, "document: other": 4, "absent.rst": 29}
+    assert missing == {"nowhere": 4, "absent.rst": 29}             # a :doc: link to a document not here: its words
+    assert [w.message for w in book.warnings if "'other'" in w.message] == [
+        "link to the document 'other', which is not in this book; its words are printed"]
     assert sorted(w.line for w in book.warnings if w.source.endswith("small.rst")) == [4, 4, 29]
 
 
@@ -221,7 +224,9 @@ def test_xml_constructs(tmp_path):
     (tmp_path / "present.xml").write_text("<section><sectiontitle>Included</sectiontitle></section>\n"
                                           "<section><sectiontitle>Twice</sectiontitle></section>\n", encoding="utf-8")
     book = read(tmp_path, "small.xml", XML)
-    assert levels(book) == [("One ⚅", 1, True), ("Included", 2, True), ("Twice", 2, True)]
+    # the lone chapter over all the others is the book's title: unnumbered, as a lone # is
+    assert levels(book) == [("One ⚅", 1, False), ("Included", 2, True), ("Twice", 2, True)]
+    assert book.title == "One ⚅"
     assert nodes(book, m.Heading)[0].anchor == "ch:one"
     assert [h.source for h in nodes(book, m.Heading)][1:] == [str(tmp_path / "present.xml")] * 2
     assert list_depth(nodes(book, m.ListBlock)[0]) == 3

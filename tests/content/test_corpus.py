@@ -504,7 +504,9 @@ def test_a_rulebook_source_that_is_a_directory_is_one_line(runner, tmp_path):
     (tmp_path / "book.md").mkdir()
     result = runner.invoke(main, ["rulebook", str(tmp_path / "book.md"), "-o", str(tmp_path / "out")])
     assert result.exit_code == 2
-    assert result.output == f"error: {tmp_path}/book.md: is a directory, not a rulebook source\n"
+    # a folder is a book in many files (its files of a known markup); this one holds none
+    assert result.output == (f"error: {tmp_path}/book.md: holds no file of a markup the press reads "
+                             "(.md, .rst, .tex, .xml, .dbk, .raw.txt)\n")
     assert len(result.output.splitlines()) == 1
     assert not (tmp_path / "out").exists()
 

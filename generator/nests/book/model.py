@@ -249,6 +249,9 @@ class Book:
     number_parts: int = 1                      # heading numbers padded with zeros to this many parts:
                                                # 1 gives "3", "3.1"; the Nests book's 4 gives "3.1.0.0"
     toc_depth: int | None = None               # the deepest level the contents list; None: every level
+    author: str = ""                           # plain text, for the title page, when the source names it
+    date: str = ""                             # the source's date, as written, for the title page
+    version: str = ""                          # the source's version or release, for the title page
 
 
 def plain(inlines: list[Inline]) -> str:

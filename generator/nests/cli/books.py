@@ -10,7 +10,7 @@ from nests.errors import NestsError, Problem
 
 
 @click.command()
-@click.argument("source", type=click.Path())
+@click.argument("sources", metavar="SOURCE...", nargs=-1, required=True, type=click.Path())
 @click.option("--from", "markup", type=click.Choice(["nests", "md", "rst", "latex", "xml", "docbook"]),
               default=None,
               help="The source's markup (default: told by its file name's extension).")
@@ -28,11 +28,12 @@ from nests.errors import NestsError, Problem
 @output_option
 @content_option
 @templates_option
-def rulebook(source, markup, strict, sheets, title, toc_depth, formats, paper, impose, output, content_dirs,
+def rulebook(sources, markup, strict, sheets, title, toc_depth, formats, paper, impose, output, content_dirs,
              templates_dir) -> None:
     """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML, DocBook or the
     Nests raw markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
-    (--impose a5: the PDF as a booklet)."""
+    (--impose a5: the PDF as a booklet). A book in many files: its mkdocs.yml, book.toml or
+    SUMMARY.md, its folder (files in name order), or several files in their order."""
     from nests.generators.rulebook import rulebook_document
     from nests.generators.rulebook.sheets import Sheets
 
@@ -46,6 +47,7 @@ def rulebook(source, markup, strict, sheets, title, toc_depth, formats, paper, i
     if unknown:
         raise NestsError(f"--sheet {unknown[0]!r} is not a sheet; {Sheets(content).known()}")
     with pdf_ready(formats, output):
+        source = sources[0] if len(sources) == 1 else list(sources)
         document, warnings = rulebook_document(source, content, markup, list(sheets), title=title,
                                                 toc_depth=toc_depth)
         if strict and warnings:

@@ -14,34 +14,29 @@ from pathlib import Path
 
 from nests.book.model import Book
 from nests.book.readers.common import book_bytes
+from nests.book.readers.registry import READERS, reader_for  # noqa: F401  (the readers, by name)
 from nests.errors import NestsError, Problem
 
-# name → (module, file extensions)
-READERS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "nests": ("nests.book.readers.nests", (".raw.txt",)),
-    "md": ("nests.book.readers.markdown", (".md", ".markdown")),
-    "rst": ("nests.book.readers.rst", (".rst",)),
-    "latex": ("nests.book.readers.latex", (".tex",)),
-    "xml": ("nests.book.readers.xml", (".xml",)),
-    "docbook": ("nests.book.readers.docbook", (".dbk", ".docbook")),
-}
 
+def read_book(source: str | list[str], name: str | None = None) -> Book:
+    """The book at ``source``, read by the reader ``name`` or the one its extension names;
+    a book in many files (several sources, a folder, mkdocs.yml, book.toml, SUMMARY.md) is
+    read whole, each file by its own reader (``nests.book.readers.many``)."""
+    from nests.book.readers.outlines import outline_for
 
-def reader_for(path: Path, name: str | None = None) -> str:
-    """The reader's name: ``name`` if given, else the one whose extension ends the file's name."""
-    if name is not None:
-        if name not in READERS:
-            raise NestsError(f"unknown markup {name!r}; allowed: {', '.join(READERS)}")
-        return name
-    for reader, (_, extensions) in READERS.items():
-        if any(path.name.lower().endswith(ext) for ext in extensions):
-            return reader
-    raise NestsError(Problem(f"cannot tell the markup from the file name; give --from {'|'.join(READERS)}",
-                             file=str(path)))
+    sources = [str(source)] if isinstance(source, (str, Path)) else [str(s) for s in source]
+    outline = outline_for(sources)
+    if outline is not None and outline.main:                # a folder whose book one file holds
+        sources, outline = [outline.main], None
+    if outline is not None:
+        from nests.book.readers.many import read as read_many
 
-
-def read_book(source: str, name: str | None = None) -> Book:
-    """The book at ``source``, read by the reader ``name`` or the one its extension names."""
+        try:
+            return read_many(outline, name)
+        except RecursionError:
+            raise NestsError(Problem("nests its markup too deep for the press to read; not read",
+                                     file=sources[0])) from None
+    source = sources[0]
     path = Path(source)
     reader = reader_for(path, name)
     module = importlib.import_module(READERS[reader][0])

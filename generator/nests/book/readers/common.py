@@ -14,10 +14,15 @@ import copy
 import dataclasses
 import re
 import unicodedata
+from contextvars import ContextVar
 from pathlib import Path
 
 from nests.book import model as m
 from nests.book.folder import confined  # noqa: F401  (every reader's one rule, here with the rest they share)
+
+# A book in many files (``nests.book.readers.many``) reading one of them: its reader's
+# ``finish`` hands the file's blocks over, and the book is finished once, whole.
+GATHERING: ContextVar = ContextVar("gathering", default=None)
 
 INLINES = (m.Text, m.Emphasis, m.Strong, m.Code, m.Math, m.Ref, m.FootnoteRef, m.Symbol, m.LineBreak, m.Missing)
 
@@ -202,6 +207,10 @@ def finish(blocks: list[m.Block], report: Report, title: str = "",
     deepest rank the source wants in its contents (LaTeX's tocdepth, rST's
     maxdepth), in the reader's ranks; None lists every heading."""
     _fill_lines(blocks, report.source, 1)
+    gathering = GATHERING.get()
+    if gathering is not None:                   # one file of many: its ranks and anchors its own, for now
+        _give_anchors(blocks)
+        return gathering.take(blocks, report, title, dict(aliases or {}))
     _call_for_sheets(blocks, report.source)
     levels = _levels(blocks)
     _unnumber_numbered(blocks)
@@ -209,6 +218,7 @@ def finish(blocks: list[m.Block], report: Report, title: str = "",
         _unnumber_title(blocks)
     anchors = _give_anchors(blocks)
     _resolve(blocks, anchors, dict(aliases or {}), report)
+    _leave_out_own_contents(blocks, report)
     if not title:
         # the book's own title heading, else its file's name (never its first chapter)
         title = _title_of(blocks) or Path(report.source).name.split(".")[0]
@@ -346,6 +356,13 @@ def _resolve(nodes: list, anchors: set[str], aliases: dict[str, str], report: Re
                     target = aliases.get(ref.target, ref.target)
                     if target in anchors:
                         ref.target = target
+                    elif ref.children:                  # a link: its words, said once a target
+                        said = ref.target.removeprefix("file:")
+                        report.first(f"link: {said}", ref.line, f"link to {said!r}, which is not in this book; "
+                                                                "its words are printed", source=ref.source)
+                        group[i:i + 1] = ref.children
+                        i += len(ref.children)
+                        continue
                     else:
                         missing = report.missing(
                             ref.target, ref.line,
@@ -359,3 +376,46 @@ def _resolve(nodes: list, anchors: set[str], aliases: dict[str, str], report: Re
                         i += len(replacement)
                         continue
                 i += 1
+
+
+def _leave_out_own_contents(blocks: list, report: Report) -> None:
+    """An author's own list of contents (a list of at least ``OWN_CONTENTS`` entries, each only
+    a link to one of the book's headings, its nested lists alike) is left out: the book
+    prints its contents, made from the headings, and says so once. A heading naming it
+    ("Contents") goes with it when nothing else stands under it."""
+    headings = {h.anchor for h in _headings(blocks)}
+    if len(headings) < 2:
+        return
+    for group in [blocks] + [g for n in walk(blocks) for g in children(n)]:
+        for k, node in enumerate(group):
+            entries = _contents_entries(node, headings) if isinstance(node, m.ListBlock) else None
+            if entries is None or entries < OWN_CONTENTS:
+                continue
+            report.warn(node.line, f"the author's own list of contents ({entries} entries) is left out: "
+                                   "the book prints its contents from its headings", source=node.source)
+            named = k > 0 and isinstance(group[k - 1], m.Heading) and (
+                k + 1 == len(group) or isinstance(group[k + 1], m.Heading) and group[k + 1].level <= group[k - 1].level)
+            del group[k - 1 if named else k:k + 1]
+            return
+
+
+OWN_CONTENTS = 3        # links in a list, at the least, for it to be a list of contents
+
+
+def _contents_entries(node: m.ListBlock, headings: set[str]) -> int | None:
+    """How many links to headings the list holds, if it holds nothing else, else None."""
+    count = 0
+    for item in node.items:
+        blocks = list(item.blocks)
+        if not blocks or not isinstance(blocks[0], m.Paragraph):
+            return None
+        words_ = [n for n in blocks[0].children if not (isinstance(n, m.Text) and not n.text.strip(" .,;:-–"))]
+        if len(words_) != 1 or not isinstance(words_[0], m.Ref) or words_[0].target not in headings:
+            return None
+        count += 1
+        for rest in blocks[1:]:
+            inner = _contents_entries(rest, headings) if isinstance(rest, m.ListBlock) else None
+            if inner is None:
+                return None
+            count += inner
+    return count

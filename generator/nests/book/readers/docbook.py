@@ -76,7 +76,8 @@ def read_tree(root, report: Report, files: Files) -> m.Book:
     reader = _DocBook(report, files)
     blocks = place_notes(reader.as_blocks(reader.node(root, top=True)), reader.notes)
     blocks += list(reader.notes.values())                # mentioned nowhere a block stands (a note's own note)
-    return finish(blocks, report, title=reader.title, aliases=reader.aliases, title_heading=False)
+    # (a lone top section over all the others is the book's title, unnumbered, as a lone # is)
+    return finish(blocks, report, title=reader.title, aliases=reader.aliases)
 
 
 def place_notes(blocks: list, notes: dict[str, m.Footnote]) -> list:

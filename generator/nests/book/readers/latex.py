@@ -164,7 +164,11 @@ class Reader(BookFilesReading):
             start = re.search(r"\\begin\s*\{document\}", uncommented(text))
             if start is not None:
                 # (its key=value options kept: \declaretheorem[name=…] names a box)
-                self.preamble(self.parse(expand(uncommented(text)[:start.start()], self.files.commands)))
+                preamble = uncommented(text)[:start.start()]
+                self.preamble(self.parse(expand(preamble, self.files.commands)))
+                # the body alone, its lines numbered on: no preamble command can read the
+                # body's first words as its arguments
+                text = "\n" * preamble.count("\n") + uncommented(text)[start.start():]
             nodes = self.parse(drop_settings(expand(text, self.files.commands)))
             # the document may sit inside a group an unbalanced preamble command left open
             body = next((n for n in _descendants(nodes) if _is_env(n, "document")), None)
@@ -301,6 +305,14 @@ class Reader(BookFilesReading):
     @inline_command("hyperref")
     def hyperref(self, node, src, line):
         """``\\hyperref[label]{words}``: the words, leading to the label."""
+        target = self.text(_arg(node, 0)).strip()
+        words_ = self.inline(_arg(node, -1))
+        return [m.Ref(target, words_, source=src, line=line)] if target else words_
+
+    @inline_command("hyperlink")
+    def hyperlink(self, node, src, line):
+        """``\\hyperlink{target}{words}`` (pandoc's link to a heading): the words, leading to
+        the target a ``\\hypertarget`` names."""
         target = self.text(_arg(node, 0)).strip()
         words_ = self.inline(_arg(node, -1))
         return [m.Ref(target, words_, source=src, line=line)] if target else words_

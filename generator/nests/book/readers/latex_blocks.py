@@ -15,7 +15,7 @@ from nests.book.readers.common import flatten, strip
 from nests.book.readers.latex_math import math_text
 from nests.book.readers.latex_syntax import (_BOXES, _BREAKS, _DEFINITIONS, _DRAWING_CODE, _DRAWINGS, _FLOATS, _LISTS, _MATH_ENVS,
                                              _MATTERS, _SECTIONS, _TABULARS, _VERBATIM, CONDITIONALS, INCLUDES, SWITCHES, _arg,
-                                             _descendants, _has_blocks, _inner_latex, _is_macro, _prints)
+                                             _descendants, _has_blocks, _inner_latex, _is_macro, _options, _prints)
 
 # Environments that only shape or place their content: read through, without a warning.
 _WRAPPERS = ("center", "flushleft", "flushright", "multicols", "multicols*", "minipage", "samepage",
@@ -118,6 +118,25 @@ class LatexBlocks:
                             lettered=files.appendix and level >= 0, source=src, line=line)
         self.add(heading)
         self.r.owner = heading
+
+    @handles(MACROS, "hypertarget")
+    def hypertarget(self, node, src, line):
+        """pandoc's LaTeX writer puts ``\\hypertarget{id}{%`` around every heading (and its
+        ``\\label``): what it wraps is read as blocks, the id naming the heading inside. A
+        target around words is a link's words, read in the paragraph."""
+        inner = _arg(node, -1)
+        if not _has_blocks(inner):
+            return False
+        before = len(self.out)
+        self.nodes(inner)
+        self.flush()
+        heading = next((b for b in self.out[before:] if isinstance(b, m.Heading)), None)
+        name = self.r.text(_arg(node, 0)).strip()
+        if heading is not None and name:
+            if not heading.anchor:
+                heading.anchor = name
+            elif heading.anchor != name:
+                self.r.aliases[name] = heading.anchor
 
     @handles(MACROS, *_MATTERS)
     def matter(self, node, src, line):
@@ -407,38 +426,3 @@ class LatexBlocks:
                 found = self.drawn(child.environmentname, r.line(child))
                 image = image or found
         return m.Figure(strip(caption), numbered=bool(caption), image=image, source=r.source, line=line)
-
-
-
-def _options(nodes) -> tuple[str, list]:
-    """An environment's options written after its \\begin, which the parser leaves
-    as text when it does not know the environment (``[key=val]``, or a first group
-    of settings or a size: ``{width=3cm}``, ``{0.5\\textwidth}``), and its content
-    without them."""
-    from pylatexenc.latexwalker import LatexCharsNode, LatexGroupNode
-    nodes = list(nodes or [])
-    first = next((k for k, n in enumerate(nodes) if _prints(n)), None)
-    if first is None:
-        return "", nodes
-    node = nodes[first]
-    if isinstance(node, LatexCharsNode) and node.chars.lstrip().startswith("["):
-        depth, said = 0, []
-        for k in range(first, len(nodes)):
-            chars = getattr(nodes[k], "chars", None)
-            if chars is None:
-                said.append(nodes[k].latex_verbatim())
-            for at, ch in enumerate(chars or ""):
-                depth += {"[": 1, "]": -1}.get(ch, 0)
-                if depth == 0 and ch == "]":
-                    rest = chars[at + 1:]
-                    kept = [LatexCharsNode(parsing_state=nodes[k].parsing_state, chars=rest,
-                                           pos=nodes[k].pos + at + 1, len=len(rest))] if rest else []
-                    said.append(chars[:at])
-                    return "".join(said).lstrip()[1:], nodes[:first] + kept + nodes[k + 1:]   # a \label before stays
-            said.append(chars or "")
-        return "", nodes
-    inner = "".join(n.latex_verbatim() for n in getattr(node, "nodelist", None) or [])
-    if isinstance(node, LatexGroupNode) and re.fullmatch(
-            r"\s*(?:[\w-]+\s*=.*|-?[\d.]+\s*(?:\\[A-Za-z]+|[a-z]{2})?)\s*", inner, re.S):
-        return inner, nodes[:first] + nodes[first + 1:]
-    return "", nodes

@@ -21,7 +21,11 @@ from __future__ import annotations
 
 import re
 
-_DEFINE = re.compile(r"\\(?:renewcommand|newcommand|providecommand)\*?|\\def(?=\\[A-Za-z]+\s*\{)")
+_DEFINE = re.compile(r"\\(?:renewcommand|newcommand|providecommand)\*?|\\def(?=\\[A-Za-z@]+(?:\s*#\d)*\s*\{)"
+                     r"|\\let(?=\s*\\[A-Za-z@]+\s*=?\s*\\[A-Za-z@]+(?![A-Za-z@]))")
+# titlesec's \titleformat* takes two arguments where \titleformat takes five: a name of its own,
+# so that the parser never reads the next command (a heading, \begin{document}) as its arguments.
+_SHORT_FORMAT = re.compile(r"\\titleformat\s*\*")
 _ENVIRONMENT = re.compile(r"\\(?:re|provide)?newenvironment\*?\s*\{\s*([A-Za-z@*]+)\s*\}")
 _ENDINPUT = re.compile(r"\\endinput(?![A-Za-z@])")
 # (@ is a letter in a package and after \makeatletter: \let\org@subfile\subfile)
@@ -40,15 +44,15 @@ def expand(text: str, commands: dict, keeps=None) -> str:
     ``keeps(name)``: whether a command keeps its meaning whatever the text defines
     it as (a package's redefinition of what the reader reads itself)."""
     text = uncommented(text)
+    if "titleformat" in text:
+        text = _SHORT_FORMAT.sub(r"\\titleformatstar", text)
     if _DEFINE.search(text):
         text = _definitions(text, commands, keeps)
     if "environment" in text:
         text = _environments(text)
-    if "\\let" in text:
-        text = _LET.sub(lambda found: _let(found, text, commands), text)
     if not commands:
         return text
-    use = re.compile(r"\\(" + "|".join(sorted(map(re.escape, commands), key=len, reverse=True)) + r")(?![A-Za-z])")
+    use = re.compile(r"\\(" + "|".join(sorted(map(re.escape, commands), key=len, reverse=True)) + r")(?![A-Za-z@])")
     limit = max(LARGEST_EXPANSION, 4 * len(text))
     for _ in range(ROUNDS + 1):
         out, pos, changed, size = [], 0, False, 0
@@ -149,22 +153,38 @@ def _environments(text: str) -> str:
 
 
 def _definitions(text: str, commands: dict[str, tuple[int, str | None, str]], keeps) -> str:
+    """Definitions and ``\\let``s taken out, in the order they come (a ``\\let`` copies the
+    meaning its command has there, as TeX's does)."""
     out, pos = [], 0
+    saved: dict[str, str] = {}                         # \let\copy\name of a command the book has not defined
     for found in _DEFINE.finditer(text):
         if found.start() < pos or _escaped(text, found.start()):
             continue
+        if found.group(0) == "\\let":
+            let = _LET.match(text, found.start())
+            new, old = let.groups()
+            if new not in KEPT:
+                if old not in commands:
+                    saved[new] = old
+                commands[new] = commands.get(old, (0, None, "\\" + old))
+            out.append(text[pos:found.start()] + "\n" * let.group(0).count("\n"))
+            pos = let.end()
+            continue
         at = _skip(text, found.end())
-        name = re.match(r"\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+)", text[at:])
+        name = re.match(r"\{\s*\\([A-Za-z@]+)\s*\}|\\([A-Za-z@]+)", text[at:])
         if not name:
             continue
         at = _skip(text, at + name.end())
         count, default = 0, None
         number = re.match(r"\[\s*(\d)\s*\]", text[at:])
+        parameters = re.match(r"(?:\s*#\d)+", text[at:]) if found.group(0) == "\\def" else None
         if number:
             count, at = int(number.group(1)), _skip(text, at + number.end())
             optional = _group(text, at, "[", "]")
             if optional:
                 default, at = optional[0], _skip(text, optional[1])
+        elif parameters:                              # \def\name#1#2{…}
+            count, at = parameters.group(0).count("#"), _skip(text, at + parameters.end())
         body = _group(text, at, "{", "}")
         if body is None:
             continue
@@ -173,22 +193,16 @@ def _definitions(text: str, commands: dict[str, tuple[int, str | None, str]], ke
         # a package's command that switches math on and off inside itself would
         # unbalance the formula it is used in: it is not applied
         switching = keeps is not None and re.search(r"(?<!\\)\$|\\[()]", body[0])
+        # \let\org@subfile\subfile, then \subfile redefined around \org@subfile: a wrapper of
+        # LaTeX's own command, whose meaning the reader keeps (else it would use itself)
+        wraps = any(old == defined and re.search(rf"\\{re.escape(new)}(?![A-Za-z@])", body[0])
+                    for new, old in saved.items())
         kept = defined in KEPT or (keeps is not None and keeps(defined))
-        if not kept and not provided and not switching:
+        if not kept and not provided and not switching and not wraps:
             commands[defined] = (count, default, body[0])
         out.append(text[pos:found.start()] + "\n" * text.count("\n", found.start(), body[1]))
         pos = body[1]
     return "".join(out) + text[pos:]
-
-
-def _let(found: re.Match, text: str, commands: dict) -> str:
-    """``\\let\\new\\old``: ``\\new`` a name of ``\\old`` (of its expansion, if the book defined it)."""
-    if _escaped(text, found.start()):
-        return found.group(0)
-    new, old = found.groups()
-    if new not in KEPT:
-        commands[new] = commands.get(old, (0, None, "\\" + old))
-    return "\n" * found.group(0).count("\n")            # later lines keep their numbers
 
 
 def _arguments(text: str, at: int, count: int, default: str | None):

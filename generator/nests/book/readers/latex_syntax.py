@@ -38,7 +38,7 @@ _CODE = ("texttt", "verb", "url", "path")
 # Symbols latex2text does not know, as the words or glyphs LaTeX prints.
 _TEXT_MACROS = {"LaTeX": "LaTeX", "TeX": "TeX", "LaTeXe": "LaTeX2e", "S": "§", "P": "¶", "copyright": "©",
                 "pounds": "£", "textregistered": "®", "texttrademark": "™", "textdegree": "°",
-                "euro": "€", "checkmark": "✓", "slash": "/", "percent": "%"}
+                "euro": "€", "checkmark": "✓", "slash": "/", "percent": "%", "textless": "<", "textgreater": ">"}
 # Commands that print nothing and say nothing worth a warning when unknown.
 _QUIET = ("usepackage", "documentclass", "newcommand", "renewcommand", "providecommand", "def", "let",
           "makeatletter", "makeatother", "pagestyle", "thispagestyle", "raggedright", "raggedleft", "small", "large", "Large", "LARGE",
@@ -65,7 +65,9 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "newlength", "settowidth", "settoheight", "addtocounter", "stepcounter", "refstepcounter",
             "markright", "markboth",
             # titlesec's look of a heading (its first argument names a sectioning command)
-            "titleformat", "titlespacing", "titlelabel")
+            "titleformat", "titleformatstar", "titlespacing", "titlelabel",
+            # longtable's marks of its head and foot rows (pandoc writes them), and an invisible strut
+            "endhead", "endfirsthead", "endfoot", "endlastfoot", "strut")
 # The glossaries package's references to an entry (\gls{key}): the entry's words.
 GLOSSARY = ("gls", "Gls", "GLS", "glspl", "Glspl", "GLSpl", "glstext", "Glstext", "glsfirst", "glsname",
             "acrshort", "Acrshort", "acrlong", "Acrlong", "acrfull", "Acrfull", "acrshortpl", "acrlongpl",
@@ -108,7 +110,7 @@ def _make_context():
              "hyphenation": "{", "braket": "{", "hphantom": "{", "vphantom": "{", "includepdf": "[{", "chapter": "*[[{", "newtheorem": "*{[{[", "declaretheorem": "[{", "declaretheoremstyle": "[{", "newacronym": "[{{{", "newglossaryentry": "{{",
              "glsunset": "{", "glsreset": "{", **{name: "[{[" for name in GLOSSARY}, "textcite": "[[{", "parencite": "[[{",
              "autocite": "[[{", "phantom": "{", "usetikzlibrary": "{", "addbibresource": "[{", "AtNextBibliography": "{", "aliaspagestyle": "{{",
-             "footnotetext": "[{", "enlargethispage": "*{", "hyperref": "[{", "hypertarget": "{{", "textcolor": "[{{",
+             "footnotetext": "[{", "enlargethispage": "*{", "hyperref": "[{", "hypertarget": "{{", "hyperlink": "{{", "textcolor": "[{{",
              "colorbox": "[{{", "fcolorbox": "[{{{", "resizebox": "*{{{", "scalebox": "{[{",
              "makebox": "[[{", "framebox": "[[{", "parbox": "[[[{{", "raisebox": "{[[{", "mbox": "{",
              "fbox": "{", "import": "*{{", "subimport": "*{{", "subfile": "{", "inputfrom": "{{",
@@ -122,7 +124,7 @@ def _make_context():
              "cleartoevenpage": "[", "newlength": "{", "settowidth": "{{", "settoheight": "{{",
              "addtocounter": "{{", "stepcounter": "{", "refstepcounter": "{", "markright": "{", "markboth": "{{",
              "crefrange": "*{{", "Crefrange": "*{{", "cpagerefrange": "*{{", "Cpagerefrange": "*{{",
-             "titleformat": "*{[{{{{[", "titlespacing": "*{{{{[", "titlelabel": "{"}
+             "titleformat": "*{[{{{{[", "titleformatstar": "{{", "titlespacing": "*{{{{[", "titlelabel": "{"}
     verbatim = [MacroSpec(name, args_parser=VerbatimArgsParser(verbatim_arg_type="verb-macro"))
                 for name in ("lstinline", "mintinline")]
     db.add_context_category("nests-book", prepend=True, macros=[
@@ -130,7 +132,7 @@ def _make_context():
         for name, spec in specs.items()] + verbatim, environments=[
         std_environment("multicols", "{"), std_environment("multicols*", "{"),
         std_environment("minipage", "[{"), std_environment("tabularx", "{{"),
-        std_environment("tabular*", "{{"), std_environment("longtable", "{"),
+        std_environment("tabular*", "{{"), std_environment("longtable", "[{"),
         EnvironmentSpec("lstlisting", args_parser=VerbatimArgsParser(
             verbatim_arg_type="verbatim-environment")),
         EnvironmentSpec("minted", args_parser=VerbatimArgsParser(
@@ -267,3 +269,37 @@ def drop_settings(text: str) -> str:
         # booktabs' \cmidrule(lr){2-3}: a rule, whose trim in parentheses no parser reads
         parts[k] = _RULE.sub(lambda found: "\n" * found.group(0).count("\n"), parts[k])
     return "".join(parts)
+
+
+def _options(nodes) -> tuple[str, list]:
+    """An environment's options written after its \\begin, which the parser leaves
+    as text when it does not know the environment (``[key=val]``, or a first group
+    of settings or a size: ``{width=3cm}``, ``{0.5\\textwidth}``), and its content
+    without them."""
+    from pylatexenc.latexwalker import LatexCharsNode, LatexGroupNode
+    nodes = list(nodes or [])
+    first = next((k for k, n in enumerate(nodes) if _prints(n)), None)
+    if first is None:
+        return "", nodes
+    node = nodes[first]
+    if isinstance(node, LatexCharsNode) and node.chars.lstrip().startswith("["):
+        depth, said = 0, []
+        for k in range(first, len(nodes)):
+            chars = getattr(nodes[k], "chars", None)
+            if chars is None:
+                said.append(nodes[k].latex_verbatim())
+            for at, ch in enumerate(chars or ""):
+                depth += {"[": 1, "]": -1}.get(ch, 0)
+                if depth == 0 and ch == "]":
+                    rest = chars[at + 1:]
+                    kept = [LatexCharsNode(parsing_state=nodes[k].parsing_state, chars=rest,
+                                           pos=nodes[k].pos + at + 1, len=len(rest))] if rest else []
+                    said.append(chars[:at])
+                    return "".join(said).lstrip()[1:], nodes[:first] + kept + nodes[k + 1:]   # a \label before stays
+            said.append(chars or "")
+        return "", nodes
+    inner = "".join(n.latex_verbatim() for n in getattr(node, "nodelist", None) or [])
+    if isinstance(node, LatexGroupNode) and re.fullmatch(
+            r"\s*(?:[\w-]+\s*=.*|-?[\d.]+\s*(?:\\[A-Za-z]+|[a-z]{2})?)\s*", inner, re.S):
+        return inner, nodes[:first] + nodes[first + 1:]
+    return "", nodes

@@ -1,8 +1,9 @@
 """Markdown (CommonMark with tables, footnotes, definition lists and heading
 anchors) read by markdown-it-py into the book model.
 
-Links to an anchor become cross-references; links to another file of the
-book that is not there print their words and a Missing naming the file.
+Links to an anchor become cross-references, and so do links to another file of
+a book in many files (``nests.book.readers.many``); a link to a page the book
+does not hold prints its words, with one warning for each such page.
 Thematic breaks (``---``, ``___``) are decoration and are dropped.
 """
 
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from nests.book import model as m
 from nests.book.readers.common import Report, confined, finish, slug, strip, words
+from nests.book.readers.many import book_folder, file_link
 
 DEEPEST = 64           # levels of lists (two each) and quotes (one each) inside each other
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
@@ -63,7 +65,9 @@ def _nested_within(tokens, shown: str) -> None:
 class _MarkdownReader:
     def __init__(self, shown: str, path: Path):
         self.source = shown
+        self.path = path
         self.folder = path.parent.resolve()
+        self.root = book_folder(path)                  # the whole book's, when it is in many files
         self.report = Report(shown)
         self.aliases: dict[str, str] = {}
         self.heading: m.Heading | None = None          # the last heading: what an <a name> names
@@ -204,14 +208,14 @@ class _MarkdownReader:
         from nests.book.images import picture
 
         caption = caption or [m.Text(title or alt, source=self.source, line=line)]
-        found = picture(self.report, src, line, [self.folder], source=self.source)
+        found = picture(self.report, src, line, [self.folder], source=self.source, root=self.root)
         if isinstance(found, m.Missing):
             caption, found = [found, m.Text(" ", source=self.source, line=line)] + caption, None
         return m.Figure(strip(caption), alt=alt, image=found, source=self.source, line=line)
 
     def image_words(self, src: str, alt: str, line: int) -> list[m.Inline]:
         """A picture among words prints its alt text, or the placeholder of a file that is not there."""
-        path, why = confined(self.folder, src, self.folder)
+        path, why = confined(self.root, src, self.folder)
         missing = None if _SCHEME.match(src) or (path is not None and path.is_file()) else \
             self.report.missing(f"image: {src}", line, f"image {src!r} is {why or 'not there'}")
         return [m.Text(alt, source=self.source, line=line)] if alt else [missing] if missing else []
@@ -303,12 +307,7 @@ class _MarkdownReader:
             return [m.Ref(href[1:], kids, source=self.source, line=line)]
         if _SCHEME.match(href) or not href:
             return kids
-        target = href.split("#", 1)[0]
-        path, _ = confined(self.folder, target, self.folder)
-        if path is None or path.exists():
-            return kids                                 # another document (outside the book: not looked for)
-        missing = self.report.missing(target, line, f"link to {target!r}, which is not there")
-        return kids + [m.Text(" ", source=self.source, line=line), missing]
+        return file_link(self.report, self.path, href, kids, self.source, line)
 
 
 def _front_matter_title(yaml_text: str) -> str:

@@ -26,13 +26,14 @@ from nests.book.readers.common import Report, book_bytes, finish, flatten, merge
 from nests.book.readers.rst_blocks import BLOCKS, BlockHandlers
 from nests.book.readers.rst_inlines import INLINES, InlineHandlers
 from nests.book.readers.sphinx import register
+from nests.book.readers.many import book_folder
 from nests.book.readers.sphinx_project import Project
 
 
 def read(text: str, shown: str, path: Path) -> m.Book:
     report = Report(shown)
     register()
-    project = Project(Path(path).parent.resolve(), shown)
+    project = Project(book_folder(path), shown)          # a book in many files: the whole book's folder
     project.parse = lambda sub, sub_shown: _parse(
         book_bytes(sub, sub_shown).decode("utf-8-sig", errors="replace").replace("\r\n", "\n"), sub_shown, sub,
         report.at(sub_shown), project)
@@ -45,8 +46,14 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     if first is not None:                                 # a :doc: link to the main document
         walker.aliases.setdefault("doc:" + project.docname(Path(path)), first.anchor)
     book = finish(blocks, report, aliases=walker.aliases, toc_rank=walker.toc_rank)
-    # the running head: the book's title as Sphinx prints it in a PDF (conf.py's), when conf.py says it
-    head = project.configured().get("latex_title") or project.configured().get("project", "")
+    # the book's title as Sphinx prints it in a PDF (conf.py's latex_documents), else its project's
+    # name over every page; its author and release, when conf.py says them
+    conf = project.configured()
+    head = conf.get("latex_title") or conf.get("project", "")
+    title = " ".join(conf.get("latex_title", "").split())
+    book = dataclasses.replace(book, title=title or book.title,
+                               author=" ".join((conf.get("latex_author") or conf.get("author") or "").split()),
+                               version=" ".join((conf.get("release") or conf.get("version") or "").split()))
     return dataclasses.replace(book, running_head=head) if head.strip() else book
 
 

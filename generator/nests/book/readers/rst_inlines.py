@@ -22,6 +22,11 @@ def handles(*names):
     return register
 
 
+# The labels Sphinx gives the pages it makes itself (an index, a search page): their names, as it prints them.
+_SPHINX_PAGES = {"genindex": "Index", "modindex": "Module Index", "py-modindex": "Python Module Index",
+                 "search": "Search Page"}
+
+
 class InlineHandlers:
     @handles("xref")
     def xref(self, node, src, line):
@@ -30,6 +35,8 @@ class InlineHandlers:
         if target not in self.aliases and self.nodes.make_id(target) in self.aliases:
             target = self.nodes.make_id(target)
         kids = self.inlines(node.children) if node.get("explicit") else []
+        if target in _SPHINX_PAGES and target not in self.aliases:     # pages Sphinx makes for the web
+            return kids or [m.Text(_SPHINX_PAGES[target], source=src, line=line)]
         return [m.Ref(target, kids, source=src, line=line)]
 
     @handles("docref")
@@ -40,10 +47,13 @@ class InlineHandlers:
         if docname in self.project.read:
             return [m.Ref("doc:" + docname, self.inlines(node.children) if node.get("explicit") else [],
                           source=src, line=line)]
-        return self.inlines(node.children) + [
-            m.Text(" ", source=src, line=line),
-            self.report.missing(f"document: {doc}", line,
-                                f"link to the document {doc!r}, which is not part of this book", source=src)]
+        key = self.project.in_book(docname)          # another file of a book in many files
+        if key is not None:
+            return [m.Ref("file:" + key, self.inlines(node.children) if node.get("explicit") else [],
+                          source=src, line=line)]
+        self.report.first(f"link: {doc}", line, f"link to the document {doc!r}, which is not in this book; "
+                                                "its words are printed", source=src)
+        return self.inlines(node.children)
 
     @handles(*SKIPPED, "system_message")
     def skipped_inline(self, node, src, line):

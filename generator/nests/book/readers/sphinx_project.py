@@ -43,31 +43,38 @@ class Project:
     settings: dict = field(default_factory=dict)       # conf.py's plain values (see ``configured``)
 
     def configured(self) -> dict:
-        """conf.py's values that are written as plain strings (``project``, ``version``,
-        ``release``, ``today``) and the title of its first ``latex_documents`` entry:
-        read as Python's syntax, never run."""
+        """conf.py's values that are plain strings (``project``, ``author``, ``version``,
+        ``release``, ``today``) and the title and author of its first ``latex_documents``
+        entry, as sphinx-quickstart writes them (``(master_doc, 'x.tex', 'Title', author,
+        'manual')``, a name standing for a value set above it): read as Python's syntax,
+        never run."""
         conf, _ = confined(self.root, "conf.py")
         if self.settings or conf is None or not conf.is_file():
             return self.settings
         import ast
         try:
             tree = ast.parse(conf.read_bytes())
-        except (SyntaxError, ValueError, OSError):
+        except (SyntaxError, ValueError, OSError, MemoryError, RecursionError):
             return self.settings
+        known: dict[str, object] = {}
         for statement in tree.body:
-            if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
-                    and isinstance(statement.targets[0], ast.Name)):
-                continue
-            name = statement.targets[0].id
-            try:
-                value = ast.literal_eval(statement.value)
-            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-                continue
-            if name in ("project", "version", "release", "today") and isinstance(value, str):
-                self.settings[name] = value
-            elif name == "latex_documents" and isinstance(value, (list, tuple)) and value \
-                    and isinstance(value[0], (list, tuple)) and len(value[0]) > 2 and isinstance(value[0][2], str):
-                self.settings["latex_title"] = value[0][2]
+            # version = release = '1.0' sets both; project: str = 'X' is typed, and set
+            if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
+                value = _value(statement.value, known)
+                for target in getattr(statement, "targets", [getattr(statement, "target", None)]):
+                    if isinstance(target, ast.Name):
+                        known[target.id] = value
+        for name in ("project", "author", "version", "release", "today"):
+            if isinstance(known.get(name), str):
+                self.settings[name] = known[name]
+        documents = known.get("latex_documents")
+        first = documents[0] if isinstance(documents, list) and documents else None
+        if isinstance(first, list) and len(first) > 2 and isinstance(first[2], str):
+            self.settings["latex_title"] = first[2]
+            said = first[3] if len(first) > 3 else None
+            said = ", ".join(said) if isinstance(said, list) and all(isinstance(a, str) for a in said) else said
+            if isinstance(said, str):                          # "A \\and B": LaTeX's list of authors
+                self.settings["latex_author"] = ", ".join(a.strip() for a in re.split(r"\\and\b", said))
         self.settings.setdefault("project", "")
         return self.settings
 
@@ -101,6 +108,20 @@ class Project:
                         if not any(part.startswith((".", "_")) for part in p.relative_to(self.root).parts)})
         return [n for n in names if fnmatch.fnmatchcase(n, pattern) and n != self.docname(here)]
 
+    def in_book(self, docname: str) -> str | None:
+        """The key of the file ``docname`` names in a book of many files, if the book holds it."""
+        from nests.book.readers.many import gathering
+
+        book = gathering()
+        if book is None:
+            return None
+        for suffix in ("",) + SUFFIXES + (".md",):
+            path, _ = confined(self.root, docname + suffix)
+            key = book.key(path) if path is not None and path.is_file() else None
+            if key is not None:
+                return key
+        return None
+
     def find(self, docname: str) -> FoundDocument:
         for suffix in ("",) + SUFFIXES:
             path, why = confined(self.root, docname + suffix)
@@ -132,3 +153,23 @@ class Project:
 
 def is_glob(entry: str) -> bool:
     return bool(re.search(r"[*?\[]", entry))
+
+
+def _value(node, known: dict):
+    """A value written plainly in conf.py: a string or number, a list or tuple of them,
+    strings joined with ``+`` or an f-string, or a name given such a value above; else None."""
+    import ast
+
+    if isinstance(node, ast.Constant) and isinstance(node.value, (str, int, float)):
+        return node.value
+    if isinstance(node, ast.Name):
+        return known.get(node.id)
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return [_value(item, known) for item in node.elts]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _value(node.left, known), _value(node.right, known)
+        return left + right if isinstance(left, str) and isinstance(right, str) else None
+    if isinstance(node, ast.JoinedStr):
+        parts = [_value(v.value if isinstance(v, ast.FormattedValue) else v, known) for v in node.values]
+        return "".join(map(str, parts)) if all(isinstance(p, (str, int, float)) for p in parts) else None
+    return None

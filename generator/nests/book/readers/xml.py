@@ -25,6 +25,7 @@ from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, end_line, parse
 
 _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3,
              "paragraph": 4}
+_XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 _BOXES = {"playexample": "example", "example": "example", "design": "design", "note": "note",
           "sidebar": "sidebar", "warning": "warning", "box": "box"}
 _DROPPED = ("indexentry", "tableofcontents", "vspace", "hspace", "newline", "tablecategory")
@@ -66,7 +67,8 @@ def read_bytes(raw: bytes, shown: str, path: Path) -> m.Book:
     reader = _XmlReader(report, Path(path), shown, files)
     items = reader.content(root)
     blocks = reader.as_blocks(items)
-    return finish(blocks, report, title=reader.title, aliases=reader.aliases, title_heading=False)
+    # (a lone top section over all the others is the book's title, unnumbered, as a lone # is)
+    return finish(blocks, report, title=reader.title, aliases=reader.aliases)
 
 
 class _XmlReader:
@@ -244,7 +246,10 @@ class _XmlReader:
     def section(self, el, tag: str) -> list:
         src, line = self.source, el.sourceline or 0
         title_el = next((c for c in el if c.tag in (tag + "title", "title")), None)
-        heading = m.Heading(_SECTIONS[tag], [], source=src,
+        # a <section> inside a <section> (as generic XML nests them) is one rank deeper
+        above = next((o.level for o in reversed(self.owners) if isinstance(o, m.Heading)), None)
+        rank = _SECTIONS[tag] if above is None else max(_SECTIONS[tag], above + 1)
+        heading = m.Heading(rank, [], anchor=el.get("id") or el.get(_XML_ID) or "", source=src,
                             line=title_el.sourceline if title_el is not None else line)
         self.owners.append(heading)
         try:

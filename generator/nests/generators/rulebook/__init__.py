@@ -208,9 +208,13 @@ def output_name(source) -> str:
 def rulebook_document(source: str, content, markup: str | None = None, sheets: list[str] = (),
                       folder: str = "", title: str | None = None,
                       toc_depth: int | None = None) -> tuple[Document, list[m.Warning]]:
-    """The typeset book at ``source`` as a document (``<folder><stem>``.txt and .pdf), and its warnings."""
+    """The typeset book at ``source`` as a document (``<folder><stem>``.txt and .pdf), and its warnings.
+    A book in many files (a list of files, a folder, mkdocs.yml…) is named after its folder."""
     from nests.book.readers import read_book
+    from nests.book.readers.outlines import outline_for
 
-    book = typeset(read_book(str(source), markup), content, list(sheets), title, toc_depth)
+    many = outline_for([str(s) for s in source] if isinstance(source, list) else [str(source)])
+    book = typeset(read_book(source if isinstance(source, list) else str(source), markup), content, list(sheets),
+                   title, toc_depth)
     pages = [Page(p.text, p.bookmarks, pictures=p.pictures) for p in book.pages]
-    return Document(f"{folder}{output_name(source)}", book.title, pages), book.warnings
+    return Document(f"{folder}{many.name if many else output_name(source)}", book.title, pages), book.warnings
