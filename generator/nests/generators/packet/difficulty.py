@@ -22,6 +22,7 @@ from nests.rules.estimate import interval
 from nests.rules.simulate import Run, new_game, settings_of
 
 STEP = 20           # a screen's sessions between two looks at its interval
+FINALISTS = 3       # when no packet lands, the closest by their screens whose estimates are played to choose
 
 
 def screen(content, packet, characters, runs: int, band: dict, z: float) -> float:
@@ -57,7 +58,8 @@ def choose_depth(content, party: list[str], difficulty: str, make, verify: bool 
     can only help the party). With ``verify``, a packet is taken only if its glance page's estimate (played
     then, and kept for the page) lands in the band too: a screen of 160 sessions can read 7 points off.
     When none is taken, the one kept is the closest to the band's middle, by its estimate where it was
-    played (of equals, the fewest Rooms, then the shallowest)."""
+    played (of equals, the fewest Rooms, then the shallowest); with ``verify``, of the ``FINALISTS`` closest
+    by their screens, the closest by their estimates."""
     pt = content.packet.settings
     band, depths, s = pt["difficulty"]["bands"][difficulty], pt["oneshot_depth"], pt["session"]
     rooms = pt["start_rooms"]
@@ -95,6 +97,11 @@ def choose_depth(content, party: list[str], difficulty: str, make, verify: bool 
                 return packet
     if not tried:
         return replace(make(depths["shallowest"]), start_rooms=rooms["fewest"])
-    scored = [(off_band(job_of(p, job), band), abs(job_of(p, job) - middle), start, depth, p)
-              for job, start, depth, p in tried]
-    return min(scored, key=lambda c: c[:4])[4]
+    def scored(job, start, depth, p):
+        return off_band(job_of(p, job), band), abs(job_of(p, job) - middle), start, depth, p
+
+    ranked = sorted((scored(*t) for t in tried), key=lambda c: c[:4])
+    if verify:                                   # the few closest by their screens, by their estimates
+        ranked = sorted((scored(p.session.job_percent, start, depth, p) for *_, start, depth, p in ranked[:FINALISTS]),
+                        key=lambda c: c[:4])
+    return ranked[0][4]
