@@ -218,7 +218,7 @@ PACKET_CASES = [
          "verb: kill}", "{faces: 0, result: Kill,     verb: kill}", "rows.0.then", "missing; this key is required"),
     Case("a ruling id used twice", "rulings.yaml", "  - id: packet-session\n",
          "  - id: packet-spare-rooms   # again\n    text: Once more.\n  - id: packet-session\n",
-         "# again", "rulings.40.id", "'packet-spare-rooms' is used twice (first at rulings.36); each id once"),
+         "# again", "rulings.42.id", "'packet-spare-rooms' is used twice (first at rulings.37); each id once"),
     Case("a client row without its text", "jobs/clients.yaml",
          ',  text: "Their foraging trails are cut by termite galleries every spring."}', "}",
          "faces: 0,", "rows.0.text", "missing; this key is required"),

@@ -132,3 +132,19 @@ def test_side_rooms_are_on_the_glance_page_and_the_tracker(content):
     assert f"starts with {packet.start_rooms} Rooms in its Environment Pool" in " ".join(flat.split())
     rows = [line for line in text.splitlines() if "│ Side Room" in line]
     assert len(rows) == packet.start_rooms - 1 and all("│ Start" in r for r in rows)
+
+
+def test_a_packet_too_easy_with_the_rarest_row_reads_its_encounters_whole(content):
+    """Ruling encounter-every-row: seed 13 of wasp, spider, beetle and ants is too easy at depth 2 and too hard
+    at depth 3 when an Encounter brings its rarest row only (about 72% and 35%); read as the table reads, it
+    lands. The glance page says so, the JSON names it, and every Encounter of its Rooms brings every row its
+    roll generated."""
+    from nests.publish.json import packet_data
+
+    party = ["wasp", "spider", "beetle", "ants"]
+    packet = build_packet(content, 13, party)
+    assert packet.every_row and off_band(packet.session.job_percent, content.packet.settings["difficulty"]["bands"]["standard"]) == 0
+    assert packet_data(packet, {})["encounter_rows"] == "every"
+    found = [e.resolution for room in packet.rooms() for lks in room.lookups.values() for lk in lks for e in lk.found
+             if e.resolution is not None and e.resolution.procedure == "encounter"]
+    assert found and all([g.enemy for g in r.groups] == [row.enemy for row in r.rows if row.generated] for r in found)

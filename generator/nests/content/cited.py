@@ -12,6 +12,7 @@ CITED_RULINGS = frozenset({
     "packet-known-item", "packet-job-tables", "packet-complications", "packet-creatures",
     "room-darkness", "resource-increase", "obstacle-resources", "item-function-by-form",
     "packet-spare-rooms", "packet-session", "packet-reroll", "oneshot-depth", "oneshot-rooms", "heart-finale", "encounter-rarest",
+    "encounter-every-row",
     # the difficulty estimate (nests.rules.simulate, nests.rules.combat)
     "sim-session", "sim-room-lookups", "sim-pool", "sim-one-move", "sim-effects", "sim-no-resting", "sim-eat",
     "sim-no-hunger", "sim-items", "sim-darkness", "sim-obstacle", "sim-job", "sim-fight-sides", "sim-targets",

@@ -23,6 +23,7 @@ def packet_data(packet, pages: dict[str, int]) -> dict:
         "difficulty": packet.difficulty,
         **({"oneshot_depth": packet.oneshot_depth} if packet.oneshot_depth is not None else {}),
         "start_rooms": packet.start_rooms,
+        "encounter_rows": "every" if packet.every_row else "rarest",
         "party": list(packet.party),
         "nest": packet.nest,
         "job": packet.job.to_json(),

@@ -45,6 +45,7 @@ class Context:
     resolve: Callable | None = None              # resolves a further Event by id (a Secret's)
     room_darkness: int | None = None             # packet: the Darkness of the Room being keyed
     items: Any = None                            # packet: the Item Key by Form
+    every_row: bool = False                      # an Encounter brings every row its roll generates (encounter-every-row)
 
     @property
     def dice(self):
@@ -201,7 +202,7 @@ class EncounterProcedure(Procedure):
     name = "encounter"
 
     def resolve(self, ctx, row, spec):
-        return encounter(ctx.rng, ctx.tables, ctx.level, ctx.nest)
+        return encounter(ctx.rng, ctx.tables, ctx.level, ctx.nest, ctx.every_row)
 
 
     def enemies(self, r) -> list[str]:

@@ -123,7 +123,8 @@ class Run:
         self.cursor[key] = n + 1
         if n < len(lookups):
             return lookups[n]
-        ctx = Context(self.rng, g.tables, stop.rating, g.encounters, g.chain, stop.number, g.perception, ExplorationAction())
+        ctx = Context(self.rng, g.tables, stop.rating, g.encounters, g.chain, stop.number, g.perception, ExplorationAction(),
+                      every_row=g.every_row)
         _, events = lookup(self.rng, g.tables, word, stop.rating, self.rng.randrange(100), g.encounters, g.chain,
                            g.perception, ctx.action, ctx=ctx)
         return (lookups[0][0] if lookups else stop.room), events
@@ -236,6 +237,7 @@ class Game:
     desperate: dict[str, int]
     guards: list                       # the Heart's guards (rules.encounter.Group), fought before the target
     start_rooms: int = 1               # the Environment Pool's Rooms at the start (ruling oneshot-rooms)
+    every_row: bool = False            # Encounters rolled anew bring every row generated (encounter-every-row)
     used: set[str] = field(default_factory=set)
 
     def __post_init__(self):
@@ -267,7 +269,8 @@ def new_game(packet, characters: list, sim, actions: int, slots: int, encounters
     chain, tables, target, guards = packet_parts(packet)
     stops = course(packet)
     game = Game(stops, list(characters), tables, sim, actions, target, chain, encounters, packet.perception,
-                stops[-1].room, slots, desperate_wounds(tables), guards, packet.start_rooms)
+                stops[-1].room, slots, desperate_wounds(tables), guards, packet.start_rooms,
+                packet.every_row)
     game.note(*SIM_RULINGS)
     return game
 

@@ -29,7 +29,7 @@ def screen(content, packet, characters, runs: int, band: dict, z: float) -> floa
     """The Job percent of up to ``runs`` sessions of ``packet`` on its depth's sub-stream (and its starting
     Rooms', past the Entrance alone), stopping early once the interval lies outside ``band``."""
     game = new_game(packet, characters, **settings_of(content, packet))
-    extra = f"/{packet.start_rooms}" if packet.start_rooms > 1 else ""
+    extra = (f"/{packet.start_rooms}" if packet.start_rooms > 1 else "") + ("/every-row" if packet.every_row else "")
     rng = substream(packet.seed, f"difficulty/{len(packet.levels)}{extra}")
     done = jobs = 0
     while done < runs:
@@ -48,27 +48,28 @@ def off_band(job: float, band: dict) -> float:
 
 
 def choose_depth(content, party: list[str], difficulty: str, make, verify: bool = True):
-    """The one-shot packet of this party and difficulty with its Heart at the depth kept (ruling oneshot-depth)
-    and the Rooms its party starts with (ruling oneshot-rooms); ``make(depth)`` makes the packet at a depth
-    (generate.assemble), and the packet made for the depth kept is the one returned, not made again. The
-    Entrance alone is tried at every depth first, then each more Room. A screen of a few sessions is noisy,
-    so a packet is taken at once only when its Job percent lies well inside the band (``screen_margin``
+    """The one-shot packet of this party and difficulty: its Heart at the depth kept (ruling oneshot-depth), the
+    Rooms its party starts with (oneshot-rooms) and how its Encounters read (encounter-every-row).
+    ``make(depth, every_row=False)`` makes the packet at a depth (generate.assemble); the packet made for the
+    one kept is the one returned, not made again.
+
+    The Entrance alone is tried at every depth first, then each more Room. A screen of a few sessions is
+    noisy, so a packet is taken at once only when its Job percent lies well inside the band (``screen_margin``
     points from either edge); else, before a Room is added, those of its Rooms whose screens lie in the band,
-    nearest its middle first (a depth whose screen lay above the band is not tried with more Rooms, which
-    can only help the party). With ``verify``, a packet is taken only if its glance page's estimate (played
-    then, and kept for the page) lands in the band too: a screen of 160 sessions can read 7 points off.
-    When none is taken, the one kept is the closest to the band's middle, by its estimate where it was
-    played (of equals, the fewest Rooms, then the shallowest); with ``verify``, of the ``FINALISTS`` closest
-    by their screens, the closest by their estimates."""
+    nearest its middle first. With ``verify``, a packet is taken only if its glance page's estimate (played then,
+    and kept for the page) lands in the band too: a screen of 160 sessions can read 7 points off. If none is
+    taken and some packet was too easy, the same again with Encounters that bring every row their roll
+    generates, as the rulebook's table reads. When none is taken, the one kept is the closest to the band's
+    middle, by its estimate where it was played (of equals, the fewest Rooms, then the shallowest); with
+    ``verify``, of the ``FINALISTS`` closest by their screens, the closest by their estimates."""
     pt = content.packet.settings
     band, depths, s = pt["difficulty"]["bands"][difficulty], pt["oneshot_depth"], pt["session"]
     rooms = pt["start_rooms"]
     inner = {"low": band["low"] + s["screen_margin"], "high": band["high"] - s["screen_margin"]}
     middle = (band["low"] + band["high"]) / 2
     characters = [character(content, cid) for cid in party]
-    made: dict[int, object] = {}
-    too_easy: set[int] = set()                   # depths whose screen lay above the band: a Room more only helps
-    tried = []                                   # (how far off, how far from the middle, Rooms, depth, packet)
+    made: dict[tuple[int, bool], object] = {}
+    tried = []                                   # (screened Job percent, Rooms, depth, packet)
 
     def lands(packet) -> bool:
         return not verify or off_band(packet.session.job_percent, band) == 0
@@ -76,27 +77,34 @@ def choose_depth(content, party: list[str], difficulty: str, make, verify: bool 
     def job_of(packet, screened: float) -> float:
         return packet.session.job_percent if "session" in vars(packet) else screened
 
-    for start in range(rooms["fewest"], rooms["most"] + 1):
-        in_band = []
-        for depth in range(depths["deepest"], depths["shallowest"] - 1, -1):
-            if depth not in made:
-                made[depth] = make(depth)
-            if len(made[depth].levels) < depth or depth in too_easy:
-                continue                         # a chain no deeper: a shallower depth tries it
-            packet = replace(made[depth], start_rooms=start)
-            job = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
-            if off_band(job, inner) == 0 and lands(packet):
-                return packet
-            if off_band(job, band) == 0:
-                in_band.append((abs(job - middle), packet))
-            elif job > band["high"]:
-                too_easy.add(depth)
-            tried.append((job, start, depth, packet))
-        for _, packet in sorted(in_band, key=lambda c: c[0]):
-            if lands(packet):
-                return packet
+    def one_pass(every_row: bool):
+        for start in range(rooms["fewest"], rooms["most"] + 1):
+            in_band = []
+            for depth in range(depths["deepest"], depths["shallowest"] - 1, -1):
+                if (depth, every_row) not in made:
+                    made[depth, every_row] = make(depth, every_row=every_row) if every_row else make(depth)
+                if len(made[depth, every_row].levels) < depth:
+                    continue                     # a chain no deeper: a shallower depth tries it
+                packet = replace(made[depth, every_row], start_rooms=start)
+                job = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
+                if off_band(job, inner) == 0 and lands(packet):
+                    return packet
+                if off_band(job, band) == 0:
+                    in_band.append((abs(job - middle), packet))
+                tried.append((job, start, depth, packet))
+            for _, packet in sorted(in_band, key=lambda c: c[0]):
+                if lands(packet):
+                    return packet
+        return None
+
+    kept = one_pass(False)
+    if kept is None and any(job_of(p, job) > band["high"] for job, *_, p in tried):
+        kept = one_pass(True)
+    if kept is not None:
+        return kept
     if not tried:
         return replace(make(depths["shallowest"]), start_rooms=rooms["fewest"])
+
     def scored(job, start, depth, p):
         return off_band(job_of(p, job), band), abs(job_of(p, job) - middle), start, depth, p
 

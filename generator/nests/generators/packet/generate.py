@@ -149,8 +149,9 @@ class ItemKey:
 
 
 class _Builder:
-    def __init__(self, pt, streams: Streams, nest: str, chain, perception: int):
+    def __init__(self, pt, streams: Streams, nest: str, chain, perception: int, every_row: bool = False):
         self.pt, self.tables, self.streams, self.chain, self.perception = pt, pt.tables, streams, chain, perception
+        self.every_row = every_row
         self.nest_id, self.nest = nest, pt.nests[nest][0]
         self.items = ItemKey(pt, streams)
         self.rulings: list[str] = []
@@ -189,7 +190,8 @@ class _Builder:
             for n in range(self.pt.settings["lookups"]):
                 face = D100.roll(rng)
                 ctx = Context(rng, tables, lv.rating, self.nest["encounters"], self.chain, lv.number, self.perception,
-                              ExplorationAction(), room_darkness=feats[2].rating, items=self.items)
+                              ExplorationAction(), room_darkness=feats[2].rating, items=self.items,
+                              every_row=self.every_row)
                 checks, found = lookup(rng, tables, word, lv.rating, face, self.nest["encounters"], self.chain,
                                        self.perception, ctx.action, ctx=ctx)
                 roll = Rolled(D100.name, face, stem, tables.events[stem].source)
@@ -250,22 +252,23 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
     party = check_party(content, party)
     drawn = [] if drawn is None else drawn
 
-    def make(cut: int | None, rerolls: tuple[Reroll, ...] = ()) -> Packet:
-        drawn.append(assemble(content, seed, party, nest, depth, rerolls, difficulty, cut, runs))
+    def make(cut: int | None, rerolls: tuple[Reroll, ...] = (), every_row: bool = False) -> Packet:
+        drawn.append(assemble(content, seed, party, nest, depth, rerolls, difficulty, cut, runs, every_row))
         return drawn[-1]
 
     if depth != "oneshot":
         return make(None, rerolls)
     if rerolls:
         first = build_packet(content, seed, party, nest, depth, (), difficulty)
-        return replace(make(first.oneshot_depth, rerolls), start_rooms=first.start_rooms)
+        return replace(make(first.oneshot_depth, rerolls, first.every_row), start_rooms=first.start_rooms)
     # a batch's --stats-only plays fewer sessions than its glance page would: its screens alone choose
     return choose_depth(content, party, difficulty, make, verify=runs is None)
 
 
 def assemble(content, seed: int, party: list[str], nest: str, depth: str, rerolls: tuple[Reroll, ...],
-             difficulty: str, cut: int | None, runs: int | None = None) -> Packet:
-    """The packet of ``seed`` with its Nest cut to ``cut`` Levels (None: the whole chain)."""
+             difficulty: str, cut: int | None, runs: int | None = None, every_row: bool = False) -> Packet:
+    """The packet of ``seed`` with its Nest cut to ``cut`` Levels (None: the whole chain); with ``every_row``
+    its Encounters bring every row their roll generates (ruling encounter-every-row)."""
     pt = content.packet
     characters = [character(content, cid) for cid in party]
 
@@ -279,7 +282,7 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
     chain = level_chain(streams("levels"), tables)
     if cut is not None:
         chain = cut_chain(tables, chain, cut)
-    b = _Builder(pt, streams, nest, chain, perception)
+    b = _Builder(pt, streams, nest, chain, perception, every_row)
     for lv in chain.levels:
         b.note(lv.rulings)
     keyed = printed_levels(pt, chain, depth)
@@ -306,7 +309,8 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
         creature_ids.append(target_enemy)
     # A re-rolled packet keeps every stat block of the packet as first rolled, under its code, so no
     # other Room's codes move; a creature new to it takes the next code (ruling packet-reroll).
-    kept = {c.enemy: c.id for c in assemble(content, seed, party, nest, depth, (), difficulty, cut).creatures} if rerolls else {}
+    kept = {c.enemy: c.id for c in assemble(content, seed, party, nest, depth, (), difficulty, cut,
+                                                    every_row=every_row).creatures} if rerolls else {}
     b.codes = dict(kept)
     for eid in creature_ids:
         b.codes.setdefault(eid, f"E{len(b.codes) + 1}")
@@ -348,5 +352,5 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
 
     packet = Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
                     perception, job, levels, creatures, list(b.items.items.values()), rulings, estimate, chain, tables,
-                    tuple(rerolls), end, difficulty, cut)
+                    tuple(rerolls), end, difficulty, cut, every_row=every_row)
     return packet

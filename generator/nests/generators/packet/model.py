@@ -291,6 +291,7 @@ class Packet:
     difficulty: str = "standard"  # --difficulty
     oneshot_depth: int | None = None    # the Level of a one-shot's Heart, as chosen (ruling oneshot-depth); None: full
     start_rooms: int = 1         # the Rooms of the Environment Pool at the start: the Entrance and side Rooms (oneshot-rooms)
+    every_row: bool = False      # its Encounters bring every row their roll generates (ruling encounter-every-row)
 
     @property
     def stamp(self) -> str:
