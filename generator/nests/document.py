@@ -7,6 +7,7 @@ each document into the formats asked for and writes them all, or none.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 
 @dataclass
@@ -68,14 +69,15 @@ class FormField:
 class Mark:
     """A run of a page's text the PDF sets apart, the text itself unchanged: characters
     ``start`` … ``end - 1`` of line ``line`` (0-based, the top border being line 0), a link
-    to page ``link`` (from 1) of the same PDF, and/or printed in the tone ``tone`` (a class
-    of templates/pages.html.j2: "dice")."""
+    to page ``link`` (from 1) of the same PDF or to the address ``url``, and/or printed in
+    the tone ``tone`` (a class of templates/pages.html.j2: "dice")."""
 
     line: int
     start: int
     end: int
     link: int = 0
     tone: str = ""
+    url: str = ""
 
 
 @dataclass
@@ -103,13 +105,16 @@ class Document:
     """One output: its pages (for txt and pdf) and any other formats it offers.
 
     ``stem`` names the txt and pdf files (``wasp`` → wasp.txt, wasp.pdf);
-    ``files`` maps another format's name to its ready-made file.
+    ``files`` maps another format's name to its ready-made file; ``print_html``, when
+    given, makes the PDF's own HTML for a paper (a book in the book style), which is
+    then typeset instead of the pages (they remain the txt).
     """
 
     stem: str
     title: str
     pages: list[Page] = field(default_factory=list)
     files: dict[str, File] = field(default_factory=dict)
+    print_html: Callable[[str], str] | None = None
 
     def formats(self) -> list[str]:
         return (["txt", "pdf"] if self.pages else []) + list(self.files)

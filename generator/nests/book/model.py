@@ -65,6 +65,15 @@ class Ref(Node):
 
 
 @dataclass
+class Link(Node):
+    """Words that link to an address outside the book (a web page, a mail address): the
+    PDF makes them open ``url``; the text page prints the words alone, as the reader
+    gave them (a reader that shows the address adds it as words of its own)."""
+    url: str
+    children: list["Inline"] = field(default_factory=list)
+
+
+@dataclass
 class FootnoteRef(Node):
     label: str                # matches a ``Footnote.label``
 
@@ -90,7 +99,7 @@ class Missing(Node):
     what: str                 # in words: "04-combat.md", "image: d6-face-3.png"
 
 
-Inline = Union[Text, Emphasis, Strong, Code, Math, Ref, FootnoteRef, Symbol, LineBreak, Missing]
+Inline = Union[Text, Emphasis, Strong, Code, Math, Ref, Link, FootnoteRef, Symbol, LineBreak, Missing]
 
 
 # -- blocks ----------------------------------------------------------------
@@ -249,6 +258,9 @@ class Book:
     number_parts: int = 1                      # heading numbers padded with zeros to this many parts:
                                                # 1 gives "3", "3.1"; the Nests book's 4 gives "3.1.0.0"
     toc_depth: int | None = None               # the deepest level the contents list; None: every level
+    author: str = ""                           # plain text, for the title page, when the source names it
+    date: str = ""                             # the source's date, as written, for the title page
+    version: str = ""                          # the source's version or release, for the title page
 
 
 def plain(inlines: list[Inline]) -> str:
@@ -257,7 +269,7 @@ def plain(inlines: list[Inline]) -> str:
     for node in inlines:
         if isinstance(node, (Text, Code, Math)):
             out.append(node.text)
-        elif isinstance(node, (Emphasis, Strong, Ref)):
+        elif isinstance(node, (Emphasis, Strong, Ref, Link)):
             out.append(plain(node.children))
         elif isinstance(node, Symbol):
             out.append(node.glyph)

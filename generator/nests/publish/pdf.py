@@ -143,6 +143,7 @@ class TextRun:
     text: str
     link: int = 0
     tone: str = ""
+    url: str = ""
 
 
 def runs(text: str, marks: list[Mark]) -> list[TextRun]:
@@ -158,19 +159,25 @@ def runs(text: str, marks: list[Mark]) -> list[TextRun]:
     out = []
     for a, b in zip(cuts, cuts[1:]):
         over = [m for start, end, m in spans if start <= a and b <= end]
-        out.append(TextRun(text[a:b], next((m.link for m in over if m.link), 0), next((m.tone for m in over if m.tone), "")))
+        out.append(TextRun(text[a:b], next((m.link for m in over if m.link), 0), next((m.tone for m in over if m.tone), ""),
+                           next((m.url for m in over if m.url), "")))
     return out
 
 
-def pdf_html(pages: list, title: str, paper: str = "a4") -> str:
+def pdf_html(pages: list, title: str, paper: str = "a4", first: int = 1) -> str:
     """The HTML WeasyPrint typesets: every plaintext page in a <pre>, escaped,
-    with its drawing glyphs as vector shapes."""
+    with its drawing glyphs as vector shapes. ``first``: the number of the first
+    page in the whole document (a part of a long one); a link to a page of
+    another part is left out (WeasyPrint links within one document)."""
     if paper not in PAPERS:
         raise NestsError(f"unknown paper {paper!r}; allowed: {', '.join(PAPERS)}")
     shown = [printed(p) for p in pages]
+    inside = range(first, first + len(pages))
+    for p in shown:
+        p.marks = [m for m in p.marks if not m.link or m.link in inside]
     targets = {m.link for p in shown for m in p.marks if m.link}
     return render("pages.html.j2", pages=shown, title=title, paper=paper, version=__version__, shapes=vector_shapes,
-                  runs=runs, targets=targets)
+                  runs=runs, targets=targets, first=first)
 
 
 def pdf_bytes(pages: list, title: str, paper: str = "a4") -> bytes:
@@ -257,10 +264,30 @@ def workers_ready(count: int | None = None):
             _workers = None
 
 
+# The one run of a document that brings its own HTML (Document.print_html): typeset whole.
+OWN_HTML = None
+
+
+def _html(doc, run, paper: str) -> str:
+    """The HTML WeasyPrint typesets for one run of a document."""
+    if run is OWN_HTML:
+        return doc.print_html(paper)
+    first = 1 if run[0] is doc.pages[0] else next(k for k, page in enumerate(doc.pages, 1) if page is run[0])
+    return pdf_html(run, doc.title, paper, first)
+
+
+def _size(run) -> int:
+    """A run's length in pages, to hand the longest first; a document's own HTML (a book) counts as long."""
+    return 10 ** 6 if run is OWN_HTML else len(run)
+
+
 def _runs(doc) -> list[list]:
     """The runs of pages ``doc`` is typeset in: a long one (more than grid.PDF_PARTS_OVER
     pages) in parts, joined after (nests.publish.parts); any other whole, as is a
-    document with form fields (its fields belong to the one form of the whole PDF)."""
+    document with form fields (its fields belong to the one form of the whole PDF)
+    and one that brings its own HTML."""
+    if doc.print_html is not None:
+        return [OWN_HTML]
     if len(doc.pages) <= grid.PDF_PARTS_OVER or any(page.fields for page in doc.pages):
         return [doc.pages]
     from nests.publish.parts import split_pages
@@ -295,7 +322,7 @@ def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | N
     if _workers is None and min(sum(map(len, runs)), cores) < 2:
         out = []
         for name, doc, doc_runs in zip(names, documents, runs):
-            out.append(_bound(doc, [html_to_pdf(pdf_html(run, doc.title, paper)) for run in doc_runs]))
+            out.append(_bound(doc, [html_to_pdf(_html(doc, run, paper)) for run in doc_runs]))
             if progress:
                 progress(name)
         return out
@@ -323,11 +350,11 @@ def _typeset_in(pool, documents: list, runs: list[list[list]], paper: str,
     # made here (a broken template fails before any PDF) and handed over as soon as
     # it is made, while the workers typeset the others.
     tasks = sorted(((i, j) for i, doc_runs in enumerate(runs) for j in range(len(doc_runs))),
-                   key=lambda task: -len(runs[task[0]][task[1]]))
+                   key=lambda task: -_size(runs[task[0]][task[1]]))
     futures = {}
     try:
         for i, j in tasks:
-            html = pdf_html(runs[i][j], documents[i].title, paper)
+            html = _html(documents[i], runs[i][j], paper)
             futures[pool.submit(html_to_pdf, html)] = (i, j)
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)      # bad input: stop typesetting the others
