@@ -7,7 +7,6 @@ each document into the formats asked for and writes them all, or none.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
 
 
 @dataclass
@@ -105,16 +104,18 @@ class Document:
     """One output: its pages (for txt and pdf) and any other formats it offers.
 
     ``stem`` names the txt and pdf files (``wasp`` → wasp.txt, wasp.pdf);
-    ``files`` maps another format's name to its ready-made file; ``print_html``, when
-    given, makes the PDF's own HTML for a paper (a book in the book style), which is
-    then typeset instead of the pages (they remain the txt).
+    ``files`` maps another format's name to its ready-made file; ``print_book``, when
+    given, makes the PDF's own HTML (a book in the book style,
+    nests.generators.rulebook.printed.BookPrint: ``parts(paper)``, and for a book in
+    several parts ``contents``, ``heads``, ``levels``, ``chapters``), which is typeset
+    instead of the pages (they remain the txt).
     """
 
     stem: str
     title: str
     pages: list[Page] = field(default_factory=list)
     files: dict[str, File] = field(default_factory=dict)
-    print_html: Callable[[str], str] | None = None
+    print_book: object | None = None
 
     def formats(self) -> list[str]:
         return (["txt", "pdf"] if self.pages else []) + list(self.files)

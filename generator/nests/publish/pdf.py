@@ -184,7 +184,14 @@ def pdf_bytes(pages: list, title: str, paper: str = "a4") -> bytes:
     return html_to_pdf(pdf_html(pages, title, paper))
 
 
-def html_to_pdf(html: str) -> bytes:
+# The pages from the element of this id to the end follow the first page in the PDF: a book's
+# contents, laid out last so that every page they name is known (templates/book/book.html.j2).
+MOVED_TO_FRONT = "moved-to-front"
+
+
+def html_to_pdf(html: str, places: dict | None = None) -> bytes:
+    """The PDF of ``html``; with ``places``, also where its anchors landed and its links into
+    other documents (a part of a long book, nests.publish.bound)."""
     os.environ.setdefault("SOURCE_DATE_EPOCH", FIXED_EPOCH)
     import weasyprint
 
@@ -192,7 +199,14 @@ def html_to_pdf(html: str) -> bytes:
         string=html,
         base_url=paths.TEMPLATES.resolve().as_uri() + "/",
         url_fetcher=_fetcher_class()(),
-    )
+    ).render()
+    if places is not None:
+        from nests.publish.bound import _places
+
+        _places(document, places)
+    moved = next((k for k, page in enumerate(document.pages) if MOVED_TO_FRONT in page.anchors), None)
+    if moved:
+        document = document.copy(document.pages[:1] + document.pages[moved:] + document.pages[1:moved])
     return document.write_pdf()
 
 
@@ -264,30 +278,30 @@ def workers_ready(count: int | None = None):
             _workers = None
 
 
-# The one run of a document that brings its own HTML (Document.print_html): typeset whole.
-OWN_HTML = None
-
-
 def _html(doc, run, paper: str) -> str:
-    """The HTML WeasyPrint typesets for one run of a document."""
-    if run is OWN_HTML:
-        return doc.print_html(paper)
+    """The HTML WeasyPrint typesets for one run of a document (a book's part is HTML already)."""
+    if isinstance(run, str):
+        return run
     first = 1 if run[0] is doc.pages[0] else next(k for k, page in enumerate(doc.pages, 1) if page is run[0])
     return pdf_html(run, doc.title, paper, first)
 
 
-def _size(run) -> int:
-    """A run's length in pages, to hand the longest first; a document's own HTML (a book) counts as long."""
-    return 10 ** 6 if run is OWN_HTML else len(run)
+def _typeset(html: str, parted: bool):
+    """A run's PDF; a part of a long book also with its places (nests.publish.bound)."""
+    if parted:
+        from nests.publish.bound import typeset_part
+
+        return typeset_part(html)
+    return html_to_pdf(html)
 
 
-def _runs(doc) -> list[list]:
+def _runs(doc, paper: str) -> list:
     """The runs of pages ``doc`` is typeset in: a long one (more than grid.PDF_PARTS_OVER
     pages) in parts, joined after (nests.publish.parts); any other whole, as is a
-    document with form fields (its fields belong to the one form of the whole PDF)
-    and one that brings its own HTML."""
-    if doc.print_html is not None:
-        return [OWN_HTML]
+    document with form fields (its fields belong to the one form of the whole PDF).
+    A book in the book style: the HTML of its parts (nests.publish.bound), or of it whole."""
+    if doc.print_book is not None:
+        return doc.print_book.parts(paper)
     if len(doc.pages) <= grid.PDF_PARTS_OVER or any(page.fields for page in doc.pages):
         return [doc.pages]
     from nests.publish.parts import split_pages
@@ -295,10 +309,19 @@ def _runs(doc) -> list[list]:
     return split_pages(doc.pages, grid.PDF_PART_PAGES)
 
 
-def _bound(doc, parts: list[bytes]) -> bytes:
+def _parted(doc, doc_runs: list) -> bool:
+    """Whether the runs are the parts of a long book, bound after (nests.publish.bound)."""
+    return doc.print_book is not None and len(doc_runs) > 1
+
+
+def _bound(doc, parts: list, paper: str) -> bytes:
     """The document's PDF from the PDFs of its runs of pages."""
     if len(parts) == 1:
         return parts[0]
+    if doc.print_book is not None:
+        from nests.publish.bound import bind
+
+        return bind(doc.print_book, paper, parts)
     from nests.publish.parts import join_parts
 
     return join_parts(parts, [level for page in doc.pages for level, _ in page.bookmarks])
@@ -312,7 +335,7 @@ def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | N
     which process made them, nor on how many there are."""
     global _workers
     names = names or [doc.stem for doc in documents]
-    runs = [_runs(doc) for doc in documents]
+    runs = [_runs(doc, paper) for doc in documents]
     cores = os.cpu_count() or 1
     if _workers is not None and _worker_count < cores and any(len(doc_runs) > 1 for doc_runs in runs):
         # A long document's parts want every core, and the workers forked early were
@@ -322,7 +345,8 @@ def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | N
     if _workers is None and min(sum(map(len, runs)), cores) < 2:
         out = []
         for name, doc, doc_runs in zip(names, documents, runs):
-            out.append(_bound(doc, [html_to_pdf(_html(doc, run, paper)) for run in doc_runs]))
+            out.append(_bound(doc, [_typeset(_html(doc, run, paper), _parted(doc, doc_runs)) for run in doc_runs],
+                              paper))
             if progress:
                 progress(name)
         return out
@@ -350,12 +374,12 @@ def _typeset_in(pool, documents: list, runs: list[list[list]], paper: str,
     # made here (a broken template fails before any PDF) and handed over as soon as
     # it is made, while the workers typeset the others.
     tasks = sorted(((i, j) for i, doc_runs in enumerate(runs) for j in range(len(doc_runs))),
-                   key=lambda task: -_size(runs[task[0]][task[1]]))
+                   key=lambda task: -len(runs[task[0]][task[1]]))
     futures = {}
     try:
         for i, j in tasks:
             html = _html(documents[i], runs[i][j], paper)
-            futures[pool.submit(html_to_pdf, html)] = (i, j)
+            futures[pool.submit(_typeset, html, _parted(documents[i], runs[i]))] = (i, j)
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)      # bad input: stop typesetting the others
         raise
@@ -367,6 +391,6 @@ def _typeset_in(pool, documents: list, runs: list[list[list]], paper: str,
         parts[i][j] = future.result()
         left[i] -= 1
         if not left[i]:
-            results[i] = _bound(documents[i], parts[i])
+            results[i] = _bound(documents[i], parts[i], paper)
             done(i)
     return results

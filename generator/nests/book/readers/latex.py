@@ -292,7 +292,14 @@ class Reader(BookFilesReading):
         elif name.strip() in _SECTIONS:
             self.files.counters[_SECTIONS[name.strip()]] = number + 1
 
-    @inline_command("caption", "href", "multicolumn", "multirow", "hypertarget", "textcolor", "colorbox", "fcolorbox",
+    @inline_command("href")
+    def href(self, node, src, line):
+        """``\\href{address}{words}``: the words, clickable in the PDF."""
+        words_ = self.inline(_arg(node, -1))
+        address = self.text(_arg(node, 0)).strip()
+        return [m.Link(address, words_, source=src, line=line)] if address else words_
+
+    @inline_command("caption", "multicolumn", "multirow", "hypertarget", "textcolor", "colorbox", "fcolorbox",
                     "resizebox", "scalebox", "makebox", "framebox", "parbox", "raisebox", "mbox", "fbox")
     def last_argument(self, node, src, line):
         """Commands whose last argument is their words (a link's, a box's)."""

@@ -301,8 +301,10 @@ class _MarkdownReader:
         kids = self.inlines(node.children)
         if href.startswith("#"):
             return [m.Ref(href[1:], kids, source=self.source, line=line)]
-        if _SCHEME.match(href) or not href:
+        if not href:
             return kids
+        if _SCHEME.match(href):                         # an address: its words, clickable in the PDF
+            return [m.Link(href, kids, source=self.source, line=line)]
         target = href.split("#", 1)[0]
         path, _ = confined(self.folder, target, self.folder)
         if path is None or path.exists():

@@ -219,7 +219,7 @@ def rulebook_document(source: str, content, markup: str | None = None, sheets: l
     warnings. ``style``: "framed" prints the text pages in the PDF too, "book" sets the PDF as a
     book (nests.generators.rulebook.printed) in ``columns`` columns; None: the markup's default."""
     from nests.book.readers import read_book, reader_for
-    from nests.generators.rulebook.printed import book_html, default_style
+    from nests.generators.rulebook.printed import BookPrint, default_style
 
     style = style or default_style(reader_for(Path(source), markup))
     typeset_book = typeset(read_book(str(source), markup), content, list(sheets), title, toc_depth)
@@ -232,5 +232,5 @@ def rulebook_document(source: str, content, markup: str | None = None, sheets: l
             return [drawn.page(node.sheet, part, None) for part in range(drawn.count(node.sheet))] \
                 if drawn.knows(node.sheet) else []
 
-        document.print_html = lambda paper: book_html(book, paper, columns, sheet_pages)
+        document.print_book = BookPrint(book, columns, sheet_pages)
     return document, typeset_book.warnings

@@ -6,8 +6,9 @@ out wholly by templates/book/ (this module only numbers what the layout prints,
 as the text pages number it, and names every anchor with an HTML id). The text
 output is the framed pages in both styles.
 
-Cross-references, the contents and footnote marks are links; the page a
-reference names is the page WeasyPrint sets its target on (CSS ``target-counter``).
+Cross-references, the contents and footnote marks are links; the page numbers the
+contents and a page reference print are those WeasyPrint sets their targets on (CSS
+``target-counter``).
 """
 
 from __future__ import annotations
@@ -144,6 +145,9 @@ def _plain_block(block) -> str:
     return " ".join(" ".join(n.text for n in nodes(block) if isinstance(n, (m.Text, m.Code, m.Math))).split())
 
 
+# A heading's bookmark in the HTML (book.html.j2, blocks.html.j2): its outline level.
+BOOKMARK = re.compile(r'<h\d [^>]*class="[^"]*\bb([123])\b')
+
 # An address written out in the text: clickable in print as it is.
 URL = re.compile(r"\b(?:https?://|mailto:|www\.)[^\s<>\"]*[^\s<>\"'.,;:!?)\]}]")
 
@@ -164,25 +168,85 @@ def urls(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _paged(nodes_) -> list[str]:
-    """The targets whose page some words already give (a page reference among them)."""
-    return [n.target for node in nodes_ for n in nodes(node) if isinstance(n, m.Ref) and n.page]
-
-
 def book_html(book: m.Book, paper: str, columns: int = 1, sheet_pages=None) -> str:
     """The book in the book style as one HTML document for WeasyPrint, on ``paper`` (a name of
     ``nests.render.paper.PAPERS``), in ``columns`` columns. ``sheet_pages(placeholder)`` gives
     the text pages of a character sheet the book asks for (framed, as a sheet is drawn)."""
-    from nests import __version__
-    from nests.render import render
+    return BookPrint(book, columns, sheet_pages).whole(paper)
 
-    labels = labels_of(book)
-    title_heading = _title_heading(book, labels)
-    return render("book/book.html.j2", book=book, labels=labels, paper=paper, columns=columns,
-                  kind=_kind, data_uri=data_uri, paged=_paged, plain=_words, version=__version__,
-                  title_heading=title_heading, sheet_pages=sheet_pages or (lambda node: []),
-                  contents=_contents(book, labels, title_heading), known=set(labels.ids), urls=urls,
-                  unknown=_unknown, plain_block=_plain_block)
+
+class BookPrint:
+    """A book's PDF in the book style: one HTML document, or for a long book the HTML of its
+    parts (whole chapters each, typeset side by side), of its contents once the parts' pages
+    are known, and of the running heads and page numbers stamped over every page
+    (nests.publish.bound binds them)."""
+
+    def __init__(self, book: m.Book, columns: int = 1, sheet_pages=None):
+        self.book, self.columns = book, columns
+        self.sheet_pages = sheet_pages or (lambda node: [])
+        self.labels = labels_of(book)
+        self.title_heading = _title_heading(book, self.labels)
+        if self.title_heading is not None:      # the title page is the outline's top; the chapters its first level
+            levels = {max(1, n.level) for b in book.blocks for n in nodes(b)
+                      if isinstance(n, m.Heading) and n is not self.title_heading}
+            self.labels.outline = {level: rank for rank, level in enumerate(sorted(levels)[:OUTLINE_LEVELS], start=1)}
+        self.entries = _contents(book, self.labels, self.title_heading)
+        self.chapters = {self.labels.node_id(n): self.labels.label(n) for b in book.blocks for n in nodes(b)
+                         if isinstance(n, m.Heading) and self.labels.ranks.get(max(1, n.level), 1) <= 1}
+
+    def _render(self, paper: str, blocks, title_page: bool, contents, pages, heads: bool) -> str:
+        from nests import __version__
+        from nests.render import render
+
+        return render("book/book.html.j2", book=self.book, labels=self.labels, paper=paper, columns=self.columns,
+                      kind=_kind, data_uri=data_uri, plain=_words, version=__version__,
+                      title_heading=self.title_heading, sheet_pages=self.sheet_pages, blocks=blocks,
+                      title_page=title_page, contents=contents, pages=pages, heads=heads,
+                      known=set(self.labels.ids), urls=urls, unknown=_unknown, plain_block=_plain_block)
+
+    def whole(self, paper: str) -> str:
+        """The book as one document: title page, body, contents (moved after the title page)."""
+        return self._render(paper, self.book.blocks, True, self.entries, None, True)
+
+    def parts(self, paper: str) -> list[str]:
+        """The HTML of each part of a long book (the first with the title page; none with its
+        contents or running heads); one part: the book is typeset whole (``whole``)."""
+        from nests.text.grid import BOOK_PART_CHARS, BOOK_PARTS_OVER
+
+        groups, size, total = [[]], 0, 0
+        for block in self.book.blocks:
+            length = sum(len(n.text) for n in nodes(block) if isinstance(n, (m.Text, m.Code)))
+            if isinstance(block, m.Heading) and self.labels.ranks.get(max(1, block.level), 1) <= 1 \
+                    and size >= BOOK_PART_CHARS:
+                groups.append([])
+                size = 0
+            groups[-1].append(block)
+            size, total = size + length, total + length
+        if total <= BOOK_PARTS_OVER or len(groups) < 2:
+            return [self.whole(paper)]
+        self.made = [self._render(paper, blocks, k == 0, None, None, False) for k, blocks in enumerate(groups)]
+        return self.made
+
+    def levels(self, part: int) -> list[int]:
+        """The outline levels of the bookmarks of a part, in order (book.css.j2's b1, b2, b3)."""
+        return [int(n) for n in BOOKMARK.findall(self.made[part])]
+
+    def contents(self, paper: str, pages: dict[str, str]) -> str:
+        """The contents of a book typeset in parts, each entry with its heading's printed page."""
+        return self._render(paper, [], False, self.entries, pages, False)
+
+    def heads(self, paper: str, pages: list[tuple[str, str]]) -> str:
+        """Running heads and page numbers for a book typeset in parts, as pages to print over
+        its own: each page's (number as printed, or ""; the id of a chapter heading on it, or "")."""
+        from nests.render import render
+
+        shown, chapter = [], ""
+        for k, (number, found) in enumerate(pages):
+            chapter = self.chapters.get(found, chapter) if found else chapter
+            head = "" if k == 0 else chapter if k % 2 == 0 else self.book.title
+            shown.append((number, head))
+        return render("book/heads.html.j2", paper=paper, columns=self.columns, pages=shown, heads=False,
+                      title=self.book.title)
 
 
 def _title_heading(book: m.Book, labels: Labels):
