@@ -70,17 +70,20 @@ def book_rows(source: Path, content):
     if whole:
         yield Row(f"{source.name}: txt and whole PDF, whole process", both, note="one round")
     if document.print_book is not None:
-        html = document.print_book.whole("a4")
+        from nests.publish.pdf import render_pdfs
+
+        html = document.print_book.body("a4")
 
         def styled():
             doc, _ = rulebook_document(str(source), content)
-            return html_to_pdf(doc.print_book.whole("a4"))
+            return render_pdfs([doc], "a4")[0]
 
         yield compare(f"{source.name}: book style, whole PDF in one process", styled, "bare WeasyPrint",
-                      bare_weasyprint(html), rounds=3, note="ours: reading and the HTML included")
+                      bare_weasyprint(html), rounds=3,
+                      note="ours: reading, the HTML, the contents and running heads bound in; the anchor the body")
 
 
-def long_book(content):
+def long_book():
     """The Markdown book over and over, its chapters renamed, until it makes LONG_PAGES pages."""
     from nests.generators.rulebook.printed import BookPrint
     from nests.book.readers import read_book
@@ -93,7 +96,7 @@ def long_book(content):
         from pypdf import PdfReader
         import io
 
-        pages = len(PdfReader(io.BytesIO(html_to_pdf(BookPrint(read_book(str(probe))).whole("a4")))).pages)
+        pages = len(PdfReader(io.BytesIO(html_to_pdf(BookPrint(read_book(str(probe))).body("a4")))).pages)
     copies = -(-LONG_PAGES // max(1, pages - 2))
     return "\n\n".join(text.replace("\n# ", f"\n# Book {k} ").replace("\n## ", f"\n## {k}. ")
                         for k in range(1, copies + 1))
@@ -105,8 +108,8 @@ def long_rows(content):
 
     with temporary() as work:
         source = Path(work) / "long.md"
-        source.write_text(long_book(content), encoding="utf-8")
-        html = BookPrint(read_book(str(source))).whole("a4")
+        source.write_text(long_book(), encoding="utf-8")
+        html = BookPrint(read_book(str(source))).body("a4")
         out = Path(work) / "out"
         ours = Process(NESTS + ["rulebook", str(source), "--format", "txt", "--format", "pdf", "-o", str(out)])
         row = compare(f"a book of {LONG_PAGES}+ pages ({LONG_SOURCE} over and over): txt and PDF, whole process",

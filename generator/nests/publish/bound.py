@@ -1,10 +1,12 @@
-"""A long book in the book style: typeset in parts side by side, then bound into one PDF.
+"""A book in the book style: its body typeset (a long one in parts, side by side), then
+bound into one PDF with its contents, running heads and page numbers.
 
-WeasyPrint lays a document out on one core, some tenth of a second a page, and a page
-number or a link can only name a page of its own document. So a long book is typeset as
-parts of whole chapters (nests.generators.rulebook.printed.BookPrint.parts) in the PDF
-workers, each telling where its anchors landed and which of its links point into
-another part (``typeset_part``). Then, here, once every page is known: the contents are
+WeasyPrint lays a document out on one core, some tenth of a second a page; a page number
+or a link can only name a page of its own document; and a page that names a page still to
+come (the contents, at the front) is laid out again once it is known, which costs time and
+loses that page's footnotes. So the body is typeset first, a long book as parts of whole
+chapters (nests.generators.rulebook.printed.BookPrint.parts) in the PDF workers, each
+telling where its anchors landed and where its links are (``typeset_part``). Then, here, once every page is known: the contents are
 typeset with each entry's page, the running heads and page numbers as pages of their own
 (printed over the book's pages), and the whole bound with pypdf: the title page, the
 contents, the body; every link within the book added where WeasyPrint drew it, landing where
@@ -79,8 +81,8 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]]) -
         for j, names in enumerate(anchors):
             for name, point in names.items():
                 where.setdefault(name, (firsts[k] + j, point))
-    contents_pdf, contents_anchors, contents_links = typeset_part(
-        book.contents(paper, {name: str(number) for name, (number, _) in where.items()}))
+    listed = book.contents(paper, {name: str(number) for name, (number, _) in where.items()})
+    contents_pdf, contents_anchors, contents_links = typeset_part(listed) if listed else (None, [], [])
     front = len(contents_anchors)
 
     def final(body: int) -> int:          # a page of the parts (0 the title page) → its place in the PDF
@@ -95,7 +97,7 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]]) -
     heads = PdfReader(io.BytesIO(typeset_part(book.heads(paper, list(zip(numbers, chapters))))[0]))
 
     readers = [PdfReader(io.BytesIO(pdf)) for pdf, _, _ in parts]
-    contents = PdfReader(io.BytesIO(contents_pdf))
+    contents = PdfReader(io.BytesIO(contents_pdf)) if contents_pdf else None
     writer = PdfWriter()
     writer.pdf_header = readers[0].pdf_header
     order = [(readers[0], 0)] + [(contents, j) for j in range(front)] + \
@@ -135,7 +137,7 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]]) -
             levels.append(level)
         if k == 0:                    # the contents' own bookmark after the title page's
             cut = sum(1 for _, page, _, _ in found if page == 0)
-            places[cut:cut] = [(t, 1 + p, x, y) for t, p, x, y in _bookmarks(contents)]
+            places[cut:cut] = [(t, 1 + p, x, y) for t, p, x, y in (_bookmarks(contents) if contents else [])]
             levels[cut:cut] = [1] * (len(places) - len(levels))
     _outline(writer, places, outline_depths(levels))
     writer.add_metadata(readers[0].metadata or {})

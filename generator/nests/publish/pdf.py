@@ -184,11 +184,6 @@ def pdf_bytes(pages: list, title: str, paper: str = "a4") -> bytes:
     return html_to_pdf(pdf_html(pages, title, paper))
 
 
-# The pages from the element of this id to the end follow the first page in the PDF: a book's
-# contents, laid out last so that every page they name is known (templates/book/book.html.j2).
-MOVED_TO_FRONT = "moved-to-front"
-
-
 def html_to_pdf(html: str, places: dict | None = None) -> bytes:
     """The PDF of ``html``; with ``places``, also where its anchors landed and its links into
     other documents (a part of a long book, nests.publish.bound)."""
@@ -204,9 +199,6 @@ def html_to_pdf(html: str, places: dict | None = None) -> bytes:
         from nests.publish.bound import _places
 
         _places(document, places)
-    moved = next((k for k, page in enumerate(document.pages) if MOVED_TO_FRONT in page.anchors), None)
-    if moved:
-        document = document.copy(document.pages[:1] + document.pages[moved:] + document.pages[1:moved])
     return document.write_pdf()
 
 
@@ -310,18 +302,18 @@ def _runs(doc, paper: str) -> list:
 
 
 def _parted(doc, doc_runs: list) -> bool:
-    """Whether the runs are the parts of a long book, bound after (nests.publish.bound)."""
-    return doc.print_book is not None and len(doc_runs) > 1
+    """Whether the runs are the parts of a book in the book style, bound after (nests.publish.bound)."""
+    return doc.print_book is not None
 
 
 def _bound(doc, parts: list, paper: str) -> bytes:
     """The document's PDF from the PDFs of its runs of pages."""
-    if len(parts) == 1:
-        return parts[0]
     if doc.print_book is not None:
         from nests.publish.bound import bind
 
         return bind(doc.print_book, paper, parts)
+    if len(parts) == 1:
+        return parts[0]
     from nests.publish.parts import join_parts
 
     return join_parts(parts, [level for page in doc.pages for level, _ in page.bookmarks])

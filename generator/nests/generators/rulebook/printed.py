@@ -6,9 +6,8 @@ out wholly by templates/book/ (this module only numbers what the layout prints,
 as the text pages number it, and names every anchor with an HTML id). The text
 output is the framed pages in both styles.
 
-Cross-references, the contents and footnote marks are links; the page numbers the
-contents and a page reference print are those WeasyPrint sets their targets on (CSS
-``target-counter``).
+Cross-references, the contents and footnote marks are links; the contents print the
+pages the body's headings landed on (nests.publish.bound).
 """
 
 from __future__ import annotations
@@ -169,17 +168,17 @@ def urls(text: str) -> list[tuple[str, str]]:
 
 
 def book_html(book: m.Book, paper: str, columns: int = 1, sheet_pages=None) -> str:
-    """The book in the book style as one HTML document for WeasyPrint, on ``paper`` (a name of
-    ``nests.render.paper.PAPERS``), in ``columns`` columns. ``sheet_pages(placeholder)`` gives
-    the text pages of a character sheet the book asks for (framed, as a sheet is drawn)."""
-    return BookPrint(book, columns, sheet_pages).whole(paper)
+    """The HTML of the book's body in the book style, as one document (the title page and every
+    chapter; the contents and running heads are bound in after, nests.publish.bound)."""
+    return BookPrint(book, columns, sheet_pages).body(paper)
 
 
 class BookPrint:
-    """A book's PDF in the book style: one HTML document, or for a long book the HTML of its
-    parts (whole chapters each, typeset side by side), of its contents once the parts' pages
-    are known, and of the running heads and page numbers stamped over every page
-    (nests.publish.bound binds them)."""
+    """A book's PDF in the book style, as HTML for WeasyPrint: its body (for a long book in
+    parts of whole chapters, typeset side by side), then, once the body's pages are known,
+    its contents and the running heads and page numbers printed over every page
+    (nests.publish.bound typesets and binds them). No page names a page WeasyPrint has not
+    laid out yet: it would lay that page out again, which costs time and loses its footnotes."""
 
     def __init__(self, book: m.Book, columns: int = 1, sheet_pages=None):
         self.book, self.columns = book, columns
@@ -194,23 +193,24 @@ class BookPrint:
         self.chapters = {self.labels.node_id(n): self.labels.label(n) for b in book.blocks for n in nodes(b)
                          if isinstance(n, m.Heading) and self.labels.ranks.get(max(1, n.level), 1) <= 1}
 
-    def _render(self, paper: str, blocks, title_page: bool, contents, pages, heads: bool) -> str:
+    def _render(self, paper: str, blocks, title_page: bool, contents, pages) -> str:
         from nests import __version__
         from nests.render import render
 
         return render("book/book.html.j2", book=self.book, labels=self.labels, paper=paper, columns=self.columns,
                       kind=_kind, data_uri=data_uri, plain=_words, version=__version__,
                       title_heading=self.title_heading, sheet_pages=self.sheet_pages, blocks=blocks,
-                      title_page=title_page, contents=contents, pages=pages, heads=heads,
+                      title_page=title_page, contents=contents, pages=pages,
                       known=set(self.labels.ids), urls=urls, unknown=_unknown, plain_block=_plain_block)
 
-    def whole(self, paper: str) -> str:
-        """The book as one document: title page, body, contents (moved after the title page)."""
-        return self._render(paper, self.book.blocks, True, self.entries, None, True)
+    def body(self, paper: str) -> str:
+        """The title page and the whole body as one document."""
+        return self._render(paper, self.book.blocks, True, None, None)
 
     def parts(self, paper: str) -> list[str]:
-        """The HTML of each part of a long book (the first with the title page; none with its
-        contents or running heads); one part: the book is typeset whole (``whole``)."""
+        """The HTML of each part of the book's body, the first with the title page: the book
+        whole, or for a long one (grid.BOOK_PARTS_OVER) parts of whole chapters, about
+        grid.BOOK_PART_CHARS characters of text each."""
         from nests.text.grid import BOOK_PART_CHARS, BOOK_PARTS_OVER
 
         groups, size, total = [[]], 0, 0
@@ -222,22 +222,22 @@ class BookPrint:
                 size = 0
             groups[-1].append(block)
             size, total = size + length, total + length
-        if total <= BOOK_PARTS_OVER or len(groups) < 2:
-            return [self.whole(paper)]
-        self.made = [self._render(paper, blocks, k == 0, None, None, False) for k, blocks in enumerate(groups)]
+        if total <= BOOK_PARTS_OVER:
+            groups = [self.book.blocks]
+        self.made = [self._render(paper, blocks, k == 0, None, None) for k, blocks in enumerate(groups)]
         return self.made
 
     def levels(self, part: int) -> list[int]:
         """The outline levels of the bookmarks of a part, in order (book.css.j2's b1, b2, b3)."""
         return [int(n) for n in BOOKMARK.findall(self.made[part])]
 
-    def contents(self, paper: str, pages: dict[str, str]) -> str:
-        """The contents of a book typeset in parts, each entry with its heading's printed page."""
-        return self._render(paper, [], False, self.entries, pages, False)
+    def contents(self, paper: str, pages: dict[str, str]) -> str | None:
+        """The contents, each entry with its heading's page as printed; None: nothing to list."""
+        return self._render(paper, [], False, self.entries, pages) if self.entries else None
 
     def heads(self, paper: str, pages: list[tuple[str, str]]) -> str:
-        """Running heads and page numbers for a book typeset in parts, as pages to print over
-        its own: each page's (number as printed, or ""; the id of a chapter heading on it, or "")."""
+        """Running heads and page numbers, as pages to print over the book's own: each page's
+        (number as printed, or ""; the id of a chapter heading on it, or "")."""
         from nests.render import render
 
         shown, chapter = [], ""
@@ -245,8 +245,7 @@ class BookPrint:
             chapter = self.chapters.get(found, chapter) if found else chapter
             head = "" if k == 0 else chapter if k % 2 == 0 else self.book.title
             shown.append((number, head))
-        return render("book/heads.html.j2", paper=paper, columns=self.columns, pages=shown, heads=False,
-                      title=self.book.title)
+        return render("book/heads.html.j2", paper=paper, columns=self.columns, pages=shown, title=self.book.title)
 
 
 def _title_heading(book: m.Book, labels: Labels):
