@@ -344,3 +344,30 @@ def test_a_long_book_typeset_in_parts_prints_the_pages_it_prints_whole(monkeypat
         return list(walk(reader.outline, 0))
 
     assert outline(parted) == outline(whole)
+
+
+def test_the_framed_pages_link_contents_references_and_notes(content, tmp_path):
+    """The framed style's links, found in its own text (nests.generators.rulebook.links): each
+    contents entry to the page its heading is on, each "(page N)" to page N, each footnote
+    mark to the page its note starts on; and in the PDF they are links."""
+    from nests.generators.rulebook import typeset
+    from nests.book.readers import read_book
+
+    book = typeset(read_book(str(SHARED / "base-rules.md")), content)
+    lines = {k: page.text.split("\n") for k, page in enumerate(book.pages, 1)}
+    headed = {k: {title for _, _, title in page.headings} for k, page in enumerate(book.pages, 1)}
+    kinds = {"contents": 0, "reference": 0}
+    for k, page in enumerate(book.pages, 1):
+        for mark in page.marks:
+            said = lines[k][mark.line][mark.start:mark.end]
+            if page.kind == "contents":
+                kinds["contents"] += 1
+                title = re.sub(r"^[\d.]+ ", "", re.sub(r" \.+ \d+$", "", said)).strip()
+                assert any(title.startswith(h[:20]) or h.startswith(title[:20]) for h in headed[mark.link]), said
+            elif said.startswith("(page"):
+                kinds["reference"] += 1
+                assert said == f"(page {mark.link})"
+    assert kinds["contents"] > 50 and kinds["reference"] > 20
+    pdf = pdf_of(str(SHARED / "base-rules.md"), "--style", "framed", tmp_path=tmp_path)
+    inside = [(page, lands) for page, under, lands in links(pdf) if isinstance(lands, int)]
+    assert len(inside) == sum(len([m for m in p.marks if m.link]) for p in book.pages)

@@ -19,7 +19,7 @@ from pathlib import Path
 from nests.book import model as m
 from nests.book.folder import confined  # noqa: F401  (every reader's one rule, here with the rest they share)
 
-INLINES = (m.Text, m.Emphasis, m.Strong, m.Code, m.Math, m.Ref, m.FootnoteRef, m.Symbol, m.LineBreak, m.Missing)
+INLINES = (m.Text, m.Emphasis, m.Strong, m.Code, m.Math, m.Ref, m.Link, m.FootnoteRef, m.Symbol, m.LineBreak, m.Missing)
 
 
 class ParagraphEnd:
