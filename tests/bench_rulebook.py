@@ -19,6 +19,7 @@ of two minutes said beside it.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.bench import (NESTS, REAL_BOOK, Process, Prolog, Row, alone, bare_weasyprint, compare, measure,
@@ -98,8 +99,7 @@ def long_book():
 
         pages = len(PdfReader(io.BytesIO(html_to_pdf(BookPrint(read_book(str(probe))).body("a4")))).pages)
     copies = -(-LONG_PAGES // max(1, pages - 2))
-    return "\n\n".join(text.replace("\n# ", f"\n# Book {k} ").replace("\n## ", f"\n## {k}. ")
-                        for k in range(1, copies + 1))
+    return "\n\n".join(re.sub(r"(?m)^(#+ .*)$", rf"\1, book {k}", text) for k in range(1, copies + 1))
 
 
 def long_rows(content):

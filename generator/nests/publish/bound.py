@@ -6,7 +6,7 @@ or a link can only name a page of its own document; and a page that names a page
 come (the contents, at the front) is laid out again once it is known, which costs time and
 loses that page's footnotes. So the body is typeset first, a long book as parts of whole
 chapters (nests.generators.rulebook.printed.BookPrint.parts) in the PDF workers, each
-telling where its anchors landed and where its links are (``typeset_part``). Then, here, once every page is known: the contents are
+telling where its anchors landed and where its links are (``places_of``). Then, here, once every page is known: the contents are
 typeset with each entry's page, the running heads and page numbers as pages of their own
 (printed over the book's pages), and the whole bound with pypdf: the title page, the
 contents, the body; every link within the book added where WeasyPrint drew it, landing where
@@ -23,19 +23,7 @@ import io
 SCALE = 0.75            # WeasyPrint's points per CSS pixel: a page's coordinates in the PDF
 
 
-def typeset_part(html: str) -> tuple[bytes, list[dict], list[tuple]]:
-    """One part's PDF; where its anchors landed (per page: name → the point at their top left,
-    in PDF points); and its links within the book, each as (page, rectangle in PDF points,
-    target), which it leaves out: bound, a part's own names are gone (pypdf copies pages, not
-    a document's names), and WeasyPrint would refuse, loudly, a target in another part."""
-    from nests.publish.pdf import html_to_pdf
-
-    places: dict = {}
-    pdf = html_to_pdf(html, places)
-    return pdf, places["anchors"], places["links"]
-
-
-def _places(document, places: dict) -> None:
+def places_of(document, places: dict) -> None:
     """Fill ``places`` with the anchors and the links within the book of ``document``
     (WeasyPrint's, laid out) and take those links out of it."""
     anchors, links = [], []
@@ -63,9 +51,10 @@ def _roman(n: int) -> str:
     return out
 
 
-def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]]) -> bytes:
-    """The book's PDF from its typeset parts (``typeset_part``'s, in order); ``book`` makes the
-    contents' and the heads' HTML (a BookPrint)."""
+def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], typeset_part) -> bytes:
+    """The book's PDF from its typeset parts (``typeset_part``'s, in order: nests.publish.pdf's,
+    which typesets the contents and the heads here too); ``book`` makes the contents' and the
+    heads' HTML (a BookPrint)."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, NumberObject
 

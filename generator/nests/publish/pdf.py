@@ -196,9 +196,9 @@ def html_to_pdf(html: str, places: dict | None = None) -> bytes:
         url_fetcher=_fetcher_class()(),
     ).render()
     if places is not None:
-        from nests.publish.bound import _places
+        from nests.publish.bound import places_of
 
-        _places(document, places)
+        places_of(document, places)
     return document.write_pdf()
 
 
@@ -278,13 +278,20 @@ def _html(doc, run, paper: str) -> str:
     return pdf_html(run, doc.title, paper, first)
 
 
-def _typeset(html: str, parted: bool):
-    """A run's PDF; a part of a long book also with its places (nests.publish.bound)."""
-    if parted:
-        from nests.publish.bound import typeset_part
+def typeset_part(html: str) -> tuple[bytes, list[dict], list[tuple]]:
+    """A part of a book's PDF; where its anchors landed (per page: name → the point at their
+    top left, in PDF points); and its links within the book, each as (page, rectangle in PDF
+    points, target), which it leaves out: bound, a part's own names are gone (pypdf copies
+    pages, not a document's names), and WeasyPrint would refuse, loudly, a target in another
+    part (nests.publish.bound)."""
+    places: dict = {}
+    pdf = html_to_pdf(html, places)
+    return pdf, places["anchors"], places["links"]
 
-        return typeset_part(html)
-    return html_to_pdf(html)
+
+def _typeset(html: str, parted: bool):
+    """A run's PDF; a part of a book in the book style also with its places."""
+    return typeset_part(html) if parted else html_to_pdf(html)
 
 
 def _runs(doc, paper: str) -> list:
@@ -311,7 +318,7 @@ def _bound(doc, parts: list, paper: str) -> bytes:
     if doc.print_book is not None:
         from nests.publish.bound import bind
 
-        return bind(doc.print_book, paper, parts)
+        return bind(doc.print_book, paper, parts, typeset_part)
     if len(parts) == 1:
         return parts[0]
     from nests.publish.parts import join_parts
