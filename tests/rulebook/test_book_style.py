@@ -371,3 +371,17 @@ def test_the_framed_pages_link_contents_references_and_notes(content, tmp_path):
     pdf = pdf_of(str(SHARED / "base-rules.md"), "--style", "framed", tmp_path=tmp_path)
     inside = [(page, lands) for page, under, lands in links(pdf) if isinstance(lands, int)]
     assert len(inside) == sum(len([m for m in p.marks if m.link]) for p in book.pages)
+
+
+def test_the_title_page_holds_the_book_s_own_credits(tmp_path):
+    """A Markdown front matter's author, date and version, LaTeX's \\author and \\date: on the title page."""
+    (tmp_path / "w.md").write_text('---\ntitle: Wing Care\nauthor: [Ada Moth, Bo Wasp]\ndate: 2024-05-01\n'
+                                   'version: "1.2"\n---\n\n# Wing Care\n\n## Oils\n\nWords.\n', encoding="utf-8")
+    (tmp_path / "s.tex").write_text("\\documentclass{book}\n\\title{Stings}\\author{Cy Hornet}\\date{June 2025}\n"
+                                    "\\begin{document}\\maketitle\n\\chapter{One}\nWords.\n\\end{document}\n",
+                                    encoding="utf-8")
+    for name, said in (("w.md", ["Wing Care", "Ada Moth, Bo Wasp", "1.2", "2024-05-01"]),
+                       ("s.tex", ["Stings", "Cy Hornet", "June 2025"])):
+        pdf = pdf_of(str(tmp_path / name), tmp_path=tmp_path / name.replace(".", "-"))
+        title_page = pypdfium2.PdfDocument(pdf)[0].get_textpage().get_text_range()
+        assert [line.strip() for line in title_page.splitlines() if line.strip()] == said, title_page
