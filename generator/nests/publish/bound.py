@@ -6,11 +6,12 @@ or a link can only name a page of its own document; and a page that names a page
 come (the contents, at the front) is laid out again once it is known, which costs time and
 loses that page's footnotes. So the body is typeset first, a long book as parts of whole
 chapters (nests.generators.rulebook.printed.BookPrint.parts) in the PDF workers, each
-telling where its anchors landed and where its links are (``places_of``). Then, here, once every page is known: the contents are
-typeset with each entry's page, the running heads and page numbers as pages of their own
-(printed over the book's pages), and the whole bound with pypdf: the title page, the
-contents, the body; every link within the book added where WeasyPrint drew it, landing where
-its target landed; the outline made again whole (as nests.publish.parts does).
+telling where its anchors landed and where its links are (``places_of``). Then, here,
+once every page is known: the contents are typeset with each entry's page, the running
+heads and page numbers as pages of their own (printed over the book's pages), and the
+whole bound with pypdf: the title page, the contents, the body; every link within the book
+added where WeasyPrint drew it, landing where its target landed; the outline made again
+whole (as nests.publish.parts does).
 
 The parts follow from the book alone, never from the cores: the same book gives the same
 bytes on every machine.

@@ -70,7 +70,8 @@ def labels_of(book: m.Book) -> Labels:
     (``BookLayout``): headings from the book's shallowest numbered level, parts apart, and
     tables, figures and numbered boxes by kind."""
     out = Labels()
-    numbered = [n.level for b in book.blocks for n in nodes(b) if isinstance(n, m.Heading) and n.numbered and not n.part]
+    numbered = [n.level for b in book.blocks for n in nodes(b)
+                if isinstance(n, m.Heading) and n.numbered and not n.part]
     first = max(1, min(numbered, default=1))
     count = Numbering(first, book.number_parts)
     levels = set()
@@ -136,7 +137,8 @@ def _kind(node) -> str:
 def _unknown(kind: str) -> str:
     from nests.errors import NestsError
 
-    raise NestsError(f"the book style has no layout for a {kind}; templates/book/blocks.html.j2 lays out each node kind")
+    raise NestsError(f"the book style has no layout for a {kind}; "
+                     "templates/book/blocks.html.j2 lays out each node kind")
 
 
 def _plain_block(block) -> str:
