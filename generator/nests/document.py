@@ -106,9 +106,9 @@ class Document:
     ``stem`` names the txt and pdf files (``wasp`` → wasp.txt, wasp.pdf);
     ``files`` maps another format's name to its ready-made file; ``print_book``, when
     given, makes the PDF's own HTML (a book in the book style,
-    nests.generators.rulebook.printed.BookPrint: ``parts(paper)``, and for a book in
-    several parts ``contents``, ``heads``, ``levels``, ``chapters``), which is typeset
-    instead of the pages (they remain the txt).
+    nests.generators.rulebook.printed.BookPrint: ``parts(paper)``, then ``contents``,
+    ``heads``, ``levels``, ``chapters`` for nests.publish.bound), which is typeset instead
+    of the pages (they remain the txt).
     """
 
     stem: str
