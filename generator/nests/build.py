@@ -40,9 +40,12 @@ def book_sources(directory) -> tuple[list[Path], list[str]]:
     return sources, notes
 
 
-def book_documents(directory, content, folder: str = "books/") -> tuple[list[Document], list, list[str], list]:
-    """Each book of ``directory`` typeset, its warnings, notes on the files skipped, and the
-    errors of the books that could not be typeset: one bad book never stops the others."""
+def book_documents(directory, content, folder: str = "books/", style: str | None = None,
+                   columns: int = 1) -> tuple[list[Document], list, list[str], list]:
+    """Each book of ``directory`` typeset (in ``style``, else its markup's default; two
+    ``columns`` only where the style is the book's), its warnings, notes on the files
+    skipped, and the errors of the books that could not be typeset: one bad book never
+    stops the others."""
     from nests.generators.rulebook import rulebook_document
 
     if Path(directory).exists() and not Path(directory).is_dir():
@@ -53,7 +56,8 @@ def book_documents(directory, content, folder: str = "books/") -> tuple[list[Doc
     documents, warnings, errors = [], [], []
     for source in sources:
         try:
-            document, found = rulebook_document(str(source), content, folder=folder)
+            document, found = rulebook_document(str(source), content, folder=folder, style=style,
+                                                columns=columns)
         except NestsError as err:
             errors += err.problems
             continue

@@ -68,14 +68,15 @@ class FormField:
 class Mark:
     """A run of a page's text the PDF sets apart, the text itself unchanged: characters
     ``start`` … ``end - 1`` of line ``line`` (0-based, the top border being line 0), a link
-    to page ``link`` (from 1) of the same PDF, and/or printed in the tone ``tone`` (a class
-    of templates/pages.html.j2: "dice")."""
+    to page ``link`` (from 1) of the same PDF or to the address ``url``, and/or printed in
+    the tone ``tone`` (a class of templates/pages.html.j2: "dice")."""
 
     line: int
     start: int
     end: int
     link: int = 0
     tone: str = ""
+    url: str = ""
 
 
 @dataclass
@@ -103,13 +104,18 @@ class Document:
     """One output: its pages (for txt and pdf) and any other formats it offers.
 
     ``stem`` names the txt and pdf files (``wasp`` → wasp.txt, wasp.pdf);
-    ``files`` maps another format's name to its ready-made file.
+    ``files`` maps another format's name to its ready-made file; ``print_book``, when
+    given, makes the PDF's own HTML (a book in the book style,
+    nests.generators.rulebook.printed.BookPrint: ``parts(paper)``, then ``contents``,
+    ``heads``, ``levels``, ``chapters`` for nests.publish.bound), which is typeset instead
+    of the pages (they remain the txt).
     """
 
     stem: str
     title: str
     pages: list[Page] = field(default_factory=list)
     files: dict[str, File] = field(default_factory=dict)
+    print_book: object | None = None
 
     def formats(self) -> list[str]:
         return (["txt", "pdf"] if self.pages else []) + list(self.files)

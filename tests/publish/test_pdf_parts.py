@@ -183,7 +183,8 @@ def test_a_long_book_through_the_command_as_typeset_whole(runner, tmp_path, monk
     made, pdfs = {}, {}
     for name, over in (("whole", 10_000), ("parts", 4)):
         small_parts(monkeypatch, over)
-        result = runner.invoke(main, ["rulebook", str(source), "--format", "pdf", "-o", str(tmp_path / name)])
+        result = runner.invoke(main, ["rulebook", str(source), "--format", "pdf", "--style", "framed",
+                                      "-o", str(tmp_path / name)])
         assert result.exit_code == 0, result.output
         pdfs[name] = (tmp_path / name / "tunnels.pdf").read_bytes()
         made[name] = read(pdfs[name])

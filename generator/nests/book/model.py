@@ -65,6 +65,15 @@ class Ref(Node):
 
 
 @dataclass
+class Link(Node):
+    """Words that link to an address outside the book (a web page, a mail address): the
+    PDF makes them open ``url``; the text page prints the words alone, as the reader
+    gave them (a reader that shows the address adds it as words of its own)."""
+    url: str
+    children: list["Inline"] = field(default_factory=list)
+
+
+@dataclass
 class FootnoteRef(Node):
     label: str                # matches a ``Footnote.label``
 
@@ -90,7 +99,7 @@ class Missing(Node):
     what: str                 # in words: "04-combat.md", "image: d6-face-3.png"
 
 
-Inline = Union[Text, Emphasis, Strong, Code, Math, Ref, FootnoteRef, Symbol, LineBreak, Missing]
+Inline = Union[Text, Emphasis, Strong, Code, Math, Ref, Link, FootnoteRef, Symbol, LineBreak, Missing]
 
 
 # -- blocks ----------------------------------------------------------------
@@ -260,7 +269,7 @@ def plain(inlines: list[Inline]) -> str:
     for node in inlines:
         if isinstance(node, (Text, Code, Math)):
             out.append(node.text)
-        elif isinstance(node, (Emphasis, Strong, Ref)):
+        elif isinstance(node, (Emphasis, Strong, Ref, Link)):
             out.append(plain(node.children))
         elif isinstance(node, Symbol):
             out.append(node.glyph)

@@ -9,6 +9,16 @@ from nests.cli.common import (FORMATS, PAPER, SHEET_CONTENT, check_print_options
 from nests.errors import NestsError, Problem
 
 
+def style_options(f):
+    """--style and --columns: how a book's PDF is set (nests.generators.rulebook.printed)."""
+    f = click.option("--columns", type=click.IntRange(1, 2), default=1, show_default=True, metavar="N",
+                     help="Columns of text on a page in the book style: 1 or 2 (as game books are set).")(f)
+    return click.option("--style", type=click.Choice(["book", "framed"]), default=None,
+                        help="The PDF's page: book (proportional type, the default for every markup but the "
+                             "Nests raw one) or framed (the rulebook's monospace page, the Nests book's "
+                             "default). The txt is the framed page in both.")(f)
+
+
 @click.command()
 @click.argument("sources", metavar="SOURCE...", nargs=-1, required=True, type=click.Path())
 @click.option("--from", "markup", type=click.Choice(["nests", "md", "rst", "latex", "xml", "docbook"]),
@@ -22,14 +32,15 @@ from nests.errors import NestsError, Problem
 @click.option("--toc-depth", "toc_depth", type=click.IntRange(min=1), default=None, metavar="N",
               help="List headings down to level N in the contents (default: the source's own limit, "
                    "LaTeX's tocdepth or a toctree's :maxdepth:, else every level).")
+@style_options
 @click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @impose_option
 @output_option
 @content_option
 @templates_option
-def rulebook(sources, markup, strict, sheets, title, toc_depth, formats, paper, impose, output, content_dirs,
-             templates_dir) -> None:
+def rulebook(sources, markup, strict, sheets, title, toc_depth, style, columns, formats, paper, impose, output,
+             content_dirs, templates_dir) -> None:
     """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML, DocBook or the
     Nests raw markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
     (--impose a5: the PDF as a booklet). A book in many files: its mkdocs.yml, book.toml or
@@ -40,6 +51,7 @@ def rulebook(sources, markup, strict, sheets, title, toc_depth, formats, paper, 
     if title is not None and (not title.strip() or not title.isprintable()):
         raise NestsError(f"--title {title!r}: give the title as words on one line")
     output_directory(output)
+    check_columns(style, columns, markup, sources[0] if len(sources) == 1 else None)
     formats = formats or ("txt",)
     check_print_options(formats, impose)
     content = setup(content_dirs, templates_dir, SHEET_CONTENT)
@@ -49,7 +61,7 @@ def rulebook(sources, markup, strict, sheets, title, toc_depth, formats, paper, 
     with pdf_ready(formats, output):
         source = sources[0] if len(sources) == 1 else list(sources)
         document, warnings = rulebook_document(source, content, markup, list(sheets), title=title,
-                                                toc_depth=toc_depth)
+                                                toc_depth=toc_depth, style=style, columns=columns)
         if strict and warnings:
             raise NestsError([Problem(w.message, file=w.source, line=w.line) for w in warnings])
         for warning in warnings:
@@ -60,10 +72,11 @@ def rulebook(sources, markup, strict, sheets, title, toc_depth, formats, paper, 
 @click.command()
 @click.option("--books", "books_dir", default=None, type=click.Path(),
               help="Also typeset every rulebook source in this directory into DIR/books/ (txt and pdf).")
+@style_options
 @output_option
 @content_option
 @templates_option
-def build(books_dir, output, content_dirs, templates_dir) -> None:
+def build(books_dir, style, columns, output, content_dirs, templates_dir) -> None:
     """Build every default output into DIR (default: build/): all checked first, then written.
     A book of --books that cannot be typeset is left out with its error, the rest is written,
     and the exit status is 2."""
@@ -72,13 +85,14 @@ def build(books_dir, output, content_dirs, templates_dir) -> None:
     if output == "-":
         raise NestsError("nests build writes many files; give -o DIR")
     output_directory(output)
+    check_columns(style, columns)
     content = setup(content_dirs, templates_dir)
     from nests.publish.pdf import workers_ready
 
     with workers_ready():            # the PDF workers get ready while the documents are made
         documents = build_documents(content)
         if books_dir is not None:
-            books, warnings, notes, errors = book_documents(books_dir, content)
+            books, warnings, notes, errors = book_documents(books_dir, content, style=style, columns=columns)
             for line in notes + [str(w) for w in warnings]:
                 click.echo(line, err=True)
             documents += books
@@ -86,6 +100,22 @@ def build(books_dir, output, content_dirs, templates_dir) -> None:
     if books_dir is not None and errors:
         raise NestsError([Problem(f"{e.message}; this book is left out, the rest is written", e.file, e.line, e.key)
                           for e in errors])
+
+
+def check_columns(style, columns: int, markup=None, source=None) -> None:
+    """Two columns are the book style's: refused, before any work, on a framed page."""
+    if columns == 1:
+        return
+    if style is None and source is not None:
+        from pathlib import Path
+
+        from nests.book.readers import reader_for
+        from nests.generators.rulebook.printed import default_style
+
+        style = default_style(reader_for(Path(source), markup))
+    if style == "framed":
+        raise NestsError(f"--columns {columns}: the framed page has one column; two are the book style's "
+                         "(give --style book)")
 
 
 COMMANDS = (rulebook, build)

@@ -143,6 +143,7 @@ class TextRun:
     text: str
     link: int = 0
     tone: str = ""
+    url: str = ""
 
 
 def runs(text: str, marks: list[Mark]) -> list[TextRun]:
@@ -158,26 +159,34 @@ def runs(text: str, marks: list[Mark]) -> list[TextRun]:
     out = []
     for a, b in zip(cuts, cuts[1:]):
         over = [m for start, end, m in spans if start <= a and b <= end]
-        out.append(TextRun(text[a:b], next((m.link for m in over if m.link), 0), next((m.tone for m in over if m.tone), "")))
+        out.append(TextRun(text[a:b], next((m.link for m in over if m.link), 0), next((m.tone for m in over if m.tone), ""),
+                           next((m.url for m in over if m.url), "")))
     return out
 
 
-def pdf_html(pages: list, title: str, paper: str = "a4") -> str:
+def pdf_html(pages: list, title: str, paper: str = "a4", first: int = 1) -> str:
     """The HTML WeasyPrint typesets: every plaintext page in a <pre>, escaped,
-    with its drawing glyphs as vector shapes."""
+    with its drawing glyphs as vector shapes. ``first``: the number of the first
+    page in the whole document (a part of a long one); a link to a page of
+    another part is left out (WeasyPrint links within one document)."""
     if paper not in PAPERS:
         raise NestsError(f"unknown paper {paper!r}; allowed: {', '.join(PAPERS)}")
     shown = [printed(p) for p in pages]
+    inside = range(first, first + len(pages))
+    for p in shown:
+        p.marks = [m for m in p.marks if not m.link or m.link in inside]
     targets = {m.link for p in shown for m in p.marks if m.link}
     return render("pages.html.j2", pages=shown, title=title, paper=paper, version=__version__, shapes=vector_shapes,
-                  runs=runs, targets=targets)
+                  runs=runs, targets=targets, first=first)
 
 
 def pdf_bytes(pages: list, title: str, paper: str = "a4") -> bytes:
     return html_to_pdf(pdf_html(pages, title, paper))
 
 
-def html_to_pdf(html: str) -> bytes:
+def html_to_pdf(html: str, places: dict | None = None) -> bytes:
+    """The PDF of ``html``; with ``places``, also where its anchors landed and its links into
+    other documents (a part of a long book, nests.publish.bound)."""
     os.environ.setdefault("SOURCE_DATE_EPOCH", FIXED_EPOCH)
     import weasyprint
 
@@ -185,7 +194,11 @@ def html_to_pdf(html: str) -> bytes:
         string=html,
         base_url=paths.TEMPLATES.resolve().as_uri() + "/",
         url_fetcher=_fetcher_class()(),
-    )
+    ).render()
+    if places is not None:
+        from nests.publish.bound import places_of
+
+        places_of(document, places)
     return document.write_pdf()
 
 
@@ -257,10 +270,37 @@ def workers_ready(count: int | None = None):
             _workers = None
 
 
-def _runs(doc) -> list[list]:
+def _html(doc, run, paper: str) -> str:
+    """The HTML WeasyPrint typesets for one run of a document (a book's part is HTML already)."""
+    if isinstance(run, str):
+        return run
+    first = 1 if run[0] is doc.pages[0] else next(k for k, page in enumerate(doc.pages, 1) if page is run[0])
+    return pdf_html(run, doc.title, paper, first)
+
+
+def typeset_part(html: str) -> tuple[bytes, list[dict], list[tuple]]:
+    """A part of a book's PDF; where its anchors landed (per page: name → the point at their
+    top left, in PDF points); and its links within the book, each as (page, rectangle in PDF
+    points, target), which it leaves out: bound, a part's own names are gone (pypdf copies
+    pages, not a document's names), and WeasyPrint would refuse, loudly, a target in another
+    part (nests.publish.bound)."""
+    places: dict = {}
+    pdf = html_to_pdf(html, places)
+    return pdf, places["anchors"], places["links"]
+
+
+def _typeset(html: str, parted: bool):
+    """A run's PDF; a part of a book in the book style also with its places."""
+    return typeset_part(html) if parted else html_to_pdf(html)
+
+
+def _runs(doc, paper: str) -> list:
     """The runs of pages ``doc`` is typeset in: a long one (more than grid.PDF_PARTS_OVER
     pages) in parts, joined after (nests.publish.parts); any other whole, as is a
-    document with form fields (its fields belong to the one form of the whole PDF)."""
+    document with form fields (its fields belong to the one form of the whole PDF).
+    A book in the book style: the HTML of its parts (nests.publish.bound), or of it whole."""
+    if doc.print_book is not None:
+        return doc.print_book.parts(paper)
     if len(doc.pages) <= grid.PDF_PARTS_OVER or any(page.fields for page in doc.pages):
         return [doc.pages]
     from nests.publish.parts import split_pages
@@ -268,8 +308,17 @@ def _runs(doc) -> list[list]:
     return split_pages(doc.pages, grid.PDF_PART_PAGES)
 
 
-def _bound(doc, parts: list[bytes]) -> bytes:
+def _parted(doc, doc_runs: list) -> bool:
+    """Whether the runs are the parts of a book in the book style, bound after (nests.publish.bound)."""
+    return doc.print_book is not None
+
+
+def _bound(doc, parts: list, paper: str) -> bytes:
     """The document's PDF from the PDFs of its runs of pages."""
+    if doc.print_book is not None:
+        from nests.publish.bound import bind
+
+        return bind(doc.print_book, paper, parts, typeset_part)
     if len(parts) == 1:
         return parts[0]
     from nests.publish.parts import join_parts
@@ -285,7 +334,7 @@ def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | N
     which process made them, nor on how many there are."""
     global _workers
     names = names or [doc.stem for doc in documents]
-    runs = [_runs(doc) for doc in documents]
+    runs = [_runs(doc, paper) for doc in documents]
     cores = os.cpu_count() or 1
     if _workers is not None and _worker_count < cores and any(len(doc_runs) > 1 for doc_runs in runs):
         # A long document's parts want every core, and the workers forked early were
@@ -295,7 +344,8 @@ def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | N
     if _workers is None and min(sum(map(len, runs)), cores) < 2:
         out = []
         for name, doc, doc_runs in zip(names, documents, runs):
-            out.append(_bound(doc, [html_to_pdf(pdf_html(run, doc.title, paper)) for run in doc_runs]))
+            out.append(_bound(doc, [_typeset(_html(doc, run, paper), _parted(doc, doc_runs)) for run in doc_runs],
+                              paper))
             if progress:
                 progress(name)
         return out
@@ -327,8 +377,8 @@ def _typeset_in(pool, documents: list, runs: list[list[list]], paper: str,
     futures = {}
     try:
         for i, j in tasks:
-            html = pdf_html(runs[i][j], documents[i].title, paper)
-            futures[pool.submit(html_to_pdf, html)] = (i, j)
+            html = _html(documents[i], runs[i][j], paper)
+            futures[pool.submit(_typeset, html, _parted(documents[i], runs[i]))] = (i, j)
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)      # bad input: stop typesetting the others
         raise
@@ -340,6 +390,6 @@ def _typeset_in(pool, documents: list, runs: list[list[list]], paper: str,
         parts[i][j] = future.result()
         left[i] -= 1
         if not left[i]:
-            results[i] = _bound(documents[i], parts[i])
+            results[i] = _bound(documents[i], parts[i], paper)
             done(i)
     return results

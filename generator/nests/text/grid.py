@@ -36,6 +36,11 @@ REPORT_WIDTH = 79
 # WeasyPrint some half a second of its own, and a shorter one evens out the cores' loads.
 PDF_PARTS_OVER = 200
 PDF_PART_PAGES = 100
+# A book in the book style is typeset in parts when its text is longer than BOOK_PARTS_OVER
+# characters (some 200 pages), each part whole chapters of about BOOK_PART_CHARS characters
+# (the parts follow from the book alone; a part costs WeasyPrint some two seconds of its own).
+BOOK_PARTS_OVER = 480_000
+BOOK_PART_CHARS = 240_000
 
 # The PDF (templates/pages.html.j2): the grid fills the paper less PAPER_MARGIN_MM at each
 # edge, in DejaVu Sans Mono, whose every glyph advances GLYPH_ADVANCE of an em. A page of

@@ -24,7 +24,7 @@ from nests.book.folder import confined  # noqa: F401  (every reader's one rule, 
 # ``finish`` hands the file's blocks over, and the book is finished once, whole.
 GATHERING: ContextVar = ContextVar("gathering", default=None)
 
-INLINES = (m.Text, m.Emphasis, m.Strong, m.Code, m.Math, m.Ref, m.FootnoteRef, m.Symbol, m.LineBreak, m.Missing)
+INLINES = (m.Text, m.Emphasis, m.Strong, m.Code, m.Math, m.Ref, m.Link, m.FootnoteRef, m.Symbol, m.LineBreak, m.Missing)
 
 
 class ParagraphEnd:

@@ -140,11 +140,14 @@ class DocBookInlines:
         if url.startswith("#"):
             return [m.Ref(url[1:], kids, **self.at(el))]
         shown = url[len("mailto:"):] if url.startswith("mailto:") else url
-        if not kids:
-            return [m.Text(shown, **self.at(el))]
-        if not shown or m.plain(kids).strip() in (shown, url):
+        if not shown:
             return kids
-        return kids + [m.Text(f" ({shown})", **self.at(el))]        # a printed page cannot be clicked
+        if not kids:
+            return [m.Link(url, [m.Text(shown, **self.at(el))], **self.at(el))]
+        if m.plain(kids).strip() in (shown, url):
+            return [m.Link(url, kids, **self.at(el))]
+        # a printed page cannot be clicked: the address is printed too (the PDF's words are a link)
+        return [m.Link(url, kids, **self.at(el)), m.Text(f" ({shown})", **self.at(el))]
 
     @handles("xref")
     def xref(self, el) -> list:

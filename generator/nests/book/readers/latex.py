@@ -13,6 +13,7 @@ carry LaTeX leftovers, and the rST reader's math.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -31,8 +32,9 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     files = BookFiles(Path(path).parent.resolve(), shown)
     reader = Reader(report, {}, files)
     blocks = reader.document(text, shown, Path(path))
-    return finish(blocks, report, title=reader.title_text or files.pdf_title, aliases=reader.aliases, title_heading=False,
+    book = finish(blocks, report, title=reader.title_text or files.pdf_title, aliases=reader.aliases, title_heading=False,
                   toc_rank=files.toc_rank)
+    return dataclasses.replace(book, author=reader.credits.get("author", ""), date=reader.credits.get("date", ""))
 
 
 def inline_latex(text: str, source: str, line: int, report: Report,
@@ -101,6 +103,7 @@ class Reader(BookFilesReading):
         self.source = report.source
         self.title_text = ""
         self.title: list[m.Inline] = []
+        self.credits: dict[str, str] = {}             # \author and \date, as words
         self.owner: m.Node | None = None              # what a \label names: the last heading or float
         self.footnotes = 0
         self.on_label = None
@@ -296,7 +299,14 @@ class Reader(BookFilesReading):
         elif name.strip() in _SECTIONS:
             self.files.counters[_SECTIONS[name.strip()]] = number + 1
 
-    @inline_command("caption", "href", "multicolumn", "multirow", "hypertarget", "textcolor", "colorbox", "fcolorbox",
+    @inline_command("href")
+    def href(self, node, src, line):
+        """``\\href{address}{words}``: the words, clickable in the PDF."""
+        words_ = self.inline(_arg(node, -1))
+        address = self.text(_arg(node, 0)).strip()
+        return [m.Link(address, words_, source=src, line=line)] if address else words_
+
+    @inline_command("caption", "multicolumn", "multirow", "hypertarget", "textcolor", "colorbox", "fcolorbox",
                     "resizebox", "scalebox", "makebox", "framebox", "parbox", "raisebox", "mbox", "fbox")
     def last_argument(self, node, src, line):
         """Commands whose last argument is their words (a link's, a box's)."""

@@ -41,6 +41,15 @@ class BookFilesReading:
             elif hasattr(node, "nodelist") and not hasattr(node, "environmentname"):
                 self.preamble(node.nodelist or [])
 
+    @preamble_command("author", "date")
+    def set_credit(self, node) -> None:
+        """\\author and \\date, for the title page (a date LaTeX makes itself, \\today, is not the book's)."""
+        argument = node.nodeargd.argnlist[-1] if node.nodeargd and node.nodeargd.argnlist else None
+        if argument is None or "\\today" in argument.latex_verbatim():
+            return
+        said = " ".join(m.plain(strip(self.inline(_arg(node, -1)))).split())
+        self.credits[node.macroname] = said
+
     @preamble_command("title")
     def set_title(self, node) -> None:
         if node.nodeargd and node.nodeargd.argnlist[-1]:

@@ -9,6 +9,7 @@ Thematic breaks (``---``, ``___``) are decoration and are dropped.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -45,7 +46,8 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     reader = _MarkdownReader(shown, Path(path))
     reader.inline_markdown = lambda words_: SyntaxTreeNode(md.parseInline(words_)).children[0]
     blocks = reader.blocks(tree.children)
-    return finish(blocks, reader.report, title=reader.title, aliases=reader.aliases)
+    book = finish(blocks, reader.report, title=reader.title, aliases=reader.aliases)
+    return dataclasses.replace(book, **reader.credits)
 
 
 def _nested_within(tokens, shown: str) -> None:
@@ -72,6 +74,7 @@ class _MarkdownReader:
         self.aliases: dict[str, str] = {}
         self.heading: m.Heading | None = None          # the last heading: what an <a name> names
         self.title = ""                                 # a YAML front matter's title, if any
+        self.credits: dict[str, str] = {}               # and its author, date and version, for the title page
 
     def at(self, node) -> int:
         return node.map[0] + 1 if node.map else 0
@@ -129,6 +132,7 @@ class _MarkdownReader:
             return [m.DefinitionList(items, source=src, line=line)]
         if kind == "front_matter":
             self.title = _front_matter_title(node.content)
+            self.credits = _front_matter_credits(node.content)
             return []
         if kind == "admonition":                        # !!! note "Title"
             title = node.children[0] if node.children and node.children[0].type == "admonition_title" else None
@@ -305,8 +309,10 @@ class _MarkdownReader:
         kids = self.inlines(node.children)
         if href.startswith("#"):
             return [m.Ref(href[1:], kids, source=self.source, line=line)]
-        if _SCHEME.match(href) or not href:
+        if not href:
             return kids
+        if _SCHEME.match(href):                         # an address: its words, clickable in the PDF
+            return [m.Link(href, kids, source=self.source, line=line)]
         return file_link(self.report, self.path, href, kids, self.source, line)
 
 
@@ -318,6 +324,25 @@ def _front_matter_title(yaml_text: str) -> str:
         return ""
     title = data.get("title") if isinstance(data, dict) else None
     return words(str(title)).strip() if title else ""
+
+
+def _front_matter_credits(yaml_text: str) -> dict[str, str]:
+    """A front matter's ``author`` (or ``authors``, a list), ``date`` and ``version``, as words."""
+    import yaml
+    try:
+        data = yaml.safe_load(yaml_text)
+    except yaml.YAMLError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    out = {}
+    for field, keys in (("author", ("author", "authors")), ("date", ("date",)), ("version", ("version",))):
+        value = next((data[k] for k in keys if data.get(k)), None)
+        if isinstance(value, list):
+            value = ", ".join(str(v) for v in value if isinstance(v, (str, int, float)))
+        if isinstance(value, (str, int, float)) or hasattr(value, "isoformat"):
+            out[field] = words(str(value)).strip()
+    return {k: v for k, v in out.items() if v}
 
 
 def _plain_text(node) -> str:

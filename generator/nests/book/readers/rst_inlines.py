@@ -87,6 +87,8 @@ class InlineHandlers:
             return [m.Ref(node["refid"], kids, source=src, line=line)]
         if node.get("refname") and not node.get("refuri"):
             return [m.Ref(node["refname"], kids, source=src, line=line)]
+        if re.match(r"(?:https?|ftp|mailto):", node.get("refuri", "")):     # an address: clickable in the PDF
+            return [m.Link(node["refuri"], kids, source=src, line=line)]
         return kids
 
     @handles("image")

@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from nests.book import model as m
-from nests.document import Document, Page, Picture
+from nests.document import Document, Mark, Page, Picture
 from nests.errors import NestsError, Problem
 from nests.generators.rulebook.contents import TITLE as CONTENTS, contents_pages
 from nests.generators.rulebook.flow import Refs
 from nests.ahead import Ahead
 from nests.generators.rulebook.layout import BookLayout, nodes
+from nests.generators.rulebook.links import book_marks
 from nests.generators.rulebook.pages import BodyPage, paginate
 from nests.generators.rulebook.sheets import Sheets
 from nests.text.grid import BOX_INSET, PAGE_LINES, PAGE_WIDTH
@@ -39,6 +40,7 @@ class BookPage:
     bookmarks: list[tuple[int, str]] = field(default_factory=list)
     headings: list[tuple[int, str, str]] = field(default_factory=list)
     pictures: list[Picture] = field(default_factory=list)
+    marks: list[Mark] = field(default_factory=list)
 
 
 @dataclass
@@ -46,6 +48,8 @@ class Typeset:
     title: str
     pages: list[BookPage]
     warnings: list[m.Warning]
+    book: m.Book | None = None                 # the book as typeset (its title and sheets as asked)
+    sheets: Sheets | None = None
 
 
 def _refs(book: m.Book) -> Refs:
@@ -182,12 +186,15 @@ def typeset(book, content, extra_sheets: list[str] = (), title: str | None = Non
             marks.insert(0, (1, CONTENTS))
         out.append(BookPage(page.kind, text, n, marks, page.headings,
                             _pictures(page.items) if page.kind == "body" else []))
+    notes = set(_refs(book).footnotes.values())
+    for page, marks in zip(out, book_marks([(p.kind, p.text) for p in out], notes, len(front))):
+        page.marks = marks
     seen, unique = set(), []
     for w in sorted(warnings, key=lambda w: (w.source, w.line)):
         if str(w) not in seen:
             seen.add(str(w))
             unique.append(w)
-    return Typeset(book.title, out, unique)
+    return Typeset(book.title, out, unique, book, sheets)
 
 
 def output_name(source) -> str:
@@ -206,15 +213,29 @@ def output_name(source) -> str:
 
 
 def rulebook_document(source: str, content, markup: str | None = None, sheets: list[str] = (),
-                      folder: str = "", title: str | None = None,
-                      toc_depth: int | None = None) -> tuple[Document, list[m.Warning]]:
-    """The typeset book at ``source`` as a document (``<folder><stem>``.txt and .pdf), and its warnings.
-    A book in many files (a list of files, a folder, mkdocs.yml…) is named after its folder."""
-    from nests.book.readers import read_book
+                      folder: str = "", title: str | None = None, toc_depth: int | None = None,
+                      style: str | None = None, columns: int = 1) -> tuple[Document, list[m.Warning]]:
+    """The typeset book at ``source`` as a document (``<folder><stem>``.txt and .pdf), and its
+    warnings. A book in many files (a list of files, a folder, mkdocs.yml…) is named after its folder.
+    ``style``: "framed" prints the text pages in the PDF too, "book" sets the PDF as a book
+    (nests.generators.rulebook.printed) in ``columns`` columns; None: the markup's default (a book in
+    many files: the book style)."""
+    from nests.book.readers import read_book, reader_for
     from nests.book.readers.outlines import outline_for
+    from nests.generators.rulebook.printed import BookPrint, default_style
 
     many = outline_for([str(s) for s in source] if isinstance(source, list) else [str(source)])
-    book = typeset(read_book(source if isinstance(source, list) else str(source), markup), content, list(sheets),
-                   title, toc_depth)
-    pages = [Page(p.text, p.bookmarks, pictures=p.pictures) for p in book.pages]
-    return Document(f"{folder}{many.name if many else output_name(source)}", book.title, pages), book.warnings
+    style = style or ("book" if many else default_style(reader_for(Path(source), markup)))
+    typeset_book = typeset(read_book(source if isinstance(source, list) else str(source), markup), content,
+                           list(sheets), title, toc_depth)
+    pages = [Page(p.text, p.bookmarks, pictures=p.pictures, marks=p.marks) for p in typeset_book.pages]
+    document = Document(f"{folder}{many.name if many else output_name(source)}", typeset_book.title, pages)
+    if style == "book":
+        book, drawn = typeset_book.book, typeset_book.sheets
+
+        def sheet_pages(node: m.SheetPlaceholder) -> list[str]:
+            return [drawn.page(node.sheet, part, None) for part in range(drawn.count(node.sheet))] \
+                if drawn.knows(node.sheet) else []
+
+        document.print_book = BookPrint(book, columns, sheet_pages)
+    return document, typeset_book.warnings

@@ -66,7 +66,7 @@ def printable(text: str) -> str:
 def _word(node, refs: Refs | None, paged: set[str]) -> str:
     if isinstance(node, (m.Text, m.Code, m.Math)):
         return printable(node.text).replace(BREAK, " ")
-    if isinstance(node, (m.Emphasis, m.Strong)):
+    if isinstance(node, (m.Emphasis, m.Strong, m.Link)):
         return words(node.children, refs, paged)
     if isinstance(node, m.Symbol):
         return printable(node.glyph)
