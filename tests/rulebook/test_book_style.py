@@ -368,7 +368,8 @@ def test_the_framed_pages_link_contents_references_and_notes(content, tmp_path):
             elif said.startswith("(page"):
                 kinds["reference"] += 1
                 assert said == f"(page {mark.link})"
-    assert kinds["contents"] > 50 and kinds["reference"] > 20
+    # (the book's own list of contents, links to its headings, is left out: the references in its text remain)
+    assert kinds["contents"] > 50 and kinds["reference"] >= 5
     pdf = pdf_of(str(SHARED / "base-rules.md"), "--style", "framed", tmp_path=tmp_path)
     inside = [(page, lands) for page, under, lands in links(pdf) if isinstance(lands, int)]
     assert len(inside) == sum(len([m for m in p.marks if m.link]) for p in book.pages)
