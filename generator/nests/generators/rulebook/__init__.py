@@ -19,7 +19,7 @@ from nests.book import model as m
 from nests.document import Document, Page, Picture
 from nests.errors import NestsError, Problem
 from nests.generators.rulebook.contents import TITLE as CONTENTS, contents_pages
-from nests.generators.rulebook.flow import Refs
+from nests.generators.rulebook.flow import Refs, printable
 from nests.ahead import Ahead
 from nests.generators.rulebook.layout import BookLayout, nodes
 from nests.generators.rulebook.pages import BodyPage, paginate
@@ -141,6 +141,9 @@ def typeset(book, content, extra_sheets: list[str] = (), title: str | None = Non
         book = read_book(str(book))
     if title:
         book = dataclasses.replace(book, title=" ".join(title.split()), running_head="")
+    # the title and running head print in every page's head: their control characters are
+    # dropped as the body's are (a \title{} holding an escape byte is not an error of a template)
+    book = dataclasses.replace(book, title=printable(book.title), running_head=printable(book.running_head))
     if toc_depth is not None:
         book = dataclasses.replace(book, toc_depth=toc_depth)
 
