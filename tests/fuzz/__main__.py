@@ -19,8 +19,24 @@ from pathlib import Path
 os.environ["NESTS_FUZZ"] = "long"          # before the tests are imported: their budgets read it
 
 
+def preload() -> None:
+    """What every command imports, imported once here: each example's child is forked with it
+    (as the tests' processes have it), and the run keeps the code it started with."""
+    import importlib
+
+    import nests.cli  # noqa: F401
+    import nests.generators.rulebook  # noqa: F401
+    import weasyprint  # noqa: F401
+    from nests.book.readers import READERS
+
+    for module, _ in READERS.values():
+        importlib.import_module(module)
+
+
 def main(target: str, minutes: float) -> int:
     from tests.fuzz import harness, test_content, test_readers
+
+    preload()
 
     root = Path(tempfile.mkdtemp(prefix=f"nests-fuzz-{target}-"))
     if target == "content":
