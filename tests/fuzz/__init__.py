@@ -18,7 +18,12 @@ from pathlib import Path
 from hypothesis import HealthCheck, settings
 
 FOUND = Path(__file__).parent / "found"
-LONG = os.environ.get("NESTS_FUZZ") == "long"
+
+
+def long_run() -> bool:
+    """In a long run (set by the runner before it imports the tests, after this package)."""
+    return os.environ.get("NESTS_FUZZ") == "long"
+
 BATCH = 200               # examples of one long batch; the runner starts batch after batch
 
 
@@ -26,7 +31,7 @@ def budget(quick: int):
     """The settings of a fuzz test: ``quick`` examples in `make test`, a long batch in `make fuzz`.
     (No deadline of Hypothesis's own: each command is bounded by the kernel, see harness.py.)"""
     common = dict(deadline=None, suppress_health_check=list(HealthCheck), print_blob=True)
-    if LONG:            # (no database: the runner keeps each failing input itself, see kept_if_failing)
+    if long_run():            # (no database: the runner keeps each failing input itself, see kept_if_failing)
         return settings(max_examples=BATCH, derandomize=False, database=None, **common)
     return settings(max_examples=quick, derandomize=True, database=None, **common)
 
@@ -38,7 +43,7 @@ def kept_if_failing(what: str, files: dict[str, bytes], **options):
     try:
         yield
     except AssertionError as failure:
-        if LONG:
+        if long_run():
             out = Path(os.environ.get("NESTS_FUZZ_FOUND", "/tmp/fuzz-found"))
             out.mkdir(parents=True, exist_ok=True)
             key = "command" if " " in what else "reader"
