@@ -1,6 +1,7 @@
 """The long fuzz run: ``python -m tests.fuzz TARGET MINUTES`` (``make fuzz READER=… MINUTES=…``).
 
-TARGET is a reader (nests, md, rst, sphinx, latex, xml, docbook) or ``content`` (every
+TARGET is a reader (nests, md, rst, sphinx, latex, xml, docbook; rst runs its Sphinx
+projects too, batch about batch) or ``content`` (every
 content file kind, a character's state, a printed sheet read back). Batches of new
 random examples run until MINUTES have passed; a line per batch says how far it is.
 Each failure's smallest input is written to NESTS_FUZZ_FOUND (/tmp/fuzz-found) as a
@@ -46,7 +47,10 @@ def main(target: str, minutes: float) -> int:
                  lambda: test_content.test_a_fuzzed_printed_sheet_is_read_back_or_refused_in_one_line(shelf=shelf)]
     elif target in test_readers.READERS:
         shelf = harness.Shelf(root)
-        tests = [lambda: test_readers.test_a_fuzzed_book_is_typeset_or_refused_in_one_line(shelf=shelf, reader=target)]
+        # the rST reader's run takes its Sphinx projects too, batch about batch
+        readers = ["rst", "sphinx"] if target == "rst" else [target]
+        tests = [lambda reader=reader: test_readers.test_a_fuzzed_book_is_typeset_or_refused_in_one_line(
+            shelf=shelf, reader=reader) for reader in readers]
     else:
         print(f"unknown target {target!r}; give one of: {', '.join(test_readers.READERS)}, content", file=sys.stderr)
         return 2
