@@ -24,7 +24,7 @@ def long_run() -> bool:
     """In a long run (set by the runner before it imports the tests, after this package)."""
     return os.environ.get("NESTS_FUZZ") == "long"
 
-BATCH = 200               # examples of one long batch; the runner starts batch after batch
+BATCH = int(os.environ.get("NESTS_FUZZ_BATCH", "200"))     # examples of one long batch; the runner starts batch after batch
 
 
 def budget(quick: int):
