@@ -38,8 +38,10 @@ TRAPS = ["!!python/object/apply:os.system ['touch ran']", "&a [*a]", "*nope", "!
 def command_for(rel: str, seed: int) -> list[str]:
     """The command that reads content file ``rel`` (a packet reads every kind; a sheet less; …)."""
     folder = rel.split("/")[0]
-    if folder in ("classes", "sheets", "catalogue.yaml"):
-        return ["sheet", "--all", "--system", "malleus-deum", "-o", "out"]
+    if folder == "sheets":                      # a sheet for another game: its blank sheet, and ours
+        return ["sheet", "--all", "--system", Path(rel).stem, "-o", "out"]
+    if folder in ("classes", "catalogue.yaml"):
+        return ["sheet", "--all", "-o", "out"]
     if folder == "enemies":
         return ["enemy", *ENEMIES, "-o", "out"]
     return ["packet", "--seed", str(seed), "--format", "json", "--format", "txt", "-o", "out"]
