@@ -45,7 +45,8 @@ PIECES: dict[str, list[str]] = {
           + _doors(["![pic](@)\n", "<img src=\"@\">\n", "[link](@)\n", "<iframe src=\"@\"></iframe>\n",
                     "<object data=\"@\"></object>\n", "<link rel=\"stylesheet\" href=\"@\">\n",
                     "<svg><image href=\"@\"/></svg>\n", "<img srcset=\"@ 2x\">\n", "<a href=\"@\">a</a>\n",
-                    "<div style=\"background: url(@)\">bg</div>\n", "<embed src=\"@\">\n", "<video src=\"@\"></video>\n"],
+                    "<div style=\"background: url(@)\">bg</div>\n", "<embed src=\"@\">\n", "<video src=\"@\"></video>\n",
+                    "[r]: @\n\n![pic][r]\n", "![pic](<@>)\n", "<https://x>@ ", "<picture><source srcset=\"@\"></picture>\n"],
                    OUT),
     "rst": ["Title\n=====\n\n", "Section\n-------\n\n", "Sub\n~~~\n\n", "- item\n", "  - nested\n", "\n", "words ",
             "*em* ", "**strong** ", "``code`` ", ":ref:`x` ", ":doc:`part` ", "   indented\n", "::\n\n    literal\n",
@@ -73,7 +74,10 @@ PIECES: dict[str, list[str]] = {
               "\\begin{tabular}{ll}a & b\\\\\n\\end{tabular}\n", "\\begin{verbatim}\nv\n\\end{verbatim}\n",
               "\\footnote{f} ", "\\setcounter{tocdepth}{99999999999}\n", "\\\\", "&", "#", "^", "_", "~", "\\",
               "\\csname relax\\endcsname ", "\\expandafter\\x ", "\\begin{figure}\\caption{c}\\end{figure}\n",
-              "\\href{{HTTP}}{h} ", "\\url{{FILEURL}} ", "\\begin{document}\n", "\\end{document}\n"]
+              "\\href{{HTTP}}{h} ", "\\url{{FILEURL}} ", "\\begin{document}\n", "\\end{document}\n",
+              "\\input{|\"cat /etc/passwd\"}\n", "\\immediate\\write18{cat /etc/passwd}\n", "\\openin1=../secret.txt \\read1 to\\x\n",
+              "\\graphicspath{{../}{/etc/}}\n", "\\includegraphics{secret}\n", "\\includegraphics[width=9999999999pt]{x}\n",
+              "\\catcode`\\@=11\n", "\\catcode`\\{=12\n", "\\csname input\\endcsname{../secret}\n", "\\expandafter\\input\\x\n"]
              + _doors(["\\input{@}\n", "\\include{@}\n", "\\subfile{@}\n", "\\import{}{@}\n", "\\input @ \n",
                        "\\includegraphics{@}\n", "\\lstinputlisting{@}\n", "\\verbatiminput{@}\n",
                        "\\InputIfFileExists{@}{}{}\n", "\\bibliography{@}\n", "\\includepdf{@}\n",
@@ -84,7 +88,9 @@ PIECES: dict[str, list[str]] = {
             "<itemizedlist><listitem><para>i</para></listitem></itemizedlist>", "\n", "&#0;", "&#x110000;",
             "&lol;", "<?pi x?>", "<chapter>", "</chapter>", "<emphasis>e</emphasis>", "<table><tr><td>c</td></tr></table>",
             "<xi:include href=\"ch.xml\"/>", "<xi:include href=\"ch.xml\" parse=\"text\"/>", "<xi:include href=\"book.xml\"/>",
-            "<xi:include href=\"book.dbk\"/>", "&part;", "&local;", "<p>p</p>", "<chaptertitle>C</chaptertitle>"]
+            "<xi:include href=\"book.dbk\"/>", "&part;", "&local;", "<p>p</p>", "<chaptertitle>C</chaptertitle>",
+            "<?xml-stylesheet href=\"../secret.txt\"?>", "<xi:include href=\"ch.xml\" xpointer=\"xpointer(//*)\"/>",
+            "<xi:include href=\"ch.xml\" parse=\"text\" encoding=\"utf-32\"/>", "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"]
            + _doors(["<xi:include href=\"@\" parse=\"text\"/>", "<xi:include href=\"@\"/>",
                      "<xi:include href=\"nope.xml\"><xi:fallback><xi:include href=\"@\" parse=\"text\"/></xi:fallback></xi:include>",
                      "<imagedata fileref=\"@\"/>", "<mediaobject><imageobject><imagedata fileref=\"@\"/></imageobject></mediaobject>",
@@ -110,6 +116,7 @@ NESTING["sphinx"] = NESTING["rst"]
 NESTING["docbook"] = NESTING["xml"]
 
 _ENTITIES = ("<!DOCTYPE book [\n<!ENTITY leak SYSTEM \"../secret.txt\">\n<!ENTITY part SYSTEM \"ch.xml\">\n"
+             "<!ENTITY % dtd SYSTEM \"../secret.txt\">\n<!ENTITY % web SYSTEM \"{HTTP}\">\n"
              "<!ENTITY local \"words\">\n<!ENTITY url SYSTEM \"{HTTP}\">\n"
              "<!ENTITY lol \"&local;&local;&local;&local;&local;&local;&local;&local;&local;&local;\">\n]>\n")
 
@@ -120,6 +127,10 @@ def wrap(reader: str, body: str, framed: bool) -> str:
         return body
     if reader == "latex":
         return "\\documentclass{article}\n\\begin{document}\n" + body + "\n\\end{document}\n"
+    if reader == "xml" and body.startswith("<"):       # now and then the outside as the book's own DTD
+        return "<!DOCTYPE book SYSTEM \"../secret.txt\">\n<book><title>B</title>" + body + "</book>\n"
+    if reader == "xml" and body.startswith("&"):       # now and then the outside read as part of the DTD
+        return _ENTITIES.replace("]>", "%dtd;\n%web;\n]>") + "<book><title>B</title>" + body + "</book>\n"
     if reader == "xml":
         return (_ENTITIES + "<book xmlns:xi=\"http://www.w3.org/2001/XInclude\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">"
                 "<title>B</title>" + body + "&leak;&url;</book>\n")
