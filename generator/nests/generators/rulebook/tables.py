@@ -83,9 +83,9 @@ def table_items(table: m.Table, field: int, depth: int, indent: int, refs: Refs)
     header = [[words(c.children, refs) for c in row] for row in table.header]
     body = [[words(c.children, refs) for c in row] for row in table.rows]
     rows = header + body
-    if not rows:
+    count = max((len(r) for r in rows), default=0)
+    if not count:                   # no cell in any row (an HTML <tr> left empty): nothing to set
         return [], True
-    count = max(len(r) for r in rows)
     rows = [r + [""] * (count - len(r)) for r in rows]
     gap = table.gap if table.gap is not None else DEFAULT_GAP
     widths, gap = column_widths(rows, gap, field)
