@@ -72,11 +72,12 @@ def _word(node, refs: Refs | None, paged: set[str]) -> str:
         return printable(node.glyph)
     if isinstance(node, m.LineBreak):
         return BREAK
+    # (a placeholder quotes the source's own name for what is missing: its control characters go too)
     if isinstance(node, m.Missing):
-        return f"[missing: {node.what}]"
+        return printable(f"[missing: {node.what}]")
     if isinstance(node, m.FootnoteRef):
         number = refs.footnotes.get(node.label) if refs else None
-        return f"[{number or node.label}]"
+        return printable(f"[{number or node.label}]")
     if isinstance(node, m.Ref):
         return _reference(node, refs or Refs(), paged)
     return ""
@@ -85,7 +86,7 @@ def _word(node, refs: Refs | None, paged: set[str]) -> str:
 def _reference(node: m.Ref, refs: Refs, paged: set[str]) -> str:
     if node.target not in refs.known:
         refs.unknown.append(node)
-        return f"[missing: reference to {node.target}]"
+        return printable(f"[missing: reference to {node.target}]")
     title = refs.titles.get(node.target)
     number = refs.numbers.get(node.target, "")
     page = refs.pages.get(node.target)
@@ -96,9 +97,9 @@ def _reference(node: m.Ref, refs: Refs, paged: set[str]) -> str:
     if node.children:
         said = words(node.children, refs, paged)
     elif node.number:                                # "Table~\\ref{odds}": the number alone, if it has one
-        said = number or title or node.target
+        said = number or title or printable(node.target)
     else:
-        said = title or node.target
+        said = title or printable(node.target)
     return said if node.target in paged else f"{said} (page {shown})"
 
 
