@@ -193,6 +193,7 @@ def mutated(draw, reader: str):
     if len(data) > WINDOW:
         start = draw(st.integers(0, len(data) - WINDOW))
         data = data[start:start + draw(st.integers(WINDOW // 8, WINDOW))]
+        data = data[data.find(b"\n") + 1:] if start else data     # from a line's start: never inside a character
     data = bytearray(data)
     for _ in range(draw(st.integers(0, 8))):
         kind = draw(st.sampled_from(["flip", "cut", "double", "piece", "text", "truncate", "number"]))
