@@ -112,8 +112,10 @@ def wrap(text: str, field: int, marker: str = "", hyphen: bool = False) -> list[
     """Paragraph text re-flowed into lines of at most ``field`` columns, its forced breaks
     kept (``BREAK`` is the line break ``nests.text.measure.wrap`` keeps). A list ``marker``
     ("•", "3.") hangs in front of the first line; a word wider than the field is cut,
-    so nothing is ever lost (with ``hyphen``, each part but the last ends with a hyphen)."""
-    return measure.wrap(text, field, reversible=False, hyphen=hyphen, marker=marker, breaks=True)
+    so nothing is ever lost (with ``hyphen``, each part but the last ends with a hyphen).
+    Whatever the text (a block placeholder naming a source's file, a formula), its control
+    characters are dropped first, as the words' are."""
+    return measure.wrap(printable(text), field, reversible=False, hyphen=hyphen, marker=marker, breaks=True)
 
 
 def cut(text: str, room: int) -> list[str]:
