@@ -64,7 +64,7 @@ def _drawn_page(block: m.DrawnPage, warnings: list[m.Warning]) -> str:
     """A page the author drew: kept as drawn, each line padded to the page width."""
     from nests.text.measure import ljust, width
 
-    lines = list(block.lines)
+    lines = [printable(line) for line in block.lines]      # (as a drawing's lines: no control characters)
     if len(lines) != PAGE_LINES:
         warnings.append(m.Warning(block.source, block.line,
                                   f"{block.kind} page has {len(lines)} lines, not {PAGE_LINES}; padded or cut"))
