@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: all build test chromium stats-check difficulty-check bench golden lock clean
+.PHONY: all build test fuzz chromium stats-check difficulty-check bench golden lock clean
 
 all: build
 
@@ -40,6 +40,14 @@ build: $(BIN)/nests
 # not, a process makes what it shares again (slower, never different).
 test: $(BIN)/nests chromium
 	$(BIN)/python -m pytest -q -n auto --dist worksteal
+
+# Issue 29's fuzz suite run long (make test runs it on a few examples): one reader (nests, md, rst,
+# sphinx, latex, xml, docbook) or the content kinds (content), new random examples for MINUTES
+# minutes, at low priority; each failure's input is written to /tmp/fuzz-found (see tests/fuzz).
+READER  ?= latex
+MINUTES ?= 30
+fuzz: $(BIN)/nests
+	nice -n 15 $(BIN)/python -m tests.fuzz $(READER) $(MINUTES)
 
 # The browser tests of `nests serve` (tests/serve/test_browser.py) drive Debian's chromium
 # through Playwright: installed from Debian's packages when missing, as the bench's swipl

@@ -5,6 +5,7 @@ from __future__ import annotations
 from nests.document import Document, File, Page
 from nests.generators.packet.generate import build_packet
 from nests.generators.packet.pages import handout_pages, map_svg, packet_pages
+from nests.generators.packet.reroll import file_stem
 from nests.generators.sheet import FULL, Look
 from nests.text import grid
 
@@ -52,7 +53,7 @@ def documents_of(content, packet, laid, handout: bool = False, folder: str = "",
 
     seed = packet.seed
     title = f"Nest Packet {seed}: {packet.nest_name}"
-    stem = f"{folder}packet-{seed}" + "".join(f"+{r.file_part}" for r in packet.rerolls)
+    stem = folder + file_stem(seed, packet.rerolls)
     files = {}
     if formats is None or "json" in formats:
         files["json"] = File(f"{stem}.json", packet_json(packet, laid.numbers))

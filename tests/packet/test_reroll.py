@@ -151,3 +151,31 @@ def test_a_bad_reroll_is_one_line(tmp_path, args, says):
     assert run.exit_code == 2 and says in run.output, run.output
     assert "Traceback" not in run.output and len(run.output.strip().splitlines()) == 1
     assert not (tmp_path / "out").exists()
+
+
+def test_many_rerolled_parts_make_files_whose_names_fit_and_a_rebuild_line_that_makes_them_again(tmp_path):
+    """A file's name holds 255 bytes: past reroll.LONGEST_STEM characters the parts left out of the
+    name are counted and hashed (issue 29, point 5), and the first page's Rebuild line, which lists
+    every part, is a command that makes the same packet again, byte for byte."""
+    import shlex
+
+    parts = [f"item:I{i}@123456789" for i in range(1, 10)] + [f"level:{n}@987654321" for n in (1, 2, 3)] + \
+            ["job@999999999"]
+    args = ["packet", "--seed", "42", "--format", "txt", "--handout"] + [a for p in parts for a in ("--reroll", p)]
+    run = CliRunner().invoke(main, args + ["-o", str(tmp_path / "one")])
+    assert run.exit_code == 0, run.output
+    names = sorted(p.name for p in (tmp_path / "one").iterdir())
+    assert len(names) == 2 and all(len(n.encode()) <= 255 for n in names)
+    packet = next(n for n in names if not n.endswith("-players.txt"))
+    assert re.fullmatch(r"packet-42\+item-I1@123456789\+.*\+\d+-more-[0-9a-f]{8}\.txt", packet), names
+    assert packet.replace(".txt", "-players.txt") in names
+    text = (tmp_path / "one" / packet).read_text(encoding="utf-8")
+    rows = text.split("Rebuild:")[1].split("╠")[0].splitlines()
+    rebuild = " ".join(row.strip("║▓ ").rstrip("\\ ") for row in rows)
+    said = shlex.split(rebuild)
+    assert said[0] == "nests" and [said[k + 1] for k, a in enumerate(said) if a == "--reroll"] == parts
+    again = CliRunner().invoke(main, said[1:] + ["--format", "txt", "--handout", "-o", str(tmp_path / "two")])
+    assert again.exit_code == 0, again.output
+    assert sorted(p.name for p in (tmp_path / "two").iterdir()) == names
+    assert (tmp_path / "two" / packet).read_bytes() == text.encode("utf-8")
+    assert parse_reroll("job@2").file_part == "job@2"

@@ -30,6 +30,12 @@ class _Commands(click.Group):
             raise
 
     def invoke(self, ctx):
+        import signal
+        import threading
+
+        if threading.current_thread() is threading.main_thread():
+            # from here on, Ctrl-C is said by the command (below), not by nests.entry's handler
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         try:
             return super().invoke(ctx)
         except click.UsageError as err:

@@ -14,10 +14,21 @@ read what it is given and call its public methods and our filters, and
 nothing whose name starts with an underscore (so no way from an object to
 Python's internals, modules or files). Sandboxed templates compile to other
 code than unsandboxed ones, so their compiled cache is a folder of its own.
+
+A user's templates are bounded like a book (issue 29): a template reached through
+a link leading outside the templates folder is not read (one error line); ``*``
+and ``**`` may not make a string, list or number past ``LARGEST`` (an error, not
+the memory filled); and a render of a user's templates may take ``RENDER_SECONDS``
+of CPU time (a loop without end is an error at its template line, exit 2), as may
+a macro or include calling itself without end.
 """
 
 from __future__ import annotations
 
+import os
+import posixpath
+import signal
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -32,6 +43,29 @@ from nests.text import grid
 from nests.render.filters import FILTERS
 
 _user_templates: str | None = None
+RENDER_SECONDS = 20          # CPU seconds a render of a user's templates may take (ours take a fraction of one)
+LARGEST = 10_000_000         # items of a string or list, digits of a number, a template's * or ** may make
+
+
+class _ConfinedLoader(jinja2.FileSystemLoader):
+    """A user's templates folder: a template found through a link that leads outside the
+    folder (the folder as given, its own links resolved) is refused, not read."""
+
+    def get_source(self, environment, template):
+        pieces = jinja2.loaders.split_template_path(template)
+        for searchpath in self.searchpath:
+            filename = posixpath.join(searchpath, *pieces)
+            if os.path.isfile(filename):
+                root = Path(searchpath).resolve()
+                if not Path(filename).resolve().is_relative_to(root):
+                    raise NestsError(Problem(f"a link leading outside the templates folder {searchpath}; not read",
+                                             file=filename))
+                break
+        return super().get_source(environment, template)
+
+
+class _TooLong(Exception):
+    """A render of a user's templates past its CPU seconds."""
 
 
 def use_templates(directory: str | None) -> None:
@@ -60,7 +94,7 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
     """Compiled templates kept between runs: compiling the sheet template costs
     more than everything else a text sheet needs. Jinja checks each entry
     against its template's source, so a stale entry is never used."""
-    base = cache_dir("jinja-sandboxed")
+    base = cache_dir("jinja-sandboxed-2")       # (-2: since * and ** are checked, see _Sandbox)
     return jinja2.FileSystemBytecodeCache(str(base)) if base else None
 
 
@@ -71,6 +105,21 @@ class _Sandbox(SandboxedEnvironment):
     which the sandbox wraps, always go its own way.)"""
 
     _verdicts: dict[tuple[type, str], bool] = {}
+    intercepted_binops = frozenset(["*", "**"])
+
+    def call_binop(self, context, operator: str, left, right):
+        """``*`` and ``**`` checked before they run: "x" * 10**10 would fill the memory."""
+        if operator == "*" and isinstance(right, (str, list, tuple)):
+            left, right = right, left
+        if operator == "*" and isinstance(left, (str, list, tuple)) and isinstance(right, int):
+            too_big = len(left) * right > LARGEST
+        elif operator == "**" and isinstance(left, (int, float)) and isinstance(right, (int, float)):
+            too_big = abs(right) * max(abs(left), 2).bit_length() > LARGEST * 3
+        else:
+            too_big = False
+        if too_big:
+            raise jinja2.exceptions.SecurityError(f"{operator} would make more than {LARGEST:,} items or digits")
+        return super().call_binop(context, operator, left, right)
 
     def is_safe_attribute(self, obj, attr: str, value) -> bool:
         key = (type(obj), attr)
@@ -93,7 +142,7 @@ def environment() -> jinja2.Environment:
     env = _Sandbox(
         bytecode_cache=_bytecode_cache(),
         loader=jinja2.ChoiceLoader(
-            ([jinja2.FileSystemLoader(_user_templates)] if _user_templates else [])
+            ([_ConfinedLoader(_user_templates)] if _user_templates else [])
             + [jinja2.FileSystemLoader(str(paths.TEMPLATES))]
         ),
         undefined=jinja2.StrictUndefined,
@@ -133,7 +182,15 @@ def _render(env: jinja2.Environment, template: str, context: dict) -> str:
     # includes while it renders. Either way the error names the file and line.
     try:
         compiled = env.get_template(template)
-        return compiled.render(**context)
+        return _bounded(compiled, context)
+    except _TooLong:
+        file, line = _template_line_of(template)
+        raise NestsError(Problem(f"template still rendering after {RENDER_SECONDS} s of CPU time (a loop that "
+                                 "does not end?); not written", file=file, line=line)) from None
+    except RecursionError as err:
+        file, line = _template_line(err, template)
+        raise NestsError(Problem("template calls itself without end (a macro, include or import that reaches "
+                                 "itself again); not written", file=file, line=line)) from None
     except NestsError as err:
         # a filter's refusal (text wider than its field…) that names no file: the template line
         raise _located(err, _template_line(err, template)) from None
@@ -157,6 +214,42 @@ def _render(env: jinja2.Environment, template: str, context: dict) -> str:
     except jinja2.UndefinedError as err:
         file, line = _template_line(err, template)
         raise NestsError(Problem(f"template uses something it is not given: {err.message}", file=file, line=line)) from None
+
+
+_rendering = threading.local()
+
+
+def _bounded(compiled: jinja2.Template, context: dict) -> str:
+    """The render; with a user's templates (in the main thread, where a signal can stop it),
+    bounded by ``RENDER_SECONDS`` of the process's CPU time. A render inside a render (a
+    filter's) runs within the outer one's time."""
+    if (_user_templates is None or getattr(_rendering, "on", False)
+            or threading.current_thread() is not threading.main_thread()):
+        return compiled.render(**context)
+    _rendering.on, _rendering.where = True, None
+
+    def stop(signum, frame):
+        while frame is not None and not frame.f_code.co_filename.endswith(".j2"):
+            frame = frame.f_back
+        if frame is not None:           # (the compiled code's line, told back as the template's)
+            made = frame.f_globals.get("__jinja_template__")
+            _rendering.where = (frame.f_code.co_filename,
+                                made.get_corresponding_lineno(frame.f_lineno) if made else None)
+        raise _TooLong()
+
+    before = signal.signal(signal.SIGPROF, stop)
+    signal.setitimer(signal.ITIMER_PROF, RENDER_SECONDS)
+    try:
+        return compiled.render(**context)
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, before)
+        _rendering.on = False
+
+
+def _template_line_of(template: str) -> tuple[str, int | None]:
+    """Where the render that ran too long was stopped: its template file and line."""
+    return getattr(_rendering, "where", None) or (template, None)
 
 
 def _template_line(err: BaseException, template: str | None) -> tuple[str, int | None] | None:

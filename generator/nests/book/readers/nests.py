@@ -216,7 +216,9 @@ class _Parser:
     def table(self, body: list[str], option: str | None, number: int) -> m.Table:
         gap = 4
         if option is not None:
-            if option.strip().isdigit():
+            if option.strip().isdigit() and len(option.strip()) > 4:    # (thousands of digits: not even a number to read)
+                self.warn(number, f"table option [{option.strip()[:12]}…] asks for a gap wider than any page; using {gap}")
+            elif option.strip().isdigit():
                 gap = int(option)
             else:
                 self.warn(number, f"table option [{option}] is not a column gap; using {gap}")

@@ -10,6 +10,7 @@ from its stamp, ``42+room:3.2@1``.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 
@@ -40,6 +41,27 @@ class Reroll:
 
     def __str__(self) -> str:
         return f"{self.part}@{self.times}"
+
+
+# A file's name holds 255 bytes; the longest ending a packet's stem is given is "-players.pdf".
+LONGEST_STEM = 200
+
+
+def file_stem(seed: int, rerolls: tuple[Reroll, ...] = ()) -> str:
+    """The packet's files' name before its ending: ``packet-42+room-3.2@1``, every part re-rolled.
+    Past ``LONGEST_STEM`` characters the parts that do not fit are counted, with a hash of the
+    whole name so that two packets never share one (``packet-42+job@1+…+5-more-1a2b3c4d``): the
+    first page's Rebuild line and the JSON's stamp still list every part."""
+    stem = f"packet-{seed}" + "".join(f"+{r.file_part}" for r in rerolls)
+    if len(stem) <= LONGEST_STEM:
+        return stem
+    digest = hashlib.sha256(stem.encode()).hexdigest()[:8]
+    listed = f"packet-{seed}"
+    for k, r in enumerate(rerolls):
+        if len(f"{listed}+{r.file_part}+{len(rerolls) - k - 1}-more-{digest}") > LONGEST_STEM:
+            return f"{listed}+{len(rerolls) - k}-more-{digest}"
+        listed += "+" + r.file_part
+    return listed                   # (not reached: the whole stem was too long)
 
 
 def parse_reroll(text: str) -> Reroll:

@@ -19,7 +19,7 @@ from nests.book import model as m
 from nests.document import Document, Mark, Page, Picture
 from nests.errors import NestsError, Problem
 from nests.generators.rulebook.contents import TITLE as CONTENTS, contents_pages
-from nests.generators.rulebook.flow import Refs
+from nests.generators.rulebook.flow import Refs, printable
 from nests.ahead import Ahead
 from nests.generators.rulebook.layout import BookLayout, nodes
 from nests.generators.rulebook.links import book_marks
@@ -68,7 +68,7 @@ def _drawn_page(block: m.DrawnPage, warnings: list[m.Warning]) -> str:
     """A page the author drew: kept as drawn, each line padded to the page width."""
     from nests.text.measure import ljust, width
 
-    lines = list(block.lines)
+    lines = [printable(line) for line in block.lines]      # (as a drawing's lines: no control characters)
     if len(lines) != PAGE_LINES:
         warnings.append(m.Warning(block.source, block.line,
                                   f"{block.kind} page has {len(lines)} lines, not {PAGE_LINES}; padded or cut"))
@@ -145,6 +145,9 @@ def typeset(book, content, extra_sheets: list[str] = (), title: str | None = Non
         book = read_book(str(book))
     if title:
         book = dataclasses.replace(book, title=" ".join(title.split()), running_head="")
+    # the title and running head print in every page's head: their control characters are
+    # dropped as the body's are (a \title{} holding an escape byte is not an error of a template)
+    book = dataclasses.replace(book, title=printable(book.title), running_head=printable(book.running_head))
     if toc_depth is not None:
         book = dataclasses.replace(book, toc_depth=toc_depth)
 

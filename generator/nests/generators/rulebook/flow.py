@@ -72,11 +72,12 @@ def _word(node, refs: Refs | None, paged: set[str]) -> str:
         return printable(node.glyph)
     if isinstance(node, m.LineBreak):
         return BREAK
+    # (a placeholder quotes the source's own name for what is missing: its control characters go too)
     if isinstance(node, m.Missing):
-        return f"[missing: {node.what}]"
+        return printable(f"[missing: {node.what}]")
     if isinstance(node, m.FootnoteRef):
         number = refs.footnotes.get(node.label) if refs else None
-        return f"[{number or node.label}]"
+        return printable(f"[{number or node.label}]")
     if isinstance(node, m.Ref):
         return _reference(node, refs or Refs(), paged)
     return ""
@@ -85,7 +86,7 @@ def _word(node, refs: Refs | None, paged: set[str]) -> str:
 def _reference(node: m.Ref, refs: Refs, paged: set[str]) -> str:
     if node.target not in refs.known:
         refs.unknown.append(node)
-        return f"[missing: reference to {node.target}]"
+        return printable(f"[missing: reference to {node.target}]")
     title = refs.titles.get(node.target)
     number = refs.numbers.get(node.target, "")
     page = refs.pages.get(node.target)
@@ -96,9 +97,9 @@ def _reference(node: m.Ref, refs: Refs, paged: set[str]) -> str:
     if node.children:
         said = words(node.children, refs, paged)
     elif node.number:                                # "Table~\\ref{odds}": the number alone, if it has one
-        said = number or title or node.target
+        said = number or title or printable(node.target)
     else:
-        said = title or node.target
+        said = title or printable(node.target)
     return said if node.target in paged else f"{said} (page {shown})"
 
 
@@ -111,8 +112,10 @@ def wrap(text: str, field: int, marker: str = "", hyphen: bool = False) -> list[
     """Paragraph text re-flowed into lines of at most ``field`` columns, its forced breaks
     kept (``BREAK`` is the line break ``nests.text.measure.wrap`` keeps). A list ``marker``
     ("•", "3.") hangs in front of the first line; a word wider than the field is cut,
-    so nothing is ever lost (with ``hyphen``, each part but the last ends with a hyphen)."""
-    return measure.wrap(text, field, reversible=False, hyphen=hyphen, marker=marker, breaks=True)
+    so nothing is ever lost (with ``hyphen``, each part but the last ends with a hyphen).
+    Whatever the text (a block placeholder naming a source's file, a formula), its control
+    characters are dropped first, as the words' are."""
+    return measure.wrap(printable(text), field, reversible=False, hyphen=hyphen, marker=marker, breaks=True)
 
 
 def cut(text: str, room: int) -> list[str]:

@@ -11,6 +11,7 @@ between lines, never leaving a lone line.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, fields, is_dataclass
 from functools import lru_cache
 
@@ -74,6 +75,14 @@ class Piece:
     pages: int = 1             # a sheet: the pages it takes
 
 
+def _no_controls(line: str) -> str:
+    """A line of text with no control character left (what a source names in a placeholder, a
+    formula's text…): a page measures every character, and those have no width there."""
+    if line.isprintable():
+        return line
+    return "".join(ch for ch in line if unicodedata.category(ch) != "Cc")
+
+
 @dataclass(frozen=True)
 class Place:
     """Where blocks are set: inside ``depth`` boxes, ``indent`` columns in, in ``lists`` lists."""
@@ -91,7 +100,7 @@ class Place:
 
     def text(self, lines: list[str]) -> list:
         pad = " " * self.indent
-        return [("text", pad + s if s else s, None, self.depth) for s in lines]
+        return [("text", pad + _no_controls(s) if s else s, None, self.depth) for s in lines]
 
     def blank(self) -> tuple:
         return ("blank", "", None, self.depth)

@@ -26,8 +26,9 @@ def column_widths(rows: list[list[str]], gap: int, field: int) -> tuple[list[int
     fit are words broken, and then only the longest."""
     count = len(rows[0])
     natural = [max((width(line) for r in rows for line in line_words(r[k])), default=0) for k in range(count)]
-    while sum(natural) + gap * (count - 1) > field and gap > MIN_GAP:
-        gap -= 1
+    if sum(natural) + gap * (count - 1) > field and gap > MIN_GAP:
+        # the widest gap that fits, at least MIN_GAP (worked out, not counted down: a source may ask for 10**11)
+        gap = max(MIN_GAP, (field - sum(natural)) // (count - 1)) if count > 1 else MIN_GAP
     room = field - gap * (count - 1)
     if room < count:                       # more columns than the field can hold: no gap at all
         gap, room = 1 if field - (count - 1) >= count else 0, field - (count - 1 if field - (count - 1) >= count else 0)
@@ -83,9 +84,9 @@ def table_items(table: m.Table, field: int, depth: int, indent: int, refs: Refs)
     header = [[words(c.children, refs) for c in row] for row in table.header]
     body = [[words(c.children, refs) for c in row] for row in table.rows]
     rows = header + body
-    if not rows:
+    count = max((len(r) for r in rows), default=0)
+    if not count:                   # no cell in any row (an HTML <tr> left empty): nothing to set
         return [], True
-    count = max(len(r) for r in rows)
     rows = [r + [""] * (count - len(r)) for r in rows]
     gap = table.gap if table.gap is not None else DEFAULT_GAP
     widths, gap = column_widths(rows, gap, field)
