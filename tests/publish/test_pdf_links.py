@@ -17,6 +17,7 @@ from nests.document import Mark, Page
 from nests.generators.packet.marks import DICE
 from nests.packet import packet_documents
 from nests.publish.pdf import pdf_bytes, pdf_html, printed, runs
+from tests.pdf_links import links
 
 PARTY = ["wasp", "spider", "beetle"]
 
@@ -28,25 +29,6 @@ def made(content):
 
     doc = packet_documents(content, 42, PARTY, None)[0]
     return doc, json.loads(doc.files["json"].text)["pages"], pdf_bytes(doc.pages, doc.title)
-
-
-def links(pdf: bytes) -> list[tuple[int, str, int]]:
-    """Each link annotation as (its page, the text under it, the page it lands on), pages from 1."""
-    reader = PdfReader(io.BytesIO(pdf))
-    named = {name: reader.get_destination_page_number(dest) + 1 for name, dest in reader.named_destinations.items()}
-    document = pypdfium2.PdfDocument(pdf)
-    out = []
-    for number, page in enumerate(reader.pages, 1):
-        text = document[number - 1].get_textpage()
-        for annot in page.get("/Annots") or []:
-            annot = annot.get_object()
-            if annot.get("/Subtype") != "/Link":
-                continue
-            left, bottom, right, top = (float(v) for v in annot["/Rect"])
-            under = text.get_text_bounded(left + 0.5, min(bottom, top) + 0.5, right - 0.5, max(bottom, top) - 0.5)
-            dest = annot["/Dest"]
-            out.append((number, under.strip(), named[dest] if isinstance(dest, str) else reader.get_destination_page_number(dest) + 1))
-    return out
 
 
 REFERENCE = re.compile(r"p\.(\d+)$")

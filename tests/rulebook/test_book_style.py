@@ -21,6 +21,8 @@ from nests.errors import NestsError
 from nests.generators.rulebook.printed import book_html, labels_of
 from nests.publish.pdf import html_to_pdf
 
+from tests.pdf_links import links
+
 from .conftest import SHARED
 
 
@@ -156,30 +158,6 @@ def test_the_book_style_is_the_default_for_other_markups_and_keeps_the_txt(base_
     framed = tmp_path / "framed"
     pdf_of(str(SHARED / "base-rules.md"), "--style", "framed", tmp_path=framed)
     assert (framed / "base-rules.txt").read_bytes() == (out / "base-rules.txt").read_bytes()
-
-
-def links(pdf: bytes) -> list[tuple[int, str, object]]:
-    """Each link as (its page, the text under it, the page it lands on or the address it opens)."""
-    reader = PdfReader(io.BytesIO(pdf))
-    named = {name: reader.get_destination_page_number(dest) + 1 for name, dest in reader.named_destinations.items()}
-    pages = {page.indirect_reference.idnum: k for k, page in enumerate(reader.pages, 1)}
-    document = pypdfium2.PdfDocument(pdf)
-    out = []
-    for number, page in enumerate(reader.pages, 1):
-        text = document[number - 1].get_textpage()
-        for annot in page.get("/Annots") or []:
-            annot = annot.get_object()
-            if annot.get("/Subtype") != "/Link":
-                continue
-            left, bottom, right, top = (float(v) for v in annot["/Rect"])
-            under = text.get_text_bounded(left + 0.5, min(bottom, top) + 0.5, right - 0.5, max(bottom, top) - 0.5)
-            if "/Dest" in annot:
-                dest = annot["/Dest"]
-                lands = named[dest] if isinstance(dest, str) else pages[dest[0].idnum]
-            else:
-                lands = str(annot["/A"]["/URI"])
-            out.append((number, " ".join(under.split()), lands))
-    return out
 
 
 def squeezed(text: str) -> str:
