@@ -59,7 +59,7 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], t
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, NumberObject
 
-    from nests.publish.parts import _bookmarks, _outline, outline_depths
+    from nests.publish.parts import _bookmarks, finished
 
     # Body pages are numbered from 1 on the first part's second page (its first is the title page).
     firsts, count = [], 0
@@ -129,10 +129,4 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], t
             cut = sum(1 for _, page, _, _ in found if page == 0)
             places[cut:cut] = [(t, 1 + p, x, y) for t, p, x, y in (_bookmarks(contents) if contents else [])]
             levels[cut:cut] = [1] * (len(places) - len(levels))
-    _outline(writer, places, outline_depths(levels))
-    writer.add_metadata(readers[0].metadata or {})
-    if "/Lang" in readers[0].root_object:
-        writer.root_object[NameObject("/Lang")] = readers[0].root_object["/Lang"].clone(writer)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return finished(writer, readers[0], places, levels)

@@ -75,10 +75,16 @@ def join_parts(parts: list[bytes], levels: list[int]) -> bytes:
         places += [(title, first + page, x, y) for title, page, x, y in _bookmarks(reader)]
     if len(places) != len(levels):
         raise RuntimeError(f"the parts hold {len(places)} bookmarks, the pages {len(levels)}")
+    return finished(writer, readers[0], places, levels)
+
+
+def finished(writer, first, places: list[tuple[str, int, float, float]], levels: list[int]) -> bytes:
+    """The joined PDF's bytes: its outline over ``places`` at ``levels``, and the metadata and language
+    of ``first`` (the first part's reader), as one PDF typeset whole would carry them."""
     _outline(writer, places, outline_depths(levels))
-    writer.add_metadata(readers[0].metadata or {})
-    if "/Lang" in readers[0].root_object:
-        writer.root_object[_name("/Lang")] = readers[0].root_object["/Lang"].clone(writer)
+    writer.add_metadata(first.metadata or {})
+    if "/Lang" in first.root_object:
+        writer.root_object[_name("/Lang")] = first.root_object["/Lang"].clone(writer)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

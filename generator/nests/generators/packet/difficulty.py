@@ -82,7 +82,7 @@ def choose_depth(content, party: list[str], difficulty: str, make, verify: bool 
             in_band = []
             for depth in range(depths["deepest"], depths["shallowest"] - 1, -1):
                 if (depth, every_row) not in made:
-                    made[depth, every_row] = make(depth, every_row=every_row) if every_row else make(depth)
+                    made[depth, every_row] = make(depth, every_row=every_row)
                 if len(made[depth, every_row].levels) < depth:
                     continue                     # a chain no deeper: a shallower depth tries it
                 packet = replace(made[depth, every_row], start_rooms=start)
