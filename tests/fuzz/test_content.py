@@ -197,7 +197,8 @@ def test_a_fuzzed_printed_sheet_is_read_back_or_refused_in_one_line(shelf, data)
 
 
 def test_what_the_long_runs_found_stays_fixed(shelf):
-    """Each content input a long run found (tests/fuzz/found/content/, none kept yet) is one test case;
-    a loop, not a parameter list, so that an empty folder is no skipped test."""
-    for command, name, files, options in found_inputs("content"):
+    """Each content input a long run found (tests/fuzz/found/content/) is one case of this test."""
+    found = found_inputs("content")
+    assert found, "tests/fuzz/found/content/ holds the inputs the long runs found"
+    for command, name, files, options in found:
         run_content(shelf, command.split(), files, "found")

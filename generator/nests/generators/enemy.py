@@ -105,7 +105,27 @@ def stat_block_definition(content, e: StatBlock) -> SheetDefinition:
                                  for i, d in enumerate(e.disposition)]})
     data = {"game": "Nests & Insects", "title": "Provisional Enemy" if e.provisional else "Enemy",
             "source": {"file": "content/enemies", "section": e.id}, "areas": areas}
-    return load_definition(YamlDocument(data, f"the stat block of {e.id}"), e.id)
+    try:
+        return load_definition(YamlDocument(data, f"the stat block of {e.id}"), e.id)
+    except NestsError as refused:
+        # the boxes are built from the enemy's own file: what does not fit is said at that file's line
+        raise NestsError([content.tables.enemy_problem(e.id, _enemy_path(areas, p.key), p.message)
+                          for p in refused.problems]) from None
+
+
+def _enemy_path(areas: list[dict], key: str | None) -> tuple:
+    """Where in the enemy's file a stat block field comes from ("areas.0.fields.2.width" →
+    features.2.names): a Feature's names, an Attack, a Disposition."""
+    parts = (key or "").split(".")
+    if len(parts) < 4 or parts[0] != "areas" or parts[2] != "fields":
+        return ()
+    area, field = areas[int(parts[1])], int(parts[3])
+    field_key = area["fields"][field]["key"].split(".")
+    if field_key[0] == "features":
+        return ("features", int(field_key[1]), "names")
+    if field_key[0] == "disposition":
+        return ("disposition", field)
+    return tuple(field_key)
 
 
 def disposition_area(content) -> Area:

@@ -5,6 +5,7 @@ than its cell broken with a hyphen)."""
 from __future__ import annotations
 
 from nests.book import model as m
+from nests.errors import NestsError, Problem
 from nests.generators.rulebook.flow import Refs, line_words, width, wrap
 
 DEFAULT_GAP = 3        # columns between cells when the source does not fix it
@@ -87,6 +88,10 @@ def table_items(table: m.Table, field: int, depth: int, indent: int, refs: Refs)
     count = max((len(r) for r in rows), default=0)
     if not count:                   # no cell in any row (an HTML <tr> left empty): nothing to set
         return [], True
+    if count > field:               # not even one character a column: refused at the table, not cut
+        raise NestsError(Problem(f"a table of {count} columns cannot be set in a field {field} columns wide; "
+                                 f"a row here has more cells than a page line holds",
+                                 file=table.source, line=table.line))
     rows = [r + [""] * (count - len(r)) for r in rows]
     gap = table.gap if table.gap is not None else DEFAULT_GAP
     widths, gap = column_widths(rows, gap, field)
