@@ -81,3 +81,33 @@ def test_pandocs_long_tables_and_angle_brackets_print_their_cells_and_signs(tmp_
         ["Roll", "Result"], ["1", "< half"], ["2", "> half"]]
     assert "@" not in words(book) and "ll" not in words(book).split()
     assert warnings(book) == []
+
+
+def test_a_branch_tex_does_not_take_is_not_read(tmp_path):
+    """TeX reads one branch of a conditional (The TeXbook, ch. 20): ``\\iffalse`` puts a passage
+    out, a ``\\newif`` switch picks one of two versions, the engine tests answer as pdfLaTeX;
+    hevea's ``htmlonly`` and the comment package's ``comment`` are skipped. What is not read
+    defines and includes nothing, and every later line keeps its number."""
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\newif\\ifhtml\n\\newif\\ifdraft\n\\drafttrue\n"
+                                 "\\begin{document}\n"
+                                 "\\ifhtml\n\\input{web}\n\\newcommand{\\bee}{Wrong}\n\\else\n"
+                                 "\\newcommand{\\bee}{Honeybee}\n\\fi\n"
+                                 "\\chapter{Hive}\n\\iffalse Old draft words. \\ifx\\a\\b nested \\fi more old.\\fi\n"
+                                 "\\ifdraft Draft copy.\\else Final copy.\\fi\n"
+                                 "\\ifpdf Printed. \\fi\\ifxetex Xe. \\fi\n"
+                                 "\\begin{comment}\nA note to self.\n\\end{comment}\n"
+                                 "\\begin{htmlonly}\nClick here.\n\\end{htmlonly}\n"
+                                 "\\begin{latexonly}\nThe \\bee{} dances.\n\\end{latexonly}\n"
+                                 "\\ifthenelse{\\equal{a}{a}}{Same.}{Other.}\n"
+                                 "\\unknowncommand\n\\end{document}\n"})
+    book = read_book(str(tmp_path / "main.tex"))
+    assert " ".join(words(book).split()) == "Draft copy. Printed. The Honeybee dances. Same."
+    assert [(level, title) for level, title, _ in headings(book)] == [(1, "Hive")]
+    # the web file was never looked for, and the last line kept its number
+    assert warnings(book) == [("main.tex", 26, "unknown LaTeX command '\\unknowncommand'; its arguments' words are kept")]
+
+
+def test_a_conditional_whose_fi_is_elsewhere_is_left_as_written(tmp_path):
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\begin{document}\n\\chapter{Hive}\n"
+                                 "Wax.\n\\iffalse\nStill here.\n\\end{document}\n"})
+    assert "Still here." in words(read_book(str(tmp_path / "main.tex")))

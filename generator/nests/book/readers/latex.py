@@ -168,11 +168,11 @@ class Reader(BookFilesReading):
             if start is not None:
                 # (its key=value options kept: \declaretheorem[name=…] names a box)
                 preamble = uncommented(text)[:start.start()]
-                self.preamble(self.parse(expand(preamble, self.files.commands)))
+                self.preamble(self.parse(expand(preamble, self.files.commands, switches=self.files.switches)))
                 # the body alone, its lines numbered on: no preamble command can read the
                 # body's first words as its arguments
                 text = "\n" * preamble.count("\n") + uncommented(text)[start.start():]
-            nodes = self.parse(drop_settings(expand(text, self.files.commands)))
+            nodes = self.parse(drop_settings(expand(text, self.files.commands, switches=self.files.switches)))
             # the document may sit inside a group an unbalanced preamble command left open
             body = next((n for n in _descendants(nodes) if _is_env(n, "document")), None)
             return LatexBlocks(self).run(body.nodelist if body is not None else nodes)

@@ -22,7 +22,7 @@ _WRAPPERS = ("center", "flushleft", "flushright", "multicols", "multicols*", "mi
              "raggedright", "raggedleft", "landscape", "adjustwidth", "spacing", "singlespace",
              "onehalfspace", "doublespace", "sloppypar", "small", "footnotesize", "scriptsize", "large",
              "Large", "normalsize", "tiny", "threeparttable", "tablenotes", "adjustbox", "turn", "rotate",
-             "subfigure", "subtable", "wrapfigure", "wraptable", "frame",
+             "subfigure", "subtable", "wrapfigure", "wraptable", "frame", "latexonly",
              "otherlanguage", "otherlanguage*", "english", "document", "titlepage", "appendices")
 # Framed environments of the common packages, read as boxes.
 _FRAMES = ("mdframed", "tcolorbox", "framed", "shaded", "leftbar", "fancybox", "boxedminipage")

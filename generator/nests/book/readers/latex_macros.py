@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from nests.book.readers.latex_conditionals import decided
+
 _DEFINE = re.compile(r"\\(?:renewcommand|newcommand|providecommand)\*?|\\def(?=\\[A-Za-z@]+(?:\s*#\d)*\s*\{)"
                      r"|\\let(?=\s*\\[A-Za-z@]+\s*=?\s*\\[A-Za-z@]+(?![A-Za-z@]))")
 # titlesec's \titleformat* takes two arguments where \titleformat takes five: a name of its own,
@@ -38,12 +40,16 @@ LARGEST_EXPANSION = 2 ** 20                 # characters a file's text may grow 
 KEPT = ("part", "chapter", "section", "subsection", "subsubsection", "paragraph", "subparagraph")
 
 
-def expand(text: str, commands: dict, keeps=None) -> str:
+def expand(text: str, commands: dict, keeps=None, switches: dict | None = None) -> str:
     """``text`` with its definitions taken out (added to ``commands``, which an
     included file shares with the book) and every use of a command expanded.
     ``keeps(name)``: whether a command keeps its meaning whatever the text defines
-    it as (a package's redefinition of what the reader reads itself)."""
+    it as (a package's redefinition of what the reader reads itself). ``switches``: the
+    book's ``\\newif`` switches, when its conditionals are to be decided first
+    (nests.book.readers.latex_conditionals)."""
     text = uncommented(text)
+    if switches is not None:
+        text = decided(text, switches)
     if "titleformat" in text:
         text = _SHORT_FORMAT.sub(r"\\titleformatstar", text)
     if _DEFINE.search(text):

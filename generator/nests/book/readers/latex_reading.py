@@ -90,7 +90,8 @@ class BookFilesReading:
         self.source, self.path = shown, path
         self.files.reading.append(path.resolve())
         try:
-            self.preamble(self.parse(expand(ended(text), self.files.commands, self.known_command if package else None)))
+            self.preamble(self.parse(expand(ended(text), self.files.commands, self.known_command if package else None,
+                                             switches=self.files.switches)))
         except Unbounded as err:
             raise NestsError(Problem(err.message, file=shown, line=err.line)) from None
         finally:

@@ -67,7 +67,10 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             # titlesec's look of a heading (its first argument names a sectioning command)
             "titleformat", "titleformatstar", "titlespacing", "titlelabel",
             # longtable's marks of its head and foot rows (pandoc writes them), and an invisible strut
-            "endhead", "endfirsthead", "endfoot", "endlastfoot", "strut")
+            "endhead", "endfirsthead", "endfoot", "endlastfoot", "strut",
+            # fancyhdr's running heads and feet, and amsthm's theorem styles: the page's look, never words
+            "fancyhead", "fancyfoot", "fancyhf", "lhead", "chead", "rhead", "lfoot", "cfoot", "rfoot",
+            "fancypagestyle", "newtheoremstyle", "theoremstyle", "clearemptydoublepage")
 # The glossaries package's references to an entry (\gls{key}): the entry's words.
 GLOSSARY = ("gls", "Gls", "GLS", "glspl", "Glspl", "GLSpl", "glstext", "Glstext", "glsfirst", "glsname",
             "acrshort", "Acrshort", "acrlong", "Acrlong", "acrfull", "Acrfull", "acrshortpl", "acrlongpl",
@@ -124,7 +127,10 @@ def _make_context():
              "cleartoevenpage": "[", "newlength": "{", "settowidth": "{{", "settoheight": "{{",
              "addtocounter": "{{", "stepcounter": "{", "refstepcounter": "{", "markright": "{", "markboth": "{{",
              "crefrange": "*{{", "Crefrange": "*{{", "cpagerefrange": "*{{", "Cpagerefrange": "*{{",
-             "titleformat": "*{[{{{{[", "titleformatstar": "{{", "titlespacing": "*{{{{[", "titlelabel": "{"}
+             "titleformat": "*{[{{{{[", "titleformatstar": "{{", "titlespacing": "*{{{{[", "titlelabel": "{",
+             **dict.fromkeys(("fancyhead", "fancyfoot", "fancyhf", "lhead", "chead", "rhead", "lfoot", "cfoot",
+                              "rfoot"), "[{"), "fancypagestyle": "{{", "newtheoremstyle": "{{{{{{{{{",
+             "theoremstyle": "{"}
     verbatim = [MacroSpec(name, args_parser=VerbatimArgsParser(verbatim_arg_type="verb-macro"))
                 for name in ("lstinline", "mintinline")]
     db.add_context_category("nests-book", prepend=True, macros=[
