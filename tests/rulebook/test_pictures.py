@@ -122,7 +122,7 @@ def test_latex_finds_a_picture_through_graphicspath_and_without_its_extension(tm
     assert warnings(book) == ["12: image 'nowhere' is not there"]
     assert [name for name, _ in frames(book)] == ["plot", "cover.png"]
     text = "".join(p.text for p in book.pages)
-    assert "Figure 1: The plot." in text and "[missing: image: nowhere] Lost." in text
+    assert "Figure 1.1: The plot." in text and "[missing: image: nowhere] Lost." in text
     document, _ = rulebook_document(str(source), content)
     plot, cover = [picture for p in document.pages for picture in p.pictures]
     assert plot.data == (tmp_path / "figures" / "plot.png").read_bytes() and cover.kind == "png"

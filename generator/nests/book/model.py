@@ -261,6 +261,9 @@ class Book:
     author: str = ""                           # plain text, for the title page, when the source names it
     date: str = ""                             # the source's date, as written, for the title page
     version: str = ""                          # the source's version or release, for the title page
+    by_chapter: bool = False                   # tables, figures and numbered boxes counted within each
+                                               # chapter ("Figure 2.1"), as LaTeX's book classes and
+                                               # DocBook's books count them; else through the book
 
 
 def plain(inlines: list[Inline]) -> str:

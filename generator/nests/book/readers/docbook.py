@@ -16,6 +16,7 @@ terms and generated lists (table of contents, index) are not text.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from nests.book import model as m
@@ -77,7 +78,9 @@ def read_tree(root, report: Report, files: Files) -> m.Book:
     blocks = place_notes(reader.as_blocks(reader.node(root, top=True)), reader.notes)
     blocks += list(reader.notes.values())                # mentioned nowhere a block stands (a note's own note)
     # (a lone top section over all the others is the book's title, unnumbered, as a lone # is)
-    return finish(blocks, report, title=reader.title, aliases=reader.aliases)
+    book = finish(blocks, report, title=reader.title, aliases=reader.aliases)
+    # a book counts its figures, tables and examples within each chapter ("Figure 2.1")
+    return dataclasses.replace(book, by_chapter=local(root) == "book")
 
 
 def place_notes(blocks: list, notes: dict[str, m.Footnote]) -> list:

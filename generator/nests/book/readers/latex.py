@@ -34,7 +34,8 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     blocks = reader.document(text, shown, Path(path))
     book = finish(blocks, report, title=reader.title_text or files.pdf_title, aliases=reader.aliases, title_heading=False,
                   toc_rank=files.toc_rank)
-    return dataclasses.replace(book, author=reader.credits.get("author", ""), date=reader.credits.get("date", ""))
+    return dataclasses.replace(book, author=reader.credits.get("author", ""), date=reader.credits.get("date", ""),
+                               by_chapter=files.by_chapter)
 
 
 def inline_latex(text: str, source: str, line: int, report: Report,

@@ -51,6 +51,7 @@ class BookFiles:
     appendix: bool = False              # after \appendix: chapters (an article's sections) lettered A, B…
     counters: dict[int, int] = field(default_factory=dict)   # \setcounter{chapter}{N}: level → the next number
     number_depth: int | None = None     # \setcounter{secnumdepth}{N}: levels deeper than N carry no number
+    by_chapter: bool = False            # the class counts figures and tables within chapters
     glossary: dict[str, tuple[str, str]] = field(default_factory=dict)   # key → (short, long) words
     glossed: set[str] = field(default_factory=set)                       # entries used once already
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from nests.book import model as m
 from nests.book.readers.common import book_bytes, confined, strip, words
-from nests.book.readers.latex_syntax import CONDITIONALS, INCLUDES, NUMBER_DEPTHS, SWITCHES, _arg
+from nests.book.readers.latex_syntax import BY_CHAPTER, CONDITIONALS, INCLUDES, NUMBER_DEPTHS, SWITCHES, _arg
 
 # Commands of the preamble by name → the Reader method that reads them (see ``preamble``).
 PREAMBLE: dict[str, str] = {}
@@ -105,6 +105,7 @@ class BookFilesReading:
         name = (self.args(node)[-1:] or [""])[0].strip()
         if name in NUMBER_DEPTHS and self.files.number_depth is None:
             self.files.number_depth = NUMBER_DEPTHS[name]
+        self.files.by_chapter = name in BY_CHAPTER
 
     @preamble_command("usepackage", "RequirePackage")
     def package(self, node) -> None:

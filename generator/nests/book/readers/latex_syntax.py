@@ -12,6 +12,8 @@ _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsec
 # The deepest level the standard classes number (LaTeX's secnumdepth, in the levels above).
 NUMBER_DEPTHS = {"book": 2, "report": 2, "memoir": 2, "scrbook": 2, "scrreprt": 2,
                  "article": 3, "scrartcl": 3, "amsart": 3, "amsbook": 3}
+# The classes that count figures, tables and theorems within each chapter ("Figure 2.1").
+BY_CHAPTER = ("book", "report", "memoir", "scrbook", "scrreprt", "amsbook")
 _LISTS = {"itemize": False, "enumerate": True, "compactitem": False, "compactenum": True}
 _DEFINITIONS = ("description",)
 _TABULARS = ("tabular", "tabular*", "tabularx", "longtable", "tabulary")

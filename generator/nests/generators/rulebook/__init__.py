@@ -107,7 +107,7 @@ def lay_out(book: m.Book, sheets: Sheets):
     for _ in range(PASSES):
         warnings: list[m.Warning] = []
         refs.used, refs.unknown = {}, []
-        layout = BookLayout(refs, sheets, warnings, book.number_parts)
+        layout = BookLayout(refs, sheets, warnings, book.number_parts, book.by_chapter)
         pages = paginate(layout.book(book.blocks)) or [BodyPage("body")]     # an empty book is one blank page
         lead = 0            # contents go after the author's own opening pages (cover, credits)
         while lead < len(pages) and pages[lead].kind == "fixed":

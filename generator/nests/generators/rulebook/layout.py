@@ -160,9 +160,11 @@ def handles(*types):
 
 
 class BookLayout:
-    def __init__(self, refs: Refs, sheets, warnings: list[m.Warning], number_parts: int = 1):
+    def __init__(self, refs: Refs, sheets, warnings: list[m.Warning], number_parts: int = 1,
+                 by_chapter: bool = False):
         self.refs = refs
         self.number_parts = number_parts
+        self.by_chapter = by_chapter
         self.sheets = sheets                       # knows(sheet_id) -> bool
         self.warnings = warnings
         self.numbering = Numbering()
@@ -182,7 +184,7 @@ class BookLayout:
     def book(self, blocks: list[m.Block]) -> list[Piece]:
         numbered = [n.level for b in blocks for n in nodes(b)
                     if isinstance(n, m.Heading) and n.numbered and not n.part]
-        self.numbering = Numbering(max(1, min(numbered, default=1)), self.number_parts)
+        self.numbering = Numbering(max(1, min(numbered, default=1)), self.number_parts, self.by_chapter)
         out: list[Piece] = []
         for block in blocks:
             out += self.pieces(block, Place())

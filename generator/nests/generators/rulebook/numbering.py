@@ -9,11 +9,15 @@ class Numbering:
 
     Heading numbers count from the book's shallowest numbered level: a book whose
     only level-1 heading is its unnumbered title numbers its sections 1, 2, 3…;
-    they are padded with zeros to ``parts`` parts (the book's own style: 1.2.0.0)."""
+    they are padded with zeros to ``parts`` parts (the book's own style: 1.2.0.0).
+    ``by_chapter``: tables, figures and boxes are counted again in each heading of the
+    first numbered level, and carry its number ("2.1")."""
 
-    def __init__(self, first: int = 1, parts: int = 1):
+    def __init__(self, first: int = 1, parts: int = 1, by_chapter: bool = False):
         self.first = first
         self.parts = parts
+        self.by_chapter = by_chapter
+        self.chapter = ""                        # the number of the chapter counted within, once one is
         self.levels: list[int] = []
         self.counts: dict[str, int] = {}
         self.parts_seen = 0
@@ -31,8 +35,11 @@ class Numbering:
         for k in range(level, len(self.levels)):
             self.levels[k] = 0
         parts = self.levels + [0] * max(0, self.parts - len(self.levels))
-        return ".".join(_letter(n) if k + 1 == self.lettered else str(n)
-                        for k, n in enumerate(parts[:max(self.parts, level)]))
+        number = ".".join(_letter(n) if k + 1 == self.lettered else str(n)
+                          for k, n in enumerate(parts[:max(self.parts, level)]))
+        if self.by_chapter and level == 1:
+            self.chapter, self.counts = number, {}
+        return number
 
     def part(self) -> str:
         """A part's number, in capitals as books number their parts (I, II…); the
@@ -45,9 +52,9 @@ class Numbering:
                 out, count = out + letters, count - value
         return out
 
-    def next(self, kind: str) -> int:
+    def next(self, kind: str) -> str:
         self.counts[kind] = self.counts.get(kind, 0) + 1
-        return self.counts[kind]
+        return f"{self.chapter}.{self.counts[kind]}" if self.chapter else str(self.counts[kind])
 
 
 def _letter(n: int) -> str:

@@ -73,7 +73,7 @@ def labels_of(book: m.Book) -> Labels:
     numbered = [n.level for b in book.blocks for n in nodes(b)
                 if isinstance(n, m.Heading) and n.numbered and not n.part]
     first = max(1, min(numbered, default=1))
-    count = Numbering(first, book.number_parts)
+    count = Numbering(first, book.number_parts, book.by_chapter)
     levels = set()
     for block in book.blocks:
         for node in nodes(block):
