@@ -111,3 +111,26 @@ def test_a_conditional_whose_fi_is_elsewhere_is_left_as_written(tmp_path):
     write(tmp_path, {"main.tex": "\\documentclass{book}\n\\begin{document}\n\\chapter{Hive}\n"
                                  "Wax.\n\\iffalse\nStill here.\n\\end{document}\n"})
     assert "Still here." in words(read_book(str(tmp_path / "main.tex")))
+
+
+def test_a_font_switch_shapes_the_rest_of_its_group(tmp_path):
+    """``{\\bf operators}``: a switch holds to the end of its group (The TeXbook, ch. 5), so the
+    words after it are bold, italic or typewriter, and the words before it are not."""
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\begin{document}\n\\chapter{Hive}\n"
+                                 "Bees use {\\bf operators} and {\\em lots of} {wax \\tt comb} {\\sc small}.\n"
+                                 "\\end{document}\n"})
+    book = read_book(str(tmp_path / "main.tex"))
+    shaped = [(type(n).__name__, m.plain(n.children) if hasattr(n, "children") else n.text)
+              for n in walk(book.blocks) if isinstance(n, (m.Strong, m.Emphasis, m.Code))]
+    assert shaped == [("Strong", "operators"), ("Emphasis", "lots of"), ("Code", "comb")]
+    assert " ".join(words(book).split()) == "Bees use operators and lots of wax comb small."
+
+
+def test_a_packages_let_never_takes_a_command_the_reader_reads(tmp_path):
+    """hevea.sty lets \\url be its own \\ahref when no url package is loaded, a test this reader
+    does not run: the book's URLs stay URLs."""
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\usepackage{links}\n\\begin{document}\n\\chapter{Hive}\n"
+                                 "Read \\url{https://example.org/wax}.\n\\end{document}\n",
+                     "links.sty": "\\newcommand{\\ahref}[2]{{#2}}\n"
+                                  "\\AtBeginDocument{\\@ifundefined{url}{\\let\\url\\ahref}{}}\n"})
+    assert "https://example.org/wax" in words(read_book(str(tmp_path / "main.tex")))

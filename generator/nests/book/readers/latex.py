@@ -57,6 +57,10 @@ def inline_latex(text: str, source: str, line: int, report: Report,
 _DRAWING_FILES = (".pgf", ".tikz", ".pgf_tex", ".tex.pgf")
 
 # pylatexenc's kinds of node in running text → the Reader method that reads them.
+# The font switches of a group, and the shape they give what follows them (others print plain).
+FONT_SWITCHES = {**dict.fromkeys(("bf", "bfseries"), "strong"),
+                 **dict.fromkeys(("it", "itshape", "em", "sl", "slshape"), "emphasis"),
+                 **dict.fromkeys(("tt", "ttfamily"), "code")}
 NODE_KINDS = {"LatexCommentNode": "comment_node", "LatexMathNode": "math_node", "LatexGroupNode": "group_node",
               "LatexMacroNode": "macro", "LatexCharsNode": "chars_node"}
 
@@ -205,7 +209,19 @@ class Reader(BookFilesReading):
         return [m.Math(math_text(_inner_latex(node)), source=src, line=line)]
 
     def group_node(self, node, src, line):
-        return self.inline(node.nodelist)
+        return self.switched(list(node.nodelist), src, line)
+
+    def switched(self, nodes: list, src: str, line: int) -> list[m.Inline]:
+        """A group's words, a font switch in it (``{\\bf operators}``, older books' bold)
+        shaping what follows it to the group's end, as TeX's switches do."""
+        at = next((k for k, n in enumerate(nodes) if getattr(n, "macroname", None) in FONT_SWITCHES), None)
+        if at is None:
+            return self.inline(nodes)
+        shape, rest = FONT_SWITCHES[nodes[at].macroname], self.switched(nodes[at + 1:], src, line)
+        shaped = ([m.Strong(rest, source=src, line=line)] if shape == "strong" else
+                  [m.Emphasis(rest, source=src, line=line)] if shape == "emphasis" else
+                  [m.Code(m.plain(rest), source=src, line=line)] if shape == "code" and rest else rest)
+        return merge_text(self.inline(nodes[:at]) + shaped)
 
     def chars_node(self, node, src, line):
         return [m.Text(words(_quotes(node.chars)), source=src, line=line)]

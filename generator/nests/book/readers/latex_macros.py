@@ -169,7 +169,9 @@ def _definitions(text: str, commands: dict[str, tuple[int, str | None, str]], ke
         if found.group(0) == "\\let":
             let = _LET.match(text, found.start())
             new, old = let.groups()
-            if new not in KEPT:
+            # (a package's \let of a command the reader reads itself, often inside a test of
+            # whether it is defined, which is not run here: \let\url\ahref, hevea's, is not applied)
+            if new not in KEPT and not (keeps is not None and keeps(new)):
                 if old not in commands:
                     saved[new] = old
                 commands[new] = commands.get(old, (0, None, "\\" + old))
