@@ -134,3 +134,14 @@ def test_a_packages_let_never_takes_a_command_the_reader_reads(tmp_path):
                      "links.sty": "\\newcommand{\\ahref}[2]{{#2}}\n"
                                   "\\AtBeginDocument{\\@ifundefined{url}{\\let\\url\\ahref}{}}\n"})
     assert "https://example.org/wax" in words(read_book(str(tmp_path / "main.tex")))
+
+
+def test_a_percent_sign_inside_verb_is_a_character_not_a_comment(tmp_path):
+    """``\\verb"%"`` prints a percent sign (LaTeX reads \\verb's text as characters); taking it for a
+    comment left the \\verb open and printed the rest of the chapter as raw LaTeX."""
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\begin{document}\n\\chapter{Hive}\n"
+                                 "The modulus, \\verb\"%\", divides. % a real comment\n"
+                                 "\\section{Wax}\nComb.\n\\end{document}\n"})
+    book = read_book(str(tmp_path / "main.tex"))
+    assert " ".join(words(book).split()) == "The modulus, %, divides. Comb."
+    assert [(level, title) for level, title, _ in headings(book)] == [(1, "Hive"), (2, "Wax")]

@@ -97,6 +97,10 @@ _VERBATIM_REGION = re.compile(r"(\\begin\{(?:verbatim\*?|Verbatim|lstlisting|min
                               re.S)
 
 
+# A comment, or an inline \verb"…" whose % is a character, not a comment (\verb"%" of the modulus)
+_COMMENT = re.compile(r"(\\verb\*?([^A-Za-z\s*])[^\n]*?\2)|(?<!\\)%[^\n]*")
+
+
 def uncommented(text: str) -> str:
     """Comments emptied (their ``%`` kept, so a line they end still joins the next
     as LaTeX joins it): a definition commented out is not read, and a comment inside
@@ -106,7 +110,7 @@ def uncommented(text: str) -> str:
         return text
     parts = _VERBATIM_REGION.split(text)
     for k in range(0, len(parts), 2):
-        parts[k] = re.sub(r"(?<!\\)%[^\n]*", "%", parts[k])
+        parts[k] = _COMMENT.sub(lambda found: found.group(0) if found.group(1) else "%", parts[k])
     return "".join(parts)
 
 
