@@ -1,0 +1,97 @@
+"""Links across the parts of a long PDF (issue 30: "each PDF's links go where they say").
+
+A framed document of more than grid.PDF_PARTS_OVER pages is typeset in parts and joined
+(nests.publish.parts); a long book in the book style in parts of whole chapters, bound
+(nests.publish.bound). Either way a link may lie in one part and its target in another, and
+in the book style a LaTeX ``\\pageref`` prints a page of the bound book that its own part
+cannot count. Here every contents entry, cross-reference and footnote mark lands on the page
+that holds its target's words, and every ``\\pageref`` prints the page its target is on.
+
+The framed book is typeset at the real threshold (some 200 pages, one chamber to a page,
+about 10 s: the price of a document that is really split); the book style's parts are made
+small (grid.BOOK_PARTS_OVER, grid.BOOK_PART_CHARS), as in test_book_style."""
+
+import os
+import re
+
+import pypdfium2
+import pytest
+from click.testing import CliRunner
+
+from nests.cli import main
+from nests.publish.parts import split_pages
+from nests.text import grid
+from tests.pdf_links import links
+
+CHAMBERS = 190          # one to a page, with the contents and the notes: some 203 framed pages
+
+
+def far(chamber: int, count: int) -> int:
+    """The chamber a chamber's text refers to: spread over the book, forward and back."""
+    return (chamber * 37) % count + 1
+
+
+def made(source, tmp_path, *options: str) -> tuple[bytes, list[str]]:
+    result = CliRunner().invoke(main, ["rulebook", str(source), "--format", "pdf", *options, "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    pdf = next(tmp_path.glob("*.pdf")).read_bytes()
+    document = pypdfium2.PdfDocument(pdf)
+    return pdf, [document[k].get_textpage().get_text_range() for k in range(len(document))]
+
+
+@pytest.fixture(scope="module")
+def framed(tmp_path_factory):
+    """A Markdown book of CHAMBERS chambers, each on its own page, each naming a chamber far
+    away and carrying a footnote (the framed style prints the notes at the end)."""
+    folder = tmp_path_factory.mktemp("framed")
+    source = folder / "colony.md"
+    source.write_text("# Long Colony\n" + "".join(
+        f"\n## Chamber {c} {{#c-{c}}}\n\nThe workers seal chamber {c}. See [the far one](#c-{far(c, CHAMBERS)})."
+        f"[^n{c}]\n\n[^n{c}]: Note {c}.\n\n\\newpage\n" for c in range(1, CHAMBERS + 1)), encoding="utf-8")
+    return made(source, folder / "out", "--style", "framed")
+
+
+def heading_on(text: str, chamber: int) -> bool:
+    """Whether a framed page holds the heading of ``chamber`` (not a contents entry, which is indented)."""
+    return re.search(rf"║ {chamber} Chamber {chamber}\s", text) is not None
+
+
+def test_every_framed_link_lands_on_its_target_across_the_parts(framed):
+    pdf, pages = framed
+    assert len(pages) > grid.PDF_PARTS_OVER
+    found = [(page, text, lands) for page, text, lands in links(pdf) if isinstance(lands, int)]
+    kinds = {"entry": 0, "reference": 0, "mark": 0, "note": 0}
+    for page, text, lands in found:
+        here, there = pages[page - 1], pages[lands - 1]
+        if entry := re.fullmatch(r"(\d+) Chamber \d+ \.+ (\d+)", text):      # the contents: the page it prints
+            kinds["entry"] += 1
+            assert lands == int(entry.group(2)) and heading_on(there, int(entry.group(1))), (page, text, lands)
+        elif reference := re.fullmatch(r"\(page (\d+)\)", text):           # "(page N)": chamber far(c)'s page
+            kinds["reference"] += 1
+            chamber = int(re.search(r"seal chamber (\d+)\.", here).group(1))
+            assert lands == int(reference.group(1)) and heading_on(there, far(chamber, CHAMBERS)), (page, text)
+        elif mark := re.fullmatch(r"\[(\d+)\]", text):
+            note = int(mark.group(1))
+            if re.search(rf"\[{note}\] Note {note}\.", here):                # the note's own mark: back to its call
+                kinds["note"] += 1
+                assert re.search(rf"seal chamber {note}\..*\[{note}\]", there), (page, text, lands)
+            else:                                                           # the call: to its note
+                kinds["mark"] += 1
+                assert re.search(rf"\[{note}\] Note {note}\.", there), (page, text, lands)
+        else:
+            assert text.startswith("Long Colony .") and lands == int(text.split()[-1])
+    assert kinds == {"entry": CHAMBERS, "reference": CHAMBERS, "mark": CHAMBERS, "note": CHAMBERS}
+    runs = split_pages(list(range(1, len(pages) + 1)), grid.PDF_PART_PAGES)
+    assert len(runs) > 1
+    across = [(page, lands) for page, _, lands in found if not any(page in run and lands in run for run in runs)]
+    assert len(across) > CHAMBERS          # every note's call and its way back, most references
+
+
+def test_a_framed_book_within_the_threshold_keeps_its_links(tmp_path):
+    """Typeset whole, as before: WeasyPrint's own links, each to its page."""
+    source = tmp_path / "small.md"
+    source.write_text("# Small\n" + "".join(f"\n## Chamber {c}\n\nSee [chamber 1](#chamber-1).\n\n\\newpage\n"
+                                           for c in range(1, 4)), encoding="utf-8")
+    pdf, pages = made(source, tmp_path / "out", "--style", "framed")
+    found = [(page, lands) for page, text, lands in links(pdf) if text.startswith("(page")]
+    assert found and all(heading_on(pages[lands - 1], 1) for _, lands in found)
