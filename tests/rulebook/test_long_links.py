@@ -95,3 +95,67 @@ def test_a_framed_book_within_the_threshold_keeps_its_links(tmp_path):
     pdf, pages = made(source, tmp_path / "out", "--style", "framed")
     found = [(page, lands) for page, text, lands in links(pdf) if text.startswith("(page")]
     assert found and all(heading_on(pages[lands - 1], 1) for _, lands in found)
+
+
+HALLS = 7
+
+
+def across(hall: int) -> int:
+    """The hall a hall names: four on, round the book (forward, and back from the last halls)."""
+    return (hall + 3) % HALLS + 1
+
+
+def hall_source(path) -> None:
+    """A LaTeX book of HALLS chapters, each naming the page of a hall and a stair far away and its own."""
+    filler = "The workers carry the larvae down the long tunnel and seal the chamber behind them. " * 6 + "\n\n"
+    chapters = []
+    for c in range(1, HALLS + 1):
+        t = across(c)
+        chapters.append(f"\\chapter{{Hall {c}}}\\label{{hall{c}}}\n" + filler * 3 +
+                        f"\\section{{Stair {c}}}\\label{{stair{c}}}\nFrom hall {c}: hall {t} is on page "
+                        f"\\pageref{{hall{t}}}, stair {t} on page \\pageref{{stair{t}}}, hall {c} on page "
+                        f"\\pageref{{hall{c}}}.\n\n" + filler * 3)
+    path.write_text("\\documentclass{book}\n\\title{Deep Colony}\n\\begin{document}\n\\maketitle\n" +
+                    "".join(chapters) + "\\end{document}\n", encoding="utf-8")
+
+
+def squeezed(text: str) -> str:
+    return " ".join(re.sub(r"[\ufffe\u00ad]", "", text).split())
+
+
+def test_a_pageref_prints_the_bound_book_s_page_in_every_part(monkeypatch, tmp_path):
+    """Each ``\\pageref`` prints the number at the foot of the page its target is set on, whatever
+    part holds it, and its link lands on that page; so does a book typeset whole. The parts typeset
+    again by the workers or in one process give the same bytes."""
+    from nests.book.readers import read_book
+    from nests.generators.rulebook.printed import BookPrint
+
+    source = tmp_path / "deep.tex"
+    hall_source(source)
+    for name, over in (("whole", 10_000_000), ("parts", 10_000)):
+        monkeypatch.setattr(grid, "BOOK_PARTS_OVER", over)
+        monkeypatch.setattr(grid, "BOOK_PART_CHARS", 6_000)
+        book = BookPrint(read_book(str(source)))
+        book.parts("a4")
+        part_of = {int(hall): k for k, html in enumerate(book.made) for hall in re.findall(r"</span> Hall (\d+)<", html)}
+        assert len(part_of) == HALLS
+        if name == "parts":        # most references name a hall in another part
+            assert len(book.made) >= 4 and sum(part_of[c] != part_of[across(c)] for c in part_of) >= HALLS - 1
+        pdf, pages = made(source, tmp_path / name)
+        pages = [squeezed(page) for page in pages]
+        foot = {k: page.split()[-1] for k, page in enumerate(pages, 1)}      # the page's number, printed last
+        at = {int(number): k for k, number in foot.items() if number.isdigit()}
+        said = set()
+        for k, page in enumerate(pages, 1):
+            for ref in re.finditer(r"From hall (\d+): hall (\d+) is on page (\d+), stair \d+ on page (\d+), "
+                                   r"hall \d+ on page (\d+)\.", page):
+                c, t, hall, stair, own = (int(g) for g in ref.groups())
+                assert f"{t} Hall {t}" in pages[at[hall] - 1] and f"{t}.1 Stair {t}" in pages[at[stair] - 1], ref
+                assert f"{c} Hall {c}" in pages[at[own] - 1], (name, ref.group())
+                said |= {(k, str(number)) for number in (hall, stair, own)}
+        assert len({c for c, _ in said}) == HALLS, name
+        numbers = [(page, text, lands) for page, text, lands in links(pdf) if text.isdigit() and foot[page].isdigit()]
+        assert {(page, text) for page, text, _ in numbers} == said            # each printed page is a link
+        assert all(foot[lands] == text for _, text, lands in numbers), (name, numbers)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)           # the parts typeset again here, not by workers
+    assert made(source, tmp_path / "one")[0] == pdf

@@ -31,14 +31,52 @@ def _roman(n: int) -> str:
     return out
 
 
-def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], typeset_part) -> bytes:
+def pages_named(book, paper: str, parts: list, again) -> list:
+    """The parts, those that print a page of the book (a LaTeX ``\\pageref``) typeset again
+    where what they printed is not that page as bound (``again``: several parts' HTML typeset,
+    side by side where there are workers).
+
+    A part prints such a page as WeasyPrint counts its own pages (book.css.j2): right in the
+    first part for a target there, as the bound book counts from its title page, page 0;
+    in any other part, or for a target elsewhere, a page is known only once every part
+    before the target is laid out. Such a part is typeset again with the pages written out.
+    A number's new width may move a line over a page's end and so a later page: then the
+    parts that printed a page now wrong are typeset again, up to grid.BOOK_PAGE_ROUNDS times."""
+    from nests.publish.parts import landings
+    from nests.text import grid
+
+    parts = list(parts)
+    named = [book.page_refs(k) for k in range(len(parts))]
+    printed: list[dict | None] = [None] * len(parts)        # None: as WeasyPrint counted (the first pass)
+    for _ in range(grid.BOOK_PAGE_ROUNDS):
+        _, where = landings([anchors for _, anchors, _ in parts])
+        first_part = len(parts[0][1])
+        redo = {}
+        for k, names in enumerate(named):
+            wanted = {name: str(where[name][0]) for name in sorted(names) if name in where}
+            if not wanted:
+                continue
+            counted = printed[k] is None and k == 0 and all(where[name][0] < first_part for name in wanted)
+            if not counted and printed[k] != wanted:
+                redo[k] = wanted
+        if not redo:
+            break
+        done = again([book.part(paper, k, wanted) for k, wanted in redo.items()])
+        for (k, wanted), typeset in zip(redo.items(), done):
+            parts[k], printed[k] = typeset, wanted
+    return parts
+
+
+def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], typeset_part, again=None) -> bytes:
     """The book's PDF from its typeset parts (``typeset_part``'s, in order: nests.publish.pdf's,
-    which typesets the contents and the heads here too); ``book`` makes the contents' and the
-    heads' HTML (a BookPrint)."""
+    which typesets the contents and the heads here too; ``again`` typesets several parts at once,
+    those that name pages, ``pages_named``); ``book`` makes the contents' and the heads' HTML
+    (a BookPrint)."""
     from pypdf import PdfReader, PdfWriter
 
     from nests.publish.parts import _bookmarks, add_links, finished, landings
 
+    parts = pages_named(book, paper, parts, again or (lambda htmls: [typeset_part(html) for html in htmls]))
     # Body pages are numbered from 1 on the first part's second page (its first is the title page).
     firsts, where = landings([anchors for _, anchors, _ in parts])
     count = sum(len(anchors) for _, anchors, _ in parts)

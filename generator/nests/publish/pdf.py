@@ -319,12 +319,15 @@ def _parted(doc, doc_runs: list) -> bool:
     return doc.print_book is not None or len(doc_runs) > 1
 
 
-def _bound(doc, parts: list, paper: str) -> bytes:
-    """The document's PDF from the PDFs of its runs of pages."""
+def _bound(doc, parts: list, paper: str, pool=None) -> bytes:
+    """The document's PDF from the PDFs of its runs of pages (``pool``: the workers, which
+    typeset again the parts of a book that name pages, nests.publish.bound)."""
     if doc.print_book is not None:
         from nests.publish.bound import bind
 
-        return bind(doc.print_book, paper, parts, typeset_part)
+        again = None if pool is None else \
+            (lambda htmls: [future.result() for future in [pool.submit(typeset_part, html) for html in htmls]])
+        return bind(doc.print_book, paper, parts, typeset_part, again)
     if len(parts) == 1:
         return parts[0]
     from nests.publish.parts import join_parts
@@ -396,6 +399,6 @@ def _typeset_in(pool, documents: list, runs: list[list[list]], paper: str,
         parts[i][j] = future.result()
         left[i] -= 1
         if not left[i]:
-            results[i] = _bound(documents[i], parts[i], paper)
+            results[i] = _bound(documents[i], parts[i], paper, pool)
             done(i)
     return results
