@@ -1,7 +1,7 @@
 """A long document's PDF typeset in parts and joined (nests.publish.parts): the same pages,
-text, outline and links as typeset whole, the same bytes every time; a short one untouched.
-The parts are made small here (grid.PDF_PARTS_OVER, grid.PDF_PART_PAGES) so that a book of
-a dozen pages is split."""
+text, outline and links as typeset whole (a link into another part too), the same bytes
+every time; a short one untouched. The parts are made small here (grid.PDF_PARTS_OVER,
+grid.PDF_PART_PAGES) so that a book of a dozen pages is split."""
 
 import io
 import os
@@ -13,10 +13,11 @@ import pytest
 from pypdf import PdfReader
 
 from nests.cli import main
-from nests.document import Document, Page
+from nests.document import Document, Mark, Page
 from nests.publish import parts
 from nests.publish.pdf import pdf_bytes, render_pdfs
 from nests.text import grid
+from tests.pdf_links import links
 
 # Bookmarks that nest across the parts (of three pages each): a section whose chapter is in
 # the part before, levels skipped (1 → 3) and coming back, a title not in ASCII.
@@ -36,8 +37,14 @@ BOOKMARKS = [
 ]
 
 
+# Each page's links, as (line, the page it links to): forward and back, within a part and into
+# others (four parts of three pages: 1-3, 4-6, 7-9, 10-12), to the first page and the last.
+LINKS = {1: [(0, 12), (1, 5), (2, 2)], 2: [(3, 9)], 5: [(0, 1), (4, 6)], 8: [(2, 8)], 12: [(0, 3), (1, 7)]}
+
+
 def long_document() -> Document:
-    pages = [Page("".join(f"page {n} line {line}: the colony keeps its tunnels\n" for line in range(20)), marks)
+    pages = [Page("".join(f"page {n} line {line}: the colony keeps its tunnels\n" for line in range(20)), marks,
+                  marks=[Mark(line, 0, len(f"page {n} line {line}"), link=to) for line, to in LINKS.get(n, [])])
              for n, marks in enumerate(BOOKMARKS, 1)]
     return Document("colony", "The Colony", pages)
 
@@ -74,14 +81,21 @@ def outline(reader: PdfReader) -> list[tuple]:
     return found
 
 
-def links(reader: PdfReader) -> list[list]:
-    """Each page's annotations, as (kind, the page a link leads to)."""
-    def target(annot):
-        dest = annot.get("/Dest") or annot.get("/A", {}).get("/D")
-        return reader.get_page_number(dest[0].get_object()) if dest is not None else None
-
-    return [[(str(a.get_object()["/Subtype"]), target(a.get_object())) for a in page.get("/Annots", [])]
-            for page in reader.pages]
+def landings(pdf: bytes) -> list[tuple]:
+    """Each link as (its page, the text under it, the page it lands on, the point there, its rectangle
+    as left, bottom, right, top), pages from 1: WeasyPrint names a destination, the join writes it out."""
+    reader = read(pdf)
+    named = reader.named_destinations
+    found = []
+    for (page, text, lands), annot in zip(links(pdf), [a.get_object() for p in reader.pages
+                                                       for a in p.get("/Annots", []) if a.get_object()["/Subtype"] == "/Link"]):
+        dest = annot["/Dest"]
+        point = (float(named[dest].left), float(named[dest].top)) if isinstance(dest, str) else \
+            (float(dest[2]), float(dest[3]))
+        x1, y1, x2, y2 = (round(float(v), 2) for v in annot["/Rect"])
+        found.append((page, text, lands, tuple(round(v, 2) for v in point), (min(x1, x2), min(y1, y2), max(x1, x2),
+                                                                           max(y1, y2))))
+    return found
 
 
 def mono_subsets(reader: PdfReader) -> set[int]:
@@ -138,9 +152,18 @@ def test_the_outline_nests_across_the_parts_as_typeset_whole(whole, joined):
     assert read(joined[0]).root_object["/Outlines"]["/Count"] == sum(map(len, BOOKMARKS))
 
 
-def test_the_links_and_the_metadata_are_kept(whole, joined):
+def test_every_link_lands_where_it_lands_typeset_whole(whole, joined):
+    """A link into another part too: on its target's page, at the same point, from the same rectangle."""
+    before, after = landings(whole), landings(joined[0])
+    assert after == before
+    assert [(page, text, lands) for page, text, lands, _, _ in after] == [
+        (n, f"page {n} line {line}", to) for n, lines in sorted(LINKS.items()) for line, to in lines]
+    parts = [range(1, 4), range(4, 7), range(7, 10), range(10, 13)]
+    assert sum(not any(page in run and lands in run for run in parts) for page, _, lands, _, _ in after) >= 6
+
+
+def test_the_metadata_are_kept(whole, joined):
     before, after = read(whole), read(joined[0])
-    assert links(after) == links(before)
     assert after.metadata == before.metadata
     assert after.metadata["/Title"] == "The Colony"
     assert after.root_object["/Lang"] == before.root_object["/Lang"] == "en"

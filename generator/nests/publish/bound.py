@@ -6,12 +6,12 @@ or a link can only name a page of its own document; and a page that names a page
 come (the contents, at the front) is laid out again once it is known, which costs time and
 loses that page's footnotes. So the body is typeset first, a long book as parts of whole
 chapters (nests.generators.rulebook.printed.BookPrint.parts) in the PDF workers, each
-telling where its anchors landed and where its links are (``places_of``). Then, here,
+telling where its anchors landed and where its links are (nests.publish.parts.places_of). Then, here,
 once every page is known: the contents are typeset with each entry's page, the running
 heads and page numbers as pages of their own (printed over the book's pages), and the
 whole bound with pypdf: the title page, the contents, the body; every link within the book
-added where WeasyPrint drew it, landing where its target landed; the outline made again
-whole (as nests.publish.parts does).
+added where WeasyPrint drew it, landing where its target landed, and the outline made again
+whole, as a framed document's parts are joined (nests.publish.parts).
 
 The parts follow from the book alone, never from the cores: the same book gives the same
 bytes on every machine.
@@ -20,27 +20,6 @@ bytes on every machine.
 from __future__ import annotations
 
 import io
-
-SCALE = 0.75            # WeasyPrint's points per CSS pixel: a page's coordinates in the PDF
-
-
-def places_of(document, places: dict) -> None:
-    """Fill ``places`` with the anchors and the links within the book of ``document``
-    (WeasyPrint's, laid out) and take those links out of it."""
-    anchors, links = [], []
-    for number, page in enumerate(document.pages):
-        height = page.height * SCALE
-        anchors.append({name: (x1 * SCALE, height - y1 * SCALE) for name, (x1, y1, _, _) in page.anchors.items()})
-        kept = []
-        for link in page.links:
-            kind, target, rect, _ = link
-            if kind == "internal":
-                x1, y1, x2, y2 = rect
-                links.append((number, (x1 * SCALE, height - y2 * SCALE, x2 * SCALE, height - y1 * SCALE), target))
-            else:
-                kept.append(link)
-        page.links[:] = kept
-    places["anchors"], places["links"] = anchors, links
 
 
 def _roman(n: int) -> str:
@@ -52,25 +31,55 @@ def _roman(n: int) -> str:
     return out
 
 
-def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], typeset_part) -> bytes:
+def pages_named(book, paper: str, parts: list, again) -> list:
+    """The parts, those that print a page of the book (a LaTeX ``\\pageref``) typeset again
+    where what they printed is not that page as bound (``again``: several parts' HTML typeset,
+    side by side where there are workers).
+
+    A part prints such a page as WeasyPrint counts its own pages (book.css.j2): right in the
+    first part for a target there, as the bound book counts from its title page, page 0;
+    in any other part, or for a target elsewhere, a page is known only once every part
+    before the target is laid out. Such a part is typeset again with the pages written out.
+    A number's new width may move a line over a page's end and so a later page: then the
+    parts that printed a page now wrong are typeset again, up to grid.BOOK_PAGE_ROUNDS times."""
+    from nests.publish.parts import landings
+    from nests.text import grid
+
+    parts = list(parts)
+    named = [book.page_refs(k) for k in range(len(parts))]
+    printed: list[dict | None] = [None] * len(parts)        # None: as WeasyPrint counted (the first pass)
+    for _ in range(grid.BOOK_PAGE_ROUNDS):
+        _, where = landings([anchors for _, anchors, _ in parts])
+        first_part = len(parts[0][1])
+        redo = {}
+        for k, names in enumerate(named):
+            wanted = {name: str(where[name][0]) for name in sorted(names) if name in where}
+            if not wanted:
+                continue
+            counted = printed[k] is None and k == 0 and all(where[name][0] < first_part for name in wanted)
+            if not counted and printed[k] != wanted:
+                redo[k] = wanted
+        if not redo:
+            break
+        done = again([book.part(paper, k, wanted) for k, wanted in redo.items()])
+        for (k, wanted), typeset in zip(redo.items(), done):
+            parts[k], printed[k] = typeset, wanted
+    return parts
+
+
+def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], typeset_part, again=None) -> bytes:
     """The book's PDF from its typeset parts (``typeset_part``'s, in order: nests.publish.pdf's,
-    which typesets the contents and the heads here too); ``book`` makes the contents' and the
-    heads' HTML (a BookPrint)."""
+    which typesets the contents and the heads here too; ``again`` typesets several parts at once,
+    those that name pages, ``pages_named``); ``book`` makes the contents' and the heads' HTML
+    (a BookPrint)."""
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import ArrayObject, DictionaryObject, FloatObject, NameObject, NumberObject
 
-    from nests.publish.parts import _bookmarks, finished
+    from nests.publish.parts import _bookmarks, add_links, finished, landings
 
+    parts = pages_named(book, paper, parts, again or (lambda htmls: [typeset_part(html) for html in htmls]))
     # Body pages are numbered from 1 on the first part's second page (its first is the title page).
-    firsts, count = [], 0
-    for _, anchors, _ in parts:
-        firsts.append(count)
-        count += len(anchors)
-    where = {}
-    for k, (_, anchors, _) in enumerate(parts):
-        for j, names in enumerate(anchors):
-            for name, point in names.items():
-                where.setdefault(name, (firsts[k] + j, point))
+    firsts, where = landings([anchors for _, anchors, _ in parts])
+    count = sum(len(anchors) for _, anchors, _ in parts)
     listed = book.contents(paper, {name: str(number) for name, (number, _) in where.items()})
     contents_pdf, contents_anchors, contents_links = typeset_part(listed) if listed else (None, [], [])
     front = len(contents_anchors)
@@ -97,26 +106,9 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], t
     for page, over in zip(writer.pages, heads.pages):
         page.merge_page(over)
 
-    def link(page: int, rect, target: str) -> None:
-        if target not in where:
-            return
-        body, (x, y) = where[target]
-        annotation = DictionaryObject({
-            NameObject("/Type"): NameObject("/Annot"), NameObject("/Subtype"): NameObject("/Link"),
-            NameObject("/Rect"): ArrayObject(FloatObject(round(v, 3)) for v in rect),
-            NameObject("/BS"): DictionaryObject({NameObject("/W"): NumberObject(0)}),
-            NameObject("/Dest"): ArrayObject([writer.pages[final(body)].indirect_reference, NameObject("/XYZ"),
-                                              FloatObject(round(x, 3)), FloatObject(round(y, 3)), NumberObject(0)])})
-        target_page = writer.pages[page]
-        if "/Annots" not in target_page:
-            target_page[NameObject("/Annots")] = ArrayObject()
-        target_page["/Annots"].append(writer._add_object(annotation))
-
-    for j, rect, target in contents_links:
-        link(1 + j, rect, target)
-    for k, (_, _, links) in enumerate(parts):
-        for j, rect, target in links:
-            link(final(firsts[k] + j), rect, target)
+    add_links(writer, [(1 + j, rect, target) for j, rect, target in contents_links] +
+              [(final(firsts[k] + j), rect, target) for k, (_, _, links) in enumerate(parts) for j, rect, target in links],
+              where, final)
 
     # The outline: the title's, the contents', then every part's bookmarks, nested by their levels.
     places, levels = [], []

@@ -164,18 +164,21 @@ def runs(text: str, marks: list[Mark]) -> list[TextRun]:
     return out
 
 
-def pdf_html(pages: list, title: str, paper: str = "a4", first: int = 1) -> str:
+def pdf_html(pages: list, title: str, paper: str = "a4", first: int = 1, targets: set[int] | None = None) -> str:
     """The HTML WeasyPrint typesets: every plaintext page in a <pre>, escaped,
     with its drawing glyphs as vector shapes. ``first``: the number of the first
-    page in the whole document (a part of a long one); a link to a page of
-    another part is left out (WeasyPrint links within one document)."""
+    page in the whole document; ``targets``: for a part of a long one, the pages
+    any link of the whole document lands on (each of them here gets its anchor,
+    and every link is kept: the join makes them, nests.publish.parts). Without,
+    a link to a page not among ``pages`` is left out."""
     if paper not in PAPERS:
         raise NestsError(f"unknown paper {paper!r}; allowed: {', '.join(PAPERS)}")
     shown = [printed(p) for p in pages]
-    inside = range(first, first + len(pages))
-    for p in shown:
-        p.marks = [m for m in p.marks if not m.link or m.link in inside]
-    targets = {m.link for p in shown for m in p.marks if m.link}
+    if targets is None:
+        inside = range(first, first + len(pages))
+        for p in shown:
+            p.marks = [m for m in p.marks if not m.link or m.link in inside]
+        targets = {m.link for p in shown for m in p.marks if m.link}
     return render("pages.html.j2", pages=shown, title=title, paper=paper, version=__version__, shapes=vector_shapes,
                   runs=runs, targets=targets, first=first)
 
@@ -196,7 +199,7 @@ def html_to_pdf(html: str, places: dict | None = None) -> bytes:
         url_fetcher=_fetcher_class()(),
     ).render()
     if places is not None:
-        from nests.publish.bound import places_of
+        from nests.publish.parts import places_of
 
         places_of(document, places)
     return document.write_pdf()
@@ -274,23 +277,25 @@ def _html(doc, run, paper: str) -> str:
     """The HTML WeasyPrint typesets for one run of a document (a book's part is HTML already)."""
     if isinstance(run, str):
         return run
-    first = 1 if run[0] is doc.pages[0] else next(k for k, page in enumerate(doc.pages, 1) if page is run[0])
-    return pdf_html(run, doc.title, paper, first)
+    if len(run) == len(doc.pages):
+        return pdf_html(run, doc.title, paper)
+    first = next(k for k, page in enumerate(doc.pages, 1) if page is run[0])
+    return pdf_html(run, doc.title, paper, first, {m.link for page in doc.pages for m in page.marks if m.link})
 
 
 def typeset_part(html: str) -> tuple[bytes, list[dict], list[tuple]]:
-    """A part of a book's PDF; where its anchors landed (per page: name → the point at their
-    top left, in PDF points); and its links within the book, each as (page, rectangle in PDF
-    points, target), which it leaves out: bound, a part's own names are gone (pypdf copies
-    pages, not a document's names), and WeasyPrint would refuse, loudly, a target in another
-    part (nests.publish.bound)."""
+    """A part of a long document's or a book's PDF; where its anchors landed (per page: name →
+    the point at their top left, in PDF points); and its links within the document, each as
+    (page, rectangle in PDF points, target), which it leaves out: joined, a part's own names
+    are gone (pypdf copies pages, not a document's names), and WeasyPrint would refuse, loudly,
+    a target in another part (nests.publish.parts, nests.publish.bound)."""
     places: dict = {}
     pdf = html_to_pdf(html, places)
     return pdf, places["anchors"], places["links"]
 
 
 def _typeset(html: str, parted: bool):
-    """A run's PDF; a part of a book in the book style also with its places."""
+    """A run's PDF; a part (of a long document, or of a book in the book style) also with its places."""
     return typeset_part(html) if parted else html_to_pdf(html)
 
 
@@ -309,16 +314,20 @@ def _runs(doc, paper: str) -> list:
 
 
 def _parted(doc, doc_runs: list) -> bool:
-    """Whether the runs are the parts of a book in the book style, bound after (nests.publish.bound)."""
-    return doc.print_book is not None
+    """Whether the runs are parts, joined after with their links (nests.publish.parts), or a
+    book in the book style, bound after (nests.publish.bound)."""
+    return doc.print_book is not None or len(doc_runs) > 1
 
 
-def _bound(doc, parts: list, paper: str) -> bytes:
-    """The document's PDF from the PDFs of its runs of pages."""
+def _bound(doc, parts: list, paper: str, pool=None) -> bytes:
+    """The document's PDF from the PDFs of its runs of pages (``pool``: the workers, which
+    typeset again the parts of a book that name pages, nests.publish.bound)."""
     if doc.print_book is not None:
         from nests.publish.bound import bind
 
-        return bind(doc.print_book, paper, parts, typeset_part)
+        again = None if pool is None else \
+            (lambda htmls: [future.result() for future in [pool.submit(typeset_part, html) for html in htmls]])
+        return bind(doc.print_book, paper, parts, typeset_part, again)
     if len(parts) == 1:
         return parts[0]
     from nests.publish.parts import join_parts
@@ -390,6 +399,6 @@ def _typeset_in(pool, documents: list, runs: list[list[list]], paper: str,
         parts[i][j] = future.result()
         left[i] -= 1
         if not left[i]:
-            results[i] = _bound(documents[i], parts[i], paper)
+            results[i] = _bound(documents[i], parts[i], paper, pool)
             done(i)
     return results

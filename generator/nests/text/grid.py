@@ -41,6 +41,10 @@ PDF_PART_PAGES = 100
 # (the parts follow from the book alone; a part costs WeasyPrint some two seconds of its own).
 BOOK_PARTS_OVER = 480_000
 BOOK_PART_CHARS = 240_000
+# A part that prints a page of the bound book (a LaTeX \pageref) it could not count itself is
+# typeset again with the pages written out, and again while a number's new width moves a page,
+# at most BOOK_PAGE_ROUNDS times (publish/bound.py; LaTeX too reruns until its labels settle).
+BOOK_PAGE_ROUNDS = 3
 
 # The PDF (templates/pages.html.j2): the grid fills the paper less PAPER_MARGIN_MM at each
 # edge, in DejaVu Sans Mono, whose every glyph advances GLYPH_ADVANCE of an em. A page of

@@ -149,6 +149,9 @@ def _plain_block(block) -> str:
 # A heading's bookmark in the HTML (book.html.j2, blocks.html.j2): its outline level.
 BOOKMARK = re.compile(r'<h\d [^>]*class="[^"]*\bb([123])\b')
 
+# A reference that prints its target's page as WeasyPrint counts it (blocks.html.j2): the target's id.
+PAGE_REF = re.compile(r'<a class="ref page-only" href="#([^"]+)">')
+
 # An address written out in the text: clickable in print as it is.
 URL = re.compile(r"\b(?:https?://|mailto:|www\.)[^\s<>\"]*[^\s<>\"'.,;:!?)\]}]")
 
@@ -195,14 +198,14 @@ class BookPrint:
         self.chapters = {self.labels.node_id(n): self.labels.label(n) for b in book.blocks for n in nodes(b)
                          if isinstance(n, m.Heading) and self.labels.ranks.get(max(1, n.level), 1) <= 1}
 
-    def _render(self, paper: str, blocks, title_page: bool, contents, pages) -> str:
+    def _render(self, paper: str, blocks, title_page: bool, contents, pages, page_numbers=None) -> str:
         from nests import __version__
         from nests.render import render
 
         return render("book/book.html.j2", book=self.book, labels=self.labels, paper=paper, columns=self.columns,
                       kind=_kind, data_uri=data_uri, plain=_words, version=__version__,
                       title_heading=self.title_heading, sheet_pages=self.sheet_pages, blocks=blocks,
-                      title_page=title_page, contents=contents, pages=pages,
+                      title_page=title_page, contents=contents, pages=pages, page_numbers=page_numbers or {},
                       known=set(self.labels.ids), urls=urls, unknown=_unknown, plain_block=_plain_block)
 
     def body(self, paper: str) -> str:
@@ -226,8 +229,20 @@ class BookPrint:
             size, total = size + length, total + length
         if total <= BOOK_PARTS_OVER:
             groups = [self.book.blocks]
+        self.groups = groups
         self.made = [self._render(paper, blocks, k == 0, None, None) for k, blocks in enumerate(groups)]
         return self.made
+
+    def page_refs(self, part: int) -> set[str]:
+        """The HTML ids whose page a part prints (a LaTeX ``\\pageref``), as a CSS page counter finds
+        it: right only for a target in the first part (the title page counts as page 0 there)."""
+        return set(PAGE_REF.findall(self.made[part]))
+
+    def part(self, paper: str, part: int, page_numbers: dict[str, str]) -> str:
+        """A part's HTML again, each page it names printed as ``page_numbers`` gives it (the
+        pages of the bound book, nests.publish.bound)."""
+        self.made[part] = self._render(paper, self.groups[part], part == 0, None, None, page_numbers)
+        return self.made[part]
 
     def levels(self, part: int) -> list[int]:
         """The outline levels of the bookmarks of a part, in order (book.css.j2's b1, b2, b3)."""
