@@ -159,7 +159,12 @@ class _Splicer:
             return
         shown = self.files.shown(path)
         if how == "text":
-            _put_text(el, self.files.read(path, shown).replace("\r\n", "\n"))
+            # (a file's text may hold what no XML text can, a NUL or a control character: left out, said once)
+            text, unfit = _XML_UNFIT.subn("", self.files.read(path, shown).replace("\r\n", "\n"))
+            if unfit:
+                self.refuse(el, f"include of {href!r}", f"include of {href!r} holds {unfit} control character"
+                                                        f"{'s' if unfit > 1 else ''} no XML text may hold; left out")
+            _put_text(el, text)
             return
         inner, _ = parse(self.files.read(path, shown), shown, path, self.files, None, depth=self.depth + 1)
         chosen = _pointed(inner, el.get("xpointer", ""))
@@ -234,6 +239,11 @@ def end_line(el) -> int:
 def _last_line(el) -> int:
     lines = [n.sourceline or 0 for n in el.iter()]
     return max(lines, default=0)
+
+
+# What XML 1.0 text may not hold (its Char production): control characters but tab and line ends,
+# surrogates, U+FFFE and U+FFFF
+_XML_UNFIT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _put_text(el, text: str) -> None:
