@@ -13,12 +13,12 @@ carry LaTeX leftovers, and the rST reader's math.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
 from nests.book import model as m
 from nests.book.readers.common import Report, finish, merge_text, strip, words
+from nests.book.readers.credits import credited
 from nests.book.readers.latex_files import BookFiles
 from nests.book.readers.latex_math import _to_text, math_text
 from nests.book.readers.latex_reading import BookFilesReading
@@ -34,7 +34,7 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     blocks = reader.document(text, shown, Path(path))
     book = finish(blocks, report, title=reader.title_text or files.pdf_title, aliases=reader.aliases, title_heading=False,
                   toc_rank=files.toc_rank)
-    return dataclasses.replace(book, author=reader.credits.get("author", ""), date=reader.credits.get("date", ""))
+    return credited(book, reader.credits)
 
 
 def inline_latex(text: str, source: str, line: int, report: Report,

@@ -9,12 +9,12 @@ Thematic breaks (``---``, ``___``) are decoration and are dropped.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
 from nests.book import model as m
 from nests.book.readers.common import Report, confined, finish, slug, strip, words
+from nests.book.readers.credits import MOST_CREDITS, credit, credited
 from nests.book.readers.many import book_folder, file_link
 
 DEEPEST = 64           # levels of lists (two each) and quotes (one each) inside each other
@@ -47,7 +47,7 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     reader.inline_markdown = lambda words_: SyntaxTreeNode(md.parseInline(words_)).children[0]
     blocks = reader.blocks(tree.children)
     book = finish(blocks, reader.report, title=reader.title, aliases=reader.aliases)
-    return dataclasses.replace(book, **reader.credits)
+    return credited(book, reader.credits)
 
 
 def _nested_within(tokens, shown: str) -> None:
@@ -131,8 +131,7 @@ class _MarkdownReader:
                     term.blocks.extend(self.blocks(child.children))
             return [m.DefinitionList(items, source=src, line=line)]
         if kind == "front_matter":
-            self.title = _front_matter_title(node.content)
-            self.credits = _front_matter_credits(node.content)
+            self.front_matter(node.content, line)
             return []
         if kind == "admonition":                        # !!! note "Title"
             title = node.children[0] if node.children and node.children[0].type == "admonition_title" else None
@@ -298,6 +297,21 @@ class _MarkdownReader:
                                     line)
         return []
 
+    def front_matter(self, yaml_text: str, line: int) -> None:
+        """A YAML front matter's ``title``, and for the title page its ``subtitle``, ``author``
+        (or ``authors``; a string or a list), ``date`` and ``version``: each read as Markdown,
+        as pandoc reads them, and kept as its words."""
+        data = _front_matter(yaml_text)
+
+        def said(*keys) -> str:
+            values = next((_said(data[k]) for k in keys if _said(data.get(k))), [])
+            return ", ".join(" ".join(m.plain(self.inline(self.inline_markdown(v), line)).split())
+                             for v in values[:MOST_CREDITS] if v.strip())
+
+        self.title = credit(said("title"))
+        self.credits = {"author": said("author", "authors"), "date": said("date"), "version": said("version"),
+                        "subtitle": said("subtitle")}
+
     def html_anchors(self, html: str) -> None:
         """``<a name="x">`` (or ``id="x"``) makes x another name of the section it stands in."""
         for name in re.findall(r"<a\s[^>]*\b(?:name|id)\s*=\s*[\"']([^\"']+)[\"']", html):
@@ -316,33 +330,25 @@ class _MarkdownReader:
         return file_link(self.report, self.path, href, kids, self.source, line)
 
 
-def _front_matter_title(yaml_text: str) -> str:
+def _front_matter(yaml_text: str) -> dict:
     import yaml
     try:
         data = yaml.safe_load(yaml_text)
-    except yaml.YAMLError:
-        return ""
-    title = data.get("title") if isinstance(data, dict) else None
-    return words(str(title)).strip() if title else ""
+    except (yaml.YAMLError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
-def _front_matter_credits(yaml_text: str) -> dict[str, str]:
-    """A front matter's ``author`` (or ``authors``, a list), ``date`` and ``version``, as words."""
-    import yaml
-    try:
-        data = yaml.safe_load(yaml_text)
-    except yaml.YAMLError:
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    out = {}
-    for field, keys in (("author", ("author", "authors")), ("date", ("date",)), ("version", ("version",))):
-        value = next((data[k] for k in keys if data.get(k)), None)
-        if isinstance(value, list):
-            value = ", ".join(str(v) for v in value if isinstance(v, (str, int, float)))
-        if isinstance(value, (str, int, float)) or hasattr(value, "isoformat"):
-            out[field] = words(str(value)).strip()
-    return {k: v for k, v in out.items() if v}
+def _said(value) -> list[str]:
+    """A front matter's value as pandoc reads it: a string, or a list of them (a date
+    YAML reads as a date is as written); a map is not words."""
+    if isinstance(value, list):
+        return [s for v in value for s in _said(v)]
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, (str, int, float)) or hasattr(value, "isoformat"):
+        return [str(value)]
+    return []
 
 
 def _plain_text(node) -> str:

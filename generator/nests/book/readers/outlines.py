@@ -17,6 +17,7 @@ from pathlib import Path
 
 from nests.book import model as m
 from nests.book.readers.common import DEEPEST_HEADING, confined
+from nests.book.readers.credits import markup_free, names
 from nests.book.readers.many import OutlineEntry, Outline
 from nests.errors import NestsError, Problem
 
@@ -45,7 +46,7 @@ def given_files(sources: list[str]) -> Outline:
                                      else "is a folder; give a folder alone, or files", file=source))
     root = Path(os.path.commonpath([os.path.realpath(Path(s).parent) for s in sources]))
     entries = [OutlineEntry("", Path(s), 0, s) for s in sources]
-    return Outline(root, entries, sources[0], name=_name_of(root))
+    return Outline(root, entries, sources[0], name=_name_of(root), page_credits=True)
 
 
 # -- a folder -----------------------------------------------------------------
@@ -65,7 +66,7 @@ def folder(path: Path, shown: str) -> Outline:
     if not entries:
         raise NestsError(Problem("holds no file of a markup the press reads "
                                  "(.md, .rst, .tex, .xml, .dbk, .raw.txt)", file=shown))
-    return Outline(root, entries, shown, name=_name_of(root))
+    return Outline(root, entries, shown, name=_name_of(root), page_credits=True)
 
 
 def _folder_entries(root: Path, here: Path, depth: int, shown: str) -> list[OutlineEntry]:
@@ -150,7 +151,8 @@ def _name_of(folder: Path) -> str:
 def mkdocs(path: Path, shown: str) -> Outline:
     """mkdocs.yml: ``nav`` (a page, ``Title: page``, ``Title: [entries]`` a section, a
     folder's pages; addresses on the web left out), relative to ``docs_dir``; without a
-    nav, the docs folder's files in name order. ``site_name`` is the title."""
+    nav, the docs folder's files in name order. ``site_name`` is the title; ``site_author``
+    and ``copyright`` (HTML in a site's footer: its words) are on the title page."""
     import yaml
 
     try:
@@ -171,7 +173,8 @@ def mkdocs(path: Path, shown: str) -> Outline:
                                  f"{why or 'not a folder there'}", file=shown,
                                  line=node.start_mark.line + 1 if node is not None else None, key="docs_dir"))
     outline = Outline(root, [], shown, title=" ".join(str(plain.get("site_name", "")).split()),
-                      name=_name_of(root), author=" ".join(str(plain.get("site_author", "")).split()))
+                      name=_name_of(root), credits={"author": plain.get("site_author"),
+                                                    "copyright": markup_free(str(plain.get("copyright") or ""))})
     nav = settings.get("nav")
     if nav is None:
         outline.entries = _folder_entries(root, Path(os.path.realpath(docs)), 0, shown)
@@ -240,7 +243,7 @@ def book_toml(path: Path, shown: str) -> Outline:
     title, authors = book.get("title"), book.get("authors")
     outline.title = " ".join(title.split()) if isinstance(title, str) else ""
     if isinstance(authors, list):
-        outline.author = ", ".join(a for a in authors if isinstance(a, str))
+        outline.credits["author"] = names([a for a in authors if isinstance(a, str)])
     return outline
 
 
