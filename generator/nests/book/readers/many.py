@@ -54,6 +54,7 @@ class Outline:
                                    # matter's author…) are the book's, as pandoc reads files given together;
                                    # a site's page (mkdocs, mdBook) states its own, not the book's
     warnings: list[m.Warning] = field(default_factory=list)
+    snippet_bases: list[Path] = field(default_factory=list)   # mkdocs.yml's pymdownx.snippets base_path
     main: str = ""                 # a folder whose book is read from one main file (a Sphinx project's
                                    # master document, a LaTeX book's main file), which includes the rest
 
@@ -70,8 +71,9 @@ class Taken:
 class Gathering:
     """The book being read: its folder, its files by key, and what each reader hands over."""
 
-    def __init__(self, root: Path, files: list[Path]):
+    def __init__(self, root: Path, files: list[Path], snippet_bases: list[Path] = ()):
         self.root = Path(os.path.realpath(root))
+        self.snippet_bases = list(snippet_bases)     # where its Markdown's snippets are looked for
         self.keys = {Path(os.path.realpath(f)): key_of(self.root, f) for f in files}
         self.taken: Taken | None = None
 
@@ -95,6 +97,13 @@ def key_of(root: Path, path: Path) -> str:
 
 def gathering() -> Gathering | None:
     return GATHERING.get()
+
+
+def snippet_bases(path: Path) -> list[Path]:
+    """The folders a Markdown file's snippets are looked for in: its book's (mkdocs.yml's
+    ``base_path``, else the book's folder), or for a file alone its own folder."""
+    book = GATHERING.get()
+    return (book.snippet_bases or [book.root]) if book is not None else [Path(path).parent.resolve()]
 
 
 def book_folder(path: Path) -> Path:
@@ -137,7 +146,7 @@ def read(outline: Outline, markup: str | None = None) -> m.Book:
     if len(files) > MOST_READS:
         raise NestsError(Problem(f"names {len(files):,} files, more than one book may read ({MOST_READS:,}); "
                                  "not read", file=outline.source))
-    book = Gathering(outline.root, [e.path for e in files])
+    book = Gathering(outline.root, [e.path for e in files], outline.snippet_bases)
     report = Report(outline.source)
     report.warnings.extend(outline.warnings)
     read, seen = [], set()

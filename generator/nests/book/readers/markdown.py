@@ -15,7 +15,8 @@ from pathlib import Path
 from nests.book import model as m
 from nests.book.readers.common import Report, confined, finish, slug, strip, words
 from nests.book.readers.credits import MOST_CREDITS, credit, credited
-from nests.book.readers.many import book_folder, file_link
+from nests.book.readers import snippets
+from nests.book.readers.many import book_folder, file_link, snippet_bases
 
 DEEPEST = 64           # levels of lists (two each) and quotes (one each) inside each other
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
@@ -40,12 +41,15 @@ def read(text: str, shown: str, path: Path) -> m.Book:
           .use(front_matter_plugin).use(footnote_plugin).use(deflist_plugin).use(admon_plugin)
           .use(anchors_plugin, min_level=1, max_level=6, slug_func=slug))
     md.options["maxNesting"] = DEEPEST + 2
+    reader = _MarkdownReader(shown, Path(path))
+    text, origins = snippets.expand(text, reader.report, Path(path), shown, reader.root, snippet_bases(path))
+    said = len(reader.report.warnings)
     tokens = md.parse(text)
     _nested_within(tokens, shown)
     tree = SyntaxTreeNode(tokens)
-    reader = _MarkdownReader(shown, Path(path))
     reader.inline_markdown = lambda words_: SyntaxTreeNode(md.parseInline(words_)).children[0]
     blocks = reader.blocks(tree.children)
+    snippets.place(blocks, reader.report, shown, origins, said)        # a snippet's words at its own file and line
     book = finish(blocks, reader.report, title=reader.title, aliases=reader.aliases)
     return credited(book, reader.credits)
 
@@ -93,11 +97,14 @@ class _MarkdownReader:
             self.heading = m.Heading(int(node.tag[1]), [], anchor=str(node.attrs.get("id", "")),
                                      source=src, line=line)
             title = strip(self.inline(node.children[0], line))
-            explicit = re.search(r"\s*\{#([^\s}]+)[^}]*\}$", title[-1].text) if (
-                title and isinstance(title[-1], m.Text)) else None
-            if explicit:                                # pandoc's "## Title {#id}"
-                title[-1].text = title[-1].text[:explicit.start()]
-                self.heading.anchor = explicit.group(1)
+            attributes = _ATTRIBUTES.search(title[-1].text) if title and isinstance(title[-1], m.Text) else None
+            if attributes:                              # "## Title {#id .class}", "{: #id }": not printed
+                title[-1].text = title[-1].text[:attributes.start()]
+                said = _ATTRIBUTE.findall(attributes.group(1))
+                ids = [a[1:] for a in said if a.startswith("#")]
+                self.heading.anchor = ids[-1] if ids else slug(m.plain(title))
+                # pandoc's unnumbered heading: "{-}" or "{.unnumbered}"
+                self.heading.numbered = not ({"-", ".unnumbered"} & set(said))
             self.heading.title = strip(title)
             return [self.heading]
         if kind == "paragraph":
@@ -328,6 +335,15 @@ class _MarkdownReader:
         if _SCHEME.match(href):                         # an address: its words, clickable in the PDF
             return [m.Link(href, kids, source=self.source, line=line)]
         return file_link(self.report, self.path, href, kids, self.source, line)
+
+
+# A heading's attributes at its end: pandoc's "{#id .class key=value}" (and "{-}", unnumbered),
+# Python-Markdown's attr_list "{: #id .class }" as mkdocs books write them; only attributes inside.
+# A bare name is an attribute when hyphenated, as HTML's data-… and aria-… are ("{ data-search-exclude }");
+# a bare word is the heading's ("{ words }" stays).
+_ONE = r"""[#.][^\s{}#."'=]+|[\w:-]+=(?:"[^"]*"|'[^']*'|[^\s{}"']*)|[A-Za-z]\w*-[\w-]+(?=[\s}]|$)|-(?=[\s}]|$)"""
+_ATTRIBUTE = re.compile(_ONE)
+_ATTRIBUTES = re.compile(rf"""\s*\{{:?((?:\s*(?:{_ONE}))+)\s*\}}\s*$""")
 
 
 def _front_matter(yaml_text: str) -> dict:

@@ -22,6 +22,7 @@ from nests.book.readers.many import OutlineEntry, Outline
 from nests.errors import NestsError, Problem
 
 INDEXES = ("index.md", "readme.md", "index.rst", "readme.rst")        # a folder's own page
+OUTLINE_FILES = ("mkdocs.yml", "mkdocs.yaml", "book.toml", "SUMMARY.md")      # a folder's book's order
 _SCHEME = re.compile(r"^[A-Za-z][\w+.-]*:")
 # Folders that hold a book's files rather than name it: the book is named after the one above.
 _HOLDERS = ("src", "docs", "doc", "source", "content", "book")
@@ -55,7 +56,7 @@ def folder(path: Path, shown: str) -> Outline:
     its index or README first; a folder inside it is a section one level deeper, headed
     by its own index file, else by its name. A folder holding an mkdocs.yml, a book.toml or
     a SUMMARY.md is the book they outline."""
-    for name in ("mkdocs.yml", "mkdocs.yaml", "book.toml", "SUMMARY.md"):
+    for name in OUTLINE_FILES:
         if (path / name).is_file():
             return outline_for([os.path.join(shown, name)])
     root = Path(os.path.realpath(path))
@@ -67,6 +68,16 @@ def folder(path: Path, shown: str) -> Outline:
         raise NestsError(Problem("holds no file of a markup the press reads "
                                  "(.md, .rst, .tex, .xml, .dbk, .raw.txt)", file=shown))
     return Outline(root, entries, shown, name=_name_of(root), page_credits=True)
+
+
+def states_a_book(path: Path) -> bool:
+    """Does this folder say it is one book in many files (``nests build --books`` takes it
+    whole): it holds an outline's file, a Sphinx project's conf.py, or a LaTeX document?
+    (A folder of files side by side is a book only when named: ``nests rulebook DIR``.)"""
+    if any((path / name).is_file() for name in OUTLINE_FILES + ("conf.py",)):
+        return True
+    return any(_LATEX_DOCUMENT.search(p.read_text(encoding="utf-8", errors="replace")[:200_000])
+               for p in sorted(path.glob("*.tex")) if p.is_file() and confined(path, p.name)[0] is not None)
 
 
 def _folder_entries(root: Path, here: Path, depth: int, shown: str) -> list[OutlineEntry]:
@@ -175,12 +186,30 @@ def mkdocs(path: Path, shown: str) -> Outline:
     outline = Outline(root, [], shown, title=" ".join(str(plain.get("site_name", "")).split()),
                       name=_name_of(root), credits={"author": plain.get("site_author"),
                                                     "copyright": markup_free(str(plain.get("copyright") or ""))})
+    outline.snippet_bases = _snippet_bases(settings.get("markdown_extensions"), root)
     nav = settings.get("nav")
     if nav is None:
         outline.entries = _folder_entries(root, Path(os.path.realpath(docs)), 0, shown)
     else:
         outline.entries = _nav(nav, root, Path(docs), 0, shown, outline)
     return outline
+
+
+def _snippet_bases(extensions, root: Path) -> list[Path]:
+    """pymdownx.snippets' ``base_path`` (a folder or a list, from mkdocs.yml's folder, where
+    mkdocs runs), each inside the book's folder; none given: the book's folder."""
+    import yaml
+
+    for item in extensions.value if isinstance(extensions, yaml.SequenceNode) else []:
+        if isinstance(item, yaml.MappingNode) and item.value and item.value[0][0].value == "pymdownx.snippets":
+            options = item.value[0][1]
+            said = dict((k.value, v) for k, v in options.value) if isinstance(options, yaml.MappingNode) else {}
+            paths = said.get("base_path")
+            names = [paths] if isinstance(paths, yaml.ScalarNode) else \
+                paths.value if isinstance(paths, yaml.SequenceNode) else []
+            bases = [confined(root, str(n.value))[0] for n in names if isinstance(n, yaml.ScalarNode)]
+            return [Path(os.path.realpath(b)) for b in bases if b is not None and b.is_dir()]
+    return []
 
 
 def _nav(node, root: Path, docs: Path, depth: int, shown: str, outline: Outline) -> list[OutlineEntry]:
