@@ -141,3 +141,14 @@ def test_snippets_read_only_through_the_book_folders_rule(tmp_path):
                               "docs/index.md": '# S\n\n--8<-- "x.md"\n'})
     book = read_book(str(tmp_path / "book" / "mkdocs.yml"))
     assert [w.message for w in book.warnings] == ["snippet 'x.md' is not there; not included"]
+
+
+def test_snippets_inside_snippets_stop_at_their_depth_with_one_warning(tmp_path):
+    from nests.book.readers.snippets import DEEPEST_SNIPPET
+
+    files = {f"f{k}.md": f"Words {k}.\n\n--8<-- \"f{k + 1}.md\"\n" for k in range(1, DEEPEST_SNIPPET + 4)}
+    write(tmp_path, {"a.md": '# A\n\n--8<-- "f1.md"\n', **files})
+    book = read_book(str(tmp_path / "a.md"))
+    words = [m.plain(p.children) for p in walk(book.blocks) if isinstance(p, m.Paragraph)]
+    assert words == [f"Words {k}." for k in range(1, DEEPEST_SNIPPET + 1)]
+    assert [(w.source.rsplit("/", 1)[-1], w.line) for w in book.warnings] == [(f"f{DEEPEST_SNIPPET}.md", 3)]

@@ -11,7 +11,9 @@ Every element is read by the handler registered for its name
 book's own title unnumbered), blocks become paragraphs, lists, tables, boxes
 and verbatim lines, inlines become words. An element no handler knows keeps
 its words and is reported once per name, at its own file and line. Index
-terms and generated lists (table of contents, index) are not text.
+terms and generated lists (table of contents, index) are not text. The book's
+own info (authors, editor, date, release, copyright, subtitle) is its title
+page's (``_TITLE_PAGE``); the rest of it prints under the book's title.
 """
 
 from __future__ import annotations
@@ -49,19 +51,18 @@ _INFO = ("info", "bookinfo", "articleinfo", "chapterinfo", "appendixinfo", "pref
          "sect1info", "sect2info", "sect3info", "sect4info", "sect5info", "sectioninfo", "blockinfo",
          "objectinfo")
 _TITLES = ("title", "titleabbrev", "subtitle")
-# An info element's parts, by name → the reader's method that prints them.
-# The book's own info parts its title page prints (the rest print under its title, in the body).
+# The book's own info parts its title page prints, each as the credit it is (the rest print
+# under its title, in the body); the parts of a person's name it prints.
 _TITLE_PAGE = {"subtitle": "subtitle", "author": "author", "corpauthor": "author", "editor": "editor",
                "pubdate": "date", "date": "date", "releaseinfo": "version", "edition": "version",
                "copyright": "copyright"}
+_NAME_PARTS = ("honorific", "firstname", "givenname", "othername", "surname", "lineage")
+# An info element's parts, by name → the reader's method that prints them.
 _INFO_PARTS = {"subtitle": "info_subtitle", "authorgroup": "info_people", "copyright": "info_copyright",
                **dict.fromkeys(("author", "editor", "othercredit", "collab", "corpauthor", "publisher"),
                                "info_person"),
                **dict.fromkeys(("abstract", "legalnotice", "revhistory", "address", "mediaobject", "bibliomisc"),
                                "node")}
-
-
-_NAME_PARTS = ("honorific", "firstname", "givenname", "othername", "surname", "lineage")
 
 
 def is_docbook(root, declared: Declared) -> bool:

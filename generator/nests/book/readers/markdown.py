@@ -4,7 +4,9 @@ anchors) read by markdown-it-py into the book model.
 Links to an anchor become cross-references, and so do links to another file of
 a book in many files (``nests.book.readers.many``); a link to a page the book
 does not hold prints its words, with one warning for each such page.
-Thematic breaks (``---``, ``___``) are decoration and are dropped.
+Thematic breaks (``---``, ``___``) are decoration and are dropped. mkdocs books'
+heading attributes (``{ #id }``, pandoc's too) name the heading's anchor, and their
+snippets (``--8<-- "file"``, ``nests.book.readers.snippets``) are read in place first.
 """
 
 from __future__ import annotations
