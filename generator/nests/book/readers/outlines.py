@@ -76,8 +76,15 @@ def states_a_book(path: Path) -> bool:
     (A folder of files side by side is a book only when named: ``nests rulebook DIR``.)"""
     if any((path / name).is_file() for name in OUTLINE_FILES + ("conf.py",)):
         return True
-    return any(_LATEX_DOCUMENT.search(p.read_text(encoding="utf-8", errors="replace")[:200_000])
-               for p in sorted(path.glob("*.tex")) if p.is_file() and confined(path, p.name)[0] is not None)
+    for tex in sorted(path.glob("*.tex")):
+        if tex.is_file() and confined(path, tex.name)[0] is not None:
+            try:
+                with open(tex, encoding="utf-8", errors="replace") as file:
+                    if _LATEX_DOCUMENT.search(file.read(200_000)):       # its start says it (as _main_file reads)
+                        return True
+            except OSError:
+                continue                               # not readable: the folder is skipped with a note
+    return False
 
 
 def _folder_entries(root: Path, here: Path, depth: int, shown: str) -> list[OutlineEntry]:
@@ -205,9 +212,9 @@ def _snippet_bases(extensions, root: Path) -> list[Path]:
             options = item.value[0][1]
             said = dict((k.value, v) for k, v in options.value) if isinstance(options, yaml.MappingNode) else {}
             paths = said.get("base_path")
-            names = [paths] if isinstance(paths, yaml.ScalarNode) else \
+            given = [paths] if isinstance(paths, yaml.ScalarNode) else \
                 paths.value if isinstance(paths, yaml.SequenceNode) else []
-            bases = [confined(root, str(n.value))[0] for n in names if isinstance(n, yaml.ScalarNode)]
+            bases = [confined(root, str(n.value))[0] for n in given if isinstance(n, yaml.ScalarNode)]
             return [Path(os.path.realpath(b)) for b in bases if b is not None and b.is_dir()]
     return []
 
