@@ -15,18 +15,30 @@ FORMATS = ("txt", "pdf", "json")
 
 
 def book_sources(directory) -> tuple[list[Path], list[str]]:
-    """The rulebook sources in ``directory`` whose markup has a reader, and a note for each other file."""
+    """The rulebook sources in ``directory``: each file whose markup has a reader, and each
+    folder that is a book in many files (``outlines.states_a_book``: read as ``nests rulebook
+    FOLDER`` reads it); and a note for each other file or folder."""
     from importlib.util import find_spec
 
     from nests.book.readers import READERS, reader_for
     from nests.book.readers.common import confined
+    from nests.book.readers.outlines import states_a_book
 
     sources, notes = [], []
     for path in sorted(Path(directory).iterdir()):
-        if not path.is_file():
+        if path.name.startswith("."):
             continue
         if confined(Path(directory), path.name)[0] is None:
             notes.append(f"{path}: a link leading outside {directory}; skipped")
+            continue
+        if path.is_dir():
+            if states_a_book(path):
+                sources.append(path)
+            else:
+                notes.append(f"{path}: a folder with no book's outline (mkdocs.yml, book.toml, SUMMARY.md, "
+                             "a Sphinx conf.py or a LaTeX document); skipped")
+            continue
+        if not path.is_file():
             continue
         try:
             markup = reader_for(path)
@@ -54,6 +66,7 @@ def book_documents(directory, content, folder: str = "books/", style: str | None
         raise NestsError(Problem("no such directory of rulebook sources", file=str(directory)))
     sources, notes = book_sources(directory)
     documents, warnings, errors = [], [], []
+    made: dict[str, Path] = {}                      # each output's name → the book it is made from
     for source in sources:
         try:
             document, found = rulebook_document(str(source), content, folder=folder, style=style,
@@ -61,6 +74,11 @@ def book_documents(directory, content, folder: str = "books/", style: str | None
         except NestsError as err:
             errors += err.problems
             continue
+        if document.stem in made:                   # x.md beside a folder x/: both would be books/x
+            errors.append(Problem(f"would be written as {document.stem} too, over the book made from "
+                                  f"{made[document.stem]}", file=str(source)))
+            continue
+        made[document.stem] = source
         documents.append(document)
         warnings += found
     return documents, warnings, notes, errors

@@ -258,9 +258,14 @@ class Book:
     number_parts: int = 1                      # heading numbers padded with zeros to this many parts:
                                                # 1 gives "3", "3.1"; the Nests book's 4 gives "3.1.0.0"
     toc_depth: int | None = None               # the deepest level the contents list; None: every level
-    author: str = ""                           # plain text, for the title page, when the source names it
-    date: str = ""                             # the source's date, as written, for the title page
-    version: str = ""                          # the source's version or release, for the title page
+    # The title page's credits, plain text as the source states them (nests.book.readers.credits):
+    # "" where it states none; nothing is made up (no date of today, no author from a file's owner).
+    author: str = ""                           # its author or authors, "A, B"
+    date: str = ""                             # its date, as written
+    version: str = ""                          # its version, release or edition
+    subtitle: str = ""
+    editor: str = ""                           # its editor or editors, "A, B"
+    copyright: str = ""                        # its copyright line, as the source words it
     by_chapter: bool = False                   # tables, figures and numbered boxes counted within each
                                                # chapter ("Figure 2.1"), as LaTeX's book classes and
                                                # DocBook's books count them; else through the book

@@ -11,7 +11,9 @@ Every element is read by the handler registered for its name
 book's own title unnumbered), blocks become paragraphs, lists, tables, boxes
 and verbatim lines, inlines become words. An element no handler knows keeps
 its words and is reported once per name, at its own file and line. Index
-terms and generated lists (table of contents, index) are not text.
+terms and generated lists (table of contents, index) are not text. The book's
+own info (authors, editor, date, release, copyright, subtitle) is its title
+page's (``_TITLE_PAGE``); the rest of it prints under the book's title.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 from nests.book import model as m
 from nests.book.readers.common import (INLINES, ParagraphEnd, Report, children, finish, flatten, merge_text, strip,
                                        walk, words)
+from nests.book.readers.credits import credit, credited, names
 from nests.book.readers.docbook_blocks import DocBookBlocks
 from nests.book.readers.docbook_inline import DOCBOOK_NS, DROPPED, HANDLERS, XML_ID, DocBookInlines, Entry, handles, local
 from nests.book.readers.docbook_tables import DocBookTables
@@ -49,6 +52,12 @@ _INFO = ("info", "bookinfo", "articleinfo", "chapterinfo", "appendixinfo", "pref
          "sect1info", "sect2info", "sect3info", "sect4info", "sect5info", "sectioninfo", "blockinfo",
          "objectinfo")
 _TITLES = ("title", "titleabbrev", "subtitle")
+# The book's own info parts its title page prints, each as the credit it is (the rest print
+# under its title, in the body); the parts of a person's name it prints.
+_TITLE_PAGE = {"subtitle": "subtitle", "author": "author", "corpauthor": "author", "editor": "editor",
+               "pubdate": "date", "date": "date", "releaseinfo": "version", "edition": "version",
+               "copyright": "copyright"}
+_NAME_PARTS = ("honorific", "firstname", "givenname", "othername", "surname", "lineage")
 # An info element's parts, by name → the reader's method that prints them.
 _INFO_PARTS = {"subtitle": "info_subtitle", "authorgroup": "info_people", "copyright": "info_copyright",
                **dict.fromkeys(("author", "editor", "othercredit", "collab", "corpauthor", "publisher"),
@@ -80,7 +89,8 @@ def read_tree(root, report: Report, files: Files) -> m.Book:
     # (a lone top section over all the others is the book's title, unnumbered, as a lone # is)
     book = finish(blocks, report, title=reader.title, aliases=reader.aliases)
     # a book counts its figures, tables and examples within each chapter ("Figure 2.1")
-    return dataclasses.replace(book, by_chapter=local(root) == "book")
+    book = dataclasses.replace(book, by_chapter=local(root) == "book")
+    return credited(book, {k: names(v) for k, v in reader.credits.items()})
 
 
 def place_notes(blocks: list, notes: dict[str, m.Footnote]) -> list:
@@ -122,6 +132,7 @@ class _DocBook(DocBookInlines, DocBookBlocks, DocBookTables):
         self.ids: dict | None = None                     # id → element, for xref's endterm and xreflabel
         self.unknown: set[str] = set()
         self.named: set[str] = set()                     # ids already given to what they name
+        self.credits: dict[str, list[str]] = {}          # the book's title page: author, editor, date…
 
     # -- dispatch ----------------------------------------------------------------------
     def node(self, el, top: bool = False) -> list:
@@ -251,6 +262,9 @@ class _DocBook(DocBookInlines, DocBookBlocks, DocBookTables):
         self.owners.append(heading)
         try:
             items = [heading] if heading.title else []
+            for child in self.kids(el):                  # DocBook 5's <book><title/><subtitle/>
+                if local(child) == "subtitle":
+                    self.credit("subtitle", child)
             items += self.info(info, front=True) if info is not None else []
             # a book of parts: its chapters one level below the parts, in a part or not
             self.depth = 1 if any(local(c) == "part" for c in self.kids(el)) else 0
@@ -311,12 +325,40 @@ class _DocBook(DocBookInlines, DocBookBlocks, DocBookTables):
             name = local(child)
             if name == "title" or name in DROPPED or (name == "subtitle" and not front):
                 continue
+            if front and name in _TITLE_PAGE:            # the book's own: on its title page
+                self.credit(_TITLE_PAGE[name], child)
+                continue
+            if front and name == "authorgroup":
+                for person in self.kids(child):
+                    if local(person) in _TITLE_PAGE:
+                        self.credit(_TITLE_PAGE[local(person)], person)
+                    else:
+                        items.append(self.person(person))
+                continue
             part = _INFO_PARTS.get(name)
             if part is not None:
                 items += getattr(self, part)(child)
             elif name != "its:rules" and "".join(child.itertext()).strip():   # no words: nothing printed
                 items += [m.Paragraph(self.inlines(child), **self.at(child))]
         return items
+
+    def credit(self, kind: str, el) -> None:
+        """One credit of the book's title page: a person by name (honorific, given and
+        family names, or DocBook 5's personname or orgname), a copyright's years and
+        holders, or an element's words."""
+        if kind == "copyright":
+            said = self.info_copyright(el)[0].children[0].text
+        elif kind in ("author", "editor"):
+            parts = [words(self.plain_text(c)).strip() for c in el.iter() if local(c) in _NAME_PARTS]
+            said = " ".join(p for p in parts if p)
+            if not said:
+                named = next((c for c in el.iter() if local(c) in ("personname", "orgname", "collabname")), el)
+                said = words(self.plain_text(named)).strip()
+        else:
+            said = words(self.plain_text(el)).strip()
+        said = credit(said)
+        if said and (kind in ("author", "editor") or not self.credits.get(kind)):
+            self.credits.setdefault(kind, []).append(said)
 
     def info_subtitle(self, el) -> list:
         return [m.Paragraph([m.Emphasis(self.inlines(el), **self.at(el))], **self.at(el))]

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from nests.book import model as m
 from nests.book.readers.common import Report, finish, merge_text, strip, words
+from nests.book.readers.credits import credited
 from nests.book.readers.latex_files import BookFiles
 from nests.book.readers.latex_math import _to_text, math_text
 from nests.book.readers.latex_reading import BookFilesReading
@@ -34,8 +35,7 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     blocks = reader.document(text, shown, Path(path))
     book = finish(blocks, report, title=reader.title_text or files.pdf_title, aliases=reader.aliases, title_heading=False,
                   toc_rank=files.toc_rank)
-    return dataclasses.replace(book, author=reader.credits.get("author", ""), date=reader.credits.get("date", ""),
-                               by_chapter=files.by_chapter)
+    return credited(dataclasses.replace(book, by_chapter=files.by_chapter), reader.credits)
 
 
 def inline_latex(text: str, source: str, line: int, report: Report,

@@ -41,14 +41,32 @@ class BookFilesReading:
             elif hasattr(node, "nodelist") and not hasattr(node, "environmentname"):
                 self.preamble(node.nodelist or [])
 
-    @preamble_command("author", "date")
+    @preamble_command("author", "date", "subtitle")
     def set_credit(self, node) -> None:
-        """\\author and \\date, for the title page (a date LaTeX makes itself, \\today, is not the book's)."""
+        """\\author, \\date and KOMA-Script's \\subtitle, for the title page (a date LaTeX makes itself,
+        \\today, is not the book's)."""
         argument = node.nodeargd.argnlist[-1] if node.nodeargd and node.nodeargd.argnlist else None
         if argument is None or "\\today" in argument.latex_verbatim():
             return
-        said = " ".join(m.plain(strip(self.inline(_arg(node, -1)))).split())
-        self.credits[node.macroname] = said
+        # "A \\and B": two authors; \\thanks{…} a note to the title page, not a name
+        from pylatexenc.latexwalker import LatexGroupNode
+
+        names, name, note = [], [], False
+        for part in _arg(node, -1):
+            macro = getattr(part, "macroname", None)
+            if note and isinstance(part, LatexGroupNode):     # \\thanks's note, read apart from it
+                note = False
+                continue
+            note = False
+            if macro == "and":
+                names.append(name)
+                name = []
+            elif macro == "thanks":
+                note = not (part.nodeargd and any(part.nodeargd.argnlist))
+            else:
+                name.append(part)
+        said = [" ".join(m.plain(strip(self.inline(nodes))).split()) for nodes in names + [name]]
+        self.credits[node.macroname] = ", ".join(s for s in said if s)
 
     @preamble_command("title")
     def set_title(self, node) -> None:

@@ -45,7 +45,7 @@ _TEXT_MACROS = {"LaTeX": "LaTeX", "TeX": "TeX", "LaTeXe": "LaTeX2e", "S": "§", 
 _QUIET = ("usepackage", "documentclass", "newcommand", "renewcommand", "providecommand", "def", "let",
           "makeatletter", "makeatother", "pagestyle", "thispagestyle", "raggedright", "raggedleft", "small", "large", "Large", "LARGE",
           "huge", "Huge", "footnotesize", "normalsize", "tiny", "scriptsize", "hfill", "vfill",
-          "linebreak", "nolinebreak", "nopagebreak", "author", "date", "title", "today", "selectfont",
+          "linebreak", "nolinebreak", "nopagebreak", "author", "date", "title", "subtitle", "today", "selectfont",
           # font switches ({\\bf words}): the words print, plain
           "bf", "it", "em", "sl", "sc", "tt", "rm", "sf", "bfseries", "itshape", "ttfamily", "rmfamily",
           "sffamily", "upshape", "mdseries", "scshape", "normalfont")
@@ -132,7 +132,7 @@ def _make_context():
              "titleformat": "*{[{{{{[", "titleformatstar": "{{", "titlespacing": "*{{{{[", "titlelabel": "{",
              **dict.fromkeys(("fancyhead", "fancyfoot", "fancyhf", "lhead", "chead", "rhead", "lfoot", "cfoot",
                               "rfoot"), "[{"), "fancypagestyle": "{{", "newtheoremstyle": "{{{{{{{{{",
-             "theoremstyle": "{"}
+             "theoremstyle": "{", "subtitle": "[{", "thanks": "{"}
     verbatim = [MacroSpec(name, args_parser=VerbatimArgsParser(verbatim_arg_type="verb-macro"))
                 for name in ("lstinline", "mintinline")]
     db.add_context_category("nests-book", prepend=True, macros=[

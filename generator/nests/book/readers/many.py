@@ -14,7 +14,6 @@ folder (``nests.book.folder.confined``).
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import os
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from urllib.parse import unquote
 
 from nests.book import model as m
 from nests.book.readers.common import GATHERING, MOST_READS, Report, book_bytes, confined, finish, slug, walk
+from nests.book.readers.credits import credited, credits_of
 from nests.errors import NestsError, Problem
 
 # Files a link may lead to that are pages of a book (a link to any other file, a
@@ -49,8 +49,12 @@ class Outline:
     source: str                    # what the user gave (for the book's own warnings)
     title: str = ""                # mkdocs' site_name, book.toml's title; "" → from the book
     name: str = ""                 # the output's name
-    author: str = ""
+    credits: dict = field(default_factory=dict)    # the title page's, as the outline states them (credits.FIELDS)
+    page_credits: bool = False     # a book of files side by side: its first file's credits (a front
+                                   # matter's author…) are the book's, as pandoc reads files given together;
+                                   # a site's page (mkdocs, mdBook) states its own, not the book's
     warnings: list[m.Warning] = field(default_factory=list)
+    snippet_bases: list[Path] = field(default_factory=list)   # mkdocs.yml's pymdownx.snippets base_path
     main: str = ""                 # a folder whose book is read from one main file (a Sphinx project's
                                    # master document, a LaTeX book's main file), which includes the rest
 
@@ -61,13 +65,15 @@ class Taken:
     report: Report
     title: str
     aliases: dict[str, str]
+    credits: dict = field(default_factory=dict)
 
 
 class Gathering:
     """The book being read: its folder, its files by key, and what each reader hands over."""
 
-    def __init__(self, root: Path, files: list[Path]):
+    def __init__(self, root: Path, files: list[Path], snippet_bases: list[Path] = ()):
         self.root = Path(os.path.realpath(root))
+        self.snippet_bases = list(snippet_bases)     # where its Markdown's snippets are looked for
         self.keys = {Path(os.path.realpath(f)): key_of(self.root, f) for f in files}
         self.taken: Taken | None = None
 
@@ -91,6 +97,13 @@ def key_of(root: Path, path: Path) -> str:
 
 def gathering() -> Gathering | None:
     return GATHERING.get()
+
+
+def snippet_bases(path: Path) -> list[Path]:
+    """The folders a Markdown file's snippets are looked for in: its book's (mkdocs.yml's
+    ``base_path``, else the book's folder), or for a file alone its own folder."""
+    book = GATHERING.get()
+    return (book.snippet_bases or [book.root]) if book is not None else [Path(path).parent.resolve()]
 
 
 def book_folder(path: Path) -> Path:
@@ -133,7 +146,7 @@ def read(outline: Outline, markup: str | None = None) -> m.Book:
     if len(files) > MOST_READS:
         raise NestsError(Problem(f"names {len(files):,} files, more than one book may read ({MOST_READS:,}); "
                                  "not read", file=outline.source))
-    book = Gathering(outline.root, [e.path for e in files])
+    book = Gathering(outline.root, [e.path for e in files], outline.snippet_bases)
     report = Report(outline.source)
     report.warnings.extend(outline.warnings)
     read, seen = [], set()
@@ -172,8 +185,10 @@ def read(outline: Outline, markup: str | None = None) -> m.Book:
         blocks.extend(part.blocks)
     _to_the_page(blocks, aliases, report)
     book_title = outline.title or _lone_title(blocks) or outline.name
-    done = finish(blocks, report, title=book_title, aliases=aliases, title_heading=False)
-    return dataclasses.replace(done, author=outline.author) if outline.author else done
+    done = credited(finish(blocks, report, title=book_title, aliases=aliases, title_heading=False), outline.credits)
+    for _, part, _ in read if outline.page_credits else ():
+        done = credited(done, part.credits if part else {}, over=False)
+    return done
 
 
 def _read_one(book: Gathering, shown: str, path: Path, kind: str) -> Taken:
@@ -185,16 +200,17 @@ def _read_one(book: Gathering, shown: str, path: Path, kind: str) -> Taken:
     token = GATHERING.set(book)
     try:
         if hasattr(module, "read_bytes"):
-            module.read_bytes(raw, shown, path)
+            said = module.read_bytes(raw, shown, path)
         else:
             try:
                 text = raw.decode("utf-8-sig")
             except UnicodeDecodeError as err:
                 raise NestsError(Problem(f"is not UTF-8 text (byte {err.start})", file=shown)) from None
-            module.read(text.replace("\r\n", "\n"), shown, path)
+            said = module.read(text.replace("\r\n", "\n"), shown, path)
     finally:
         GATHERING.reset(token)
     part, book.taken = book.taken, None
+    part.credits = credits_of(said)                    # the file's title-page credits, as its reader read them
     return part
 
 

@@ -4,18 +4,21 @@ anchors) read by markdown-it-py into the book model.
 Links to an anchor become cross-references, and so do links to another file of
 a book in many files (``nests.book.readers.many``); a link to a page the book
 does not hold prints its words, with one warning for each such page.
-Thematic breaks (``---``, ``___``) are decoration and are dropped.
+Thematic breaks (``---``, ``___``) are decoration and are dropped. mkdocs books'
+heading attributes (``{ #id }``, pandoc's too) name the heading's anchor, and their
+snippets (``--8<-- "file"``, ``nests.book.readers.snippets``) are read in place first.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
 from nests.book import model as m
 from nests.book.readers.common import Report, confined, finish, slug, strip, words
-from nests.book.readers.many import book_folder, file_link
+from nests.book.readers.credits import MOST_CREDITS, credit, credited
+from nests.book.readers import snippets
+from nests.book.readers.many import book_folder, file_link, snippet_bases
 
 DEEPEST = 64           # levels of lists (two each) and quotes (one each) inside each other
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
@@ -40,14 +43,17 @@ def read(text: str, shown: str, path: Path) -> m.Book:
           .use(front_matter_plugin).use(footnote_plugin).use(deflist_plugin).use(admon_plugin)
           .use(anchors_plugin, min_level=1, max_level=6, slug_func=slug))
     md.options["maxNesting"] = DEEPEST + 2
+    reader = _MarkdownReader(shown, Path(path))
+    text, origins = snippets.expand(text, reader.report, Path(path), shown, reader.root, snippet_bases(path))
+    said = len(reader.report.warnings)
     tokens = md.parse(text)
     _nested_within(tokens, shown)
     tree = SyntaxTreeNode(tokens)
-    reader = _MarkdownReader(shown, Path(path))
     reader.inline_markdown = lambda words_: SyntaxTreeNode(md.parseInline(words_)).children[0]
     blocks = reader.blocks(tree.children)
+    snippets.place(blocks, reader.report, shown, origins, said)        # a snippet's words at its own file and line
     book = finish(blocks, reader.report, title=reader.title, aliases=reader.aliases)
-    return dataclasses.replace(book, **reader.credits)
+    return credited(book, reader.credits)
 
 
 def _nested_within(tokens, shown: str) -> None:
@@ -93,11 +99,14 @@ class _MarkdownReader:
             self.heading = m.Heading(int(node.tag[1]), [], anchor=str(node.attrs.get("id", "")),
                                      source=src, line=line)
             title = strip(self.inline(node.children[0], line))
-            explicit = re.search(r"\s*\{#([^\s}]+)[^}]*\}$", title[-1].text) if (
-                title and isinstance(title[-1], m.Text)) else None
-            if explicit:                                # pandoc's "## Title {#id}"
-                title[-1].text = title[-1].text[:explicit.start()]
-                self.heading.anchor = explicit.group(1)
+            attributes = _ATTRIBUTES.search(title[-1].text) if title and isinstance(title[-1], m.Text) else None
+            if attributes:                              # "## Title {#id .class}", "{: #id }": not printed
+                title[-1].text = title[-1].text[:attributes.start()]
+                said = _ATTRIBUTE.findall(attributes.group(1))
+                ids = [a[1:] for a in said if a.startswith("#")]
+                self.heading.anchor = ids[-1] if ids else slug(m.plain(title))
+                # pandoc's unnumbered heading: "{-}" or "{.unnumbered}"
+                self.heading.numbered = not ({"-", ".unnumbered"} & set(said))
             self.heading.title = strip(title)
             return [self.heading]
         if kind == "paragraph":
@@ -131,8 +140,7 @@ class _MarkdownReader:
                     term.blocks.extend(self.blocks(child.children))
             return [m.DefinitionList(items, source=src, line=line)]
         if kind == "front_matter":
-            self.title = _front_matter_title(node.content)
-            self.credits = _front_matter_credits(node.content)
+            self.front_matter(node.content, line)
             return []
         if kind == "admonition":                        # !!! note "Title"
             title = node.children[0] if node.children and node.children[0].type == "admonition_title" else None
@@ -298,6 +306,21 @@ class _MarkdownReader:
                                     line)
         return []
 
+    def front_matter(self, yaml_text: str, line: int) -> None:
+        """A YAML front matter's ``title``, and for the title page its ``subtitle``, ``author``
+        (or ``authors``; a string or a list), ``date`` and ``version``: each read as Markdown,
+        as pandoc reads them, and kept as its words."""
+        data = _front_matter(yaml_text)
+
+        def said(*keys) -> str:
+            values = next((_said(data[k]) for k in keys if _said(data.get(k))), [])
+            return ", ".join(" ".join(m.plain(self.inline(self.inline_markdown(v), line)).split())
+                             for v in values[:MOST_CREDITS] if v.strip())
+
+        self.title = credit(said("title"))
+        self.credits = {"author": said("author", "authors"), "date": said("date"), "version": said("version"),
+                        "subtitle": said("subtitle")}
+
     def html_anchors(self, html: str) -> None:
         """``<a name="x">`` (or ``id="x"``) makes x another name of the section it stands in."""
         for name in re.findall(r"<a\s[^>]*\b(?:name|id)\s*=\s*[\"']([^\"']+)[\"']", html):
@@ -316,33 +339,34 @@ class _MarkdownReader:
         return file_link(self.report, self.path, href, kids, self.source, line)
 
 
-def _front_matter_title(yaml_text: str) -> str:
+# A heading's attributes at its end: pandoc's "{#id .class key=value}" (and "{-}", unnumbered),
+# Python-Markdown's attr_list "{: #id .class }" as mkdocs books write them; only attributes inside.
+# A bare name is an attribute when hyphenated, as HTML's data-… and aria-… are ("{ data-search-exclude }");
+# a bare word is the heading's ("{ words }" stays).
+_ONE = r"""[#.][^\s{}#."'=]+|[\w:-]+=(?:"[^"]*"|'[^']*'|[^\s{}"']*)|[A-Za-z]\w*-[\w-]+(?=[\s}]|$)|-(?=[\s}]|$)"""
+_ATTRIBUTE = re.compile(_ONE)
+_ATTRIBUTES = re.compile(rf"""\s*\{{:?((?:\s*(?:{_ONE}))+)\s*\}}\s*$""")
+
+
+def _front_matter(yaml_text: str) -> dict:
     import yaml
     try:
         data = yaml.safe_load(yaml_text)
-    except yaml.YAMLError:
-        return ""
-    title = data.get("title") if isinstance(data, dict) else None
-    return words(str(title)).strip() if title else ""
+    except (yaml.YAMLError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
-def _front_matter_credits(yaml_text: str) -> dict[str, str]:
-    """A front matter's ``author`` (or ``authors``, a list), ``date`` and ``version``, as words."""
-    import yaml
-    try:
-        data = yaml.safe_load(yaml_text)
-    except yaml.YAMLError:
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    out = {}
-    for field, keys in (("author", ("author", "authors")), ("date", ("date",)), ("version", ("version",))):
-        value = next((data[k] for k in keys if data.get(k)), None)
-        if isinstance(value, list):
-            value = ", ".join(str(v) for v in value if isinstance(v, (str, int, float)))
-        if isinstance(value, (str, int, float)) or hasattr(value, "isoformat"):
-            out[field] = words(str(value)).strip()
-    return {k: v for k, v in out.items() if v}
+def _said(value) -> list[str]:
+    """A front matter's value as pandoc reads it: a string, or a list of them (a date
+    YAML reads as a date is as written); a map is not words."""
+    if isinstance(value, list):
+        return [s for v in value for s in _said(v)]
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, (str, int, float)) or hasattr(value, "isoformat"):
+        return [str(value)]
+    return []
 
 
 def _plain_text(node) -> str:

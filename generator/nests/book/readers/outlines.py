@@ -17,10 +17,12 @@ from pathlib import Path
 
 from nests.book import model as m
 from nests.book.readers.common import DEEPEST_HEADING, confined
+from nests.book.readers.credits import markup_free, names
 from nests.book.readers.many import OutlineEntry, Outline
 from nests.errors import NestsError, Problem
 
 INDEXES = ("index.md", "readme.md", "index.rst", "readme.rst")        # a folder's own page
+OUTLINE_FILES = ("mkdocs.yml", "mkdocs.yaml", "book.toml", "SUMMARY.md")      # a folder's book's order
 _SCHEME = re.compile(r"^[A-Za-z][\w+.-]*:")
 # Folders that hold a book's files rather than name it: the book is named after the one above.
 _HOLDERS = ("src", "docs", "doc", "source", "content", "book")
@@ -45,7 +47,7 @@ def given_files(sources: list[str]) -> Outline:
                                      else "is a folder; give a folder alone, or files", file=source))
     root = Path(os.path.commonpath([os.path.realpath(Path(s).parent) for s in sources]))
     entries = [OutlineEntry("", Path(s), 0, s) for s in sources]
-    return Outline(root, entries, sources[0], name=_name_of(root))
+    return Outline(root, entries, sources[0], name=_name_of(root), page_credits=True)
 
 
 # -- a folder -----------------------------------------------------------------
@@ -54,7 +56,7 @@ def folder(path: Path, shown: str) -> Outline:
     its index or README first; a folder inside it is a section one level deeper, headed
     by its own index file, else by its name. A folder holding an mkdocs.yml, a book.toml or
     a SUMMARY.md is the book they outline."""
-    for name in ("mkdocs.yml", "mkdocs.yaml", "book.toml", "SUMMARY.md"):
+    for name in OUTLINE_FILES:
         if (path / name).is_file():
             return outline_for([os.path.join(shown, name)])
     root = Path(os.path.realpath(path))
@@ -65,7 +67,24 @@ def folder(path: Path, shown: str) -> Outline:
     if not entries:
         raise NestsError(Problem("holds no file of a markup the press reads "
                                  "(.md, .rst, .tex, .xml, .dbk, .raw.txt)", file=shown))
-    return Outline(root, entries, shown, name=_name_of(root))
+    return Outline(root, entries, shown, name=_name_of(root), page_credits=True)
+
+
+def states_a_book(path: Path) -> bool:
+    """Does this folder say it is one book in many files (``nests build --books`` takes it
+    whole): it holds an outline's file, a Sphinx project's conf.py, or a LaTeX document?
+    (A folder of files side by side is a book only when named: ``nests rulebook DIR``.)"""
+    if any((path / name).is_file() for name in OUTLINE_FILES + ("conf.py",)):
+        return True
+    for tex in sorted(path.glob("*.tex")):
+        if tex.is_file() and confined(path, tex.name)[0] is not None:
+            try:
+                with open(tex, encoding="utf-8", errors="replace") as file:
+                    if _LATEX_DOCUMENT.search(file.read(200_000)):       # its start says it (as _main_file reads)
+                        return True
+            except OSError:
+                continue                               # not readable: the folder is skipped with a note
+    return False
 
 
 def _folder_entries(root: Path, here: Path, depth: int, shown: str) -> list[OutlineEntry]:
@@ -150,7 +169,8 @@ def _name_of(folder: Path) -> str:
 def mkdocs(path: Path, shown: str) -> Outline:
     """mkdocs.yml: ``nav`` (a page, ``Title: page``, ``Title: [entries]`` a section, a
     folder's pages; addresses on the web left out), relative to ``docs_dir``; without a
-    nav, the docs folder's files in name order. ``site_name`` is the title."""
+    nav, the docs folder's files in name order. ``site_name`` is the title; ``site_author``
+    and ``copyright`` (HTML in a site's footer: its words) are on the title page."""
     import yaml
 
     try:
@@ -171,13 +191,32 @@ def mkdocs(path: Path, shown: str) -> Outline:
                                  f"{why or 'not a folder there'}", file=shown,
                                  line=node.start_mark.line + 1 if node is not None else None, key="docs_dir"))
     outline = Outline(root, [], shown, title=" ".join(str(plain.get("site_name", "")).split()),
-                      name=_name_of(root), author=" ".join(str(plain.get("site_author", "")).split()))
+                      name=_name_of(root), credits={"author": plain.get("site_author"),
+                                                    "copyright": markup_free(str(plain.get("copyright") or ""))})
+    outline.snippet_bases = _snippet_bases(settings.get("markdown_extensions"), root)
     nav = settings.get("nav")
     if nav is None:
         outline.entries = _folder_entries(root, Path(os.path.realpath(docs)), 0, shown)
     else:
         outline.entries = _nav(nav, root, Path(docs), 0, shown, outline)
     return outline
+
+
+def _snippet_bases(extensions, root: Path) -> list[Path]:
+    """pymdownx.snippets' ``base_path`` (a folder or a list, from mkdocs.yml's folder, where
+    mkdocs runs), each inside the book's folder; none given: the book's folder."""
+    import yaml
+
+    for item in extensions.value if isinstance(extensions, yaml.SequenceNode) else []:
+        if isinstance(item, yaml.MappingNode) and item.value and item.value[0][0].value == "pymdownx.snippets":
+            options = item.value[0][1]
+            said = dict((k.value, v) for k, v in options.value) if isinstance(options, yaml.MappingNode) else {}
+            paths = said.get("base_path")
+            given = [paths] if isinstance(paths, yaml.ScalarNode) else \
+                paths.value if isinstance(paths, yaml.SequenceNode) else []
+            bases = [confined(root, str(n.value))[0] for n in given if isinstance(n, yaml.ScalarNode)]
+            return [Path(os.path.realpath(b)) for b in bases if b is not None and b.is_dir()]
+    return []
 
 
 def _nav(node, root: Path, docs: Path, depth: int, shown: str, outline: Outline) -> list[OutlineEntry]:
@@ -240,7 +279,7 @@ def book_toml(path: Path, shown: str) -> Outline:
     title, authors = book.get("title"), book.get("authors")
     outline.title = " ".join(title.split()) if isinstance(title, str) else ""
     if isinstance(authors, list):
-        outline.author = ", ".join(a for a in authors if isinstance(a, str))
+        outline.credits["author"] = names([a for a in authors if isinstance(a, str)])
     return outline
 
 

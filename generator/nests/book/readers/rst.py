@@ -23,6 +23,7 @@ from docutils.readers.standalone import Reader as _Standalone
 
 from nests.book import model as m
 from nests.book.readers.common import Report, book_bytes, finish, flatten, merge_text, strip, walk, words
+from nests.book.readers.credits import copyright_line, credited
 from nests.book.readers.rst_blocks import BLOCKS, BlockHandlers
 from nests.book.readers.rst_inlines import INLINES, InlineHandlers
 from nests.book.readers.sphinx import register
@@ -40,6 +41,7 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     project.read[project.docname(Path(path))] = Path(path)
     project.reading.append(Path(path).resolve())
     doctree = _parse(text, shown, Path(path), report, project)
+    docinfo = _docinfo(doctree)
     walker = _Walker(shown, Path(path), report, doctree, text.split("\n"), project)
     blocks = walker.blocks(doctree.children, depth=0)
     first = next((b for b in walk(blocks) if isinstance(b, m.Heading) and b.anchor), None)
@@ -47,14 +49,58 @@ def read(text: str, shown: str, path: Path) -> m.Book:
         walker.aliases.setdefault("doc:" + project.docname(Path(path)), first.anchor)
     book = finish(blocks, report, aliases=walker.aliases, toc_rank=walker.toc_rank)
     # the book's title as Sphinx prints it in a PDF (conf.py's latex_documents), else its project's
-    # name over every page; its author and release, when conf.py says them
+    # name over every page; the title page's credits as conf.py says them (Sphinx's PDF prints its
+    # latex_documents author, release and date), else as the document's docinfo says them
     conf = project.configured()
     head = conf.get("latex_title") or conf.get("project", "")
     title = " ".join(conf.get("latex_title", "").split())
-    book = dataclasses.replace(book, title=title or book.title,
-                               author=" ".join((conf.get("latex_author") or conf.get("author") or "").split()),
-                               version=" ".join((conf.get("release") or conf.get("version") or "").split()))
+    book = dataclasses.replace(book, title=title or book.title)
+    book = credited(book, {"author": conf.get("latex_author") or conf.get("author"),
+                           "version": conf.get("release") or conf.get("version"), "date": conf.get("today"),
+                           "copyright": copyright_line(conf.get("copyright") or "")})
+    book = credited(book, docinfo, over=False)
     return dataclasses.replace(book, running_head=head) if head.strip() else book
+
+
+# docinfo fields the title page prints, by docutils' (English) names → the book's credit
+_CREDITS = {"author": "author", "authors": "author", "date": "date", "version": "version", "copyright": "copyright"}
+
+
+def _docinfo(doctree) -> dict[str, str]:
+    """The title page's credits from the document's docinfo, taken out of its body: the
+    field list docutils reads as one (the document's first element, or the first after the
+    title of a document that is one section); ``:Authors:`` split as docutils splits it."""
+    from docutils import nodes
+
+    def first(parent, after=0):
+        for child in parent.children[after:]:
+            if not isinstance(child, (nodes.PreBibliographic, nodes.Titular)):
+                return child
+        return None
+
+    found = first(doctree)
+    if isinstance(found, nodes.section) and found is doctree.children[-1]:   # docutils' title, promoted
+        found = first(found)
+    if not isinstance(found, (nodes.field_list, nodes.docinfo)):
+        return {}
+    credits: dict[str, str] = {}
+    for field in list(found.children):
+        if isinstance(field, nodes.field):                # a field list docutils left as one
+            name, body = field[0].astext().strip().lower(), field[1] if len(field) > 1 else None
+        else:                                             # docutils' docinfo: <author>, <authors>, <date>…
+            name, body = field.tagname, field
+        if name not in _CREDITS or body is None or _CREDITS[name] in credits:
+            continue
+        said = " ".join(body.astext().split())
+        if name == "authors":                             # one a paragraph or element, else ; or , between
+            parts = [p.astext() for p in body.findall(lambda n: isinstance(n, (nodes.paragraph, nodes.author)))]
+            parts = parts if len(parts) > 1 else re.split(";" if ";" in said else ",", said)
+            said = ", ".join(" ".join(a.split()) for a in parts if a.strip())
+        credits[_CREDITS[name]] = copyright_line(said) if name == "copyright" else said
+        found.remove(field)
+    if not found.children:
+        found.parent.remove(found)
+    return credits
 
 
 def _parse(text: str, shown: str, path: Path, report: Report, project: Project):

@@ -44,7 +44,7 @@ class Project:
 
     def configured(self) -> dict:
         """conf.py's values that are plain strings (``project``, ``author``, ``version``,
-        ``release``, ``today``) and the title and author of its first ``latex_documents``
+        ``release``, ``today``, ``copyright``) and the title and author of its first ``latex_documents``
         entry, as sphinx-quickstart writes them (``(master_doc, 'x.tex', 'Title', author,
         'manual')``, a name standing for a value set above it): read as Python's syntax,
         never run."""
@@ -64,7 +64,7 @@ class Project:
                 for target in getattr(statement, "targets", [getattr(statement, "target", None)]):
                     if isinstance(target, ast.Name):
                         known[target.id] = value
-        for name in ("project", "author", "version", "release", "today"):
+        for name in ("project", "author", "version", "release", "today", "copyright"):
             if isinstance(known.get(name), str):
                 self.settings[name] = known[name]
         documents = known.get("latex_documents")

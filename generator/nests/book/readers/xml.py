@@ -19,6 +19,7 @@ from pathlib import Path
 
 from nests.book import model as m
 from nests.book.readers.common import INLINES, ParagraphEnd, Report, finish, flatten, merge_text, strip, words
+from nests.book.readers.credits import credited, names
 from nests.book.readers.latex import inline_latex
 from nests.book.readers.xml_files import Files, decode
 from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, end_line, parse
@@ -68,7 +69,8 @@ def read_bytes(raw: bytes, shown: str, path: Path) -> m.Book:
     items = reader.content(root)
     blocks = reader.as_blocks(items)
     # (a lone top section over all the others is the book's title, unnumbered, as a lone # is)
-    return finish(blocks, report, title=reader.title, aliases=reader.aliases)
+    book = finish(blocks, report, title=reader.title, aliases=reader.aliases)
+    return credited(book, {k: names(v) for k, v in reader.credits.items()})
 
 
 class _XmlReader:
@@ -80,6 +82,7 @@ class _XmlReader:
         self.depth = depth
         self.skip = 0                                 # depth inside a Jinja loop or condition
         self.title = ""
+        self.credits: dict[str, list[str]] = {}      # its title page's subtitle, authors, date
         self.unknown: set[str] = set()
 
     # -- mixed content: text, elements and Jinja, in document order ---------
@@ -275,11 +278,10 @@ class _XmlReader:
                 heading = m.Heading(-10, self.inlines(child), numbered=False, source=self.source, line=line)
                 self.title = self.title or m.plain(heading.title)
                 items.append(heading)
-            elif child.tag in ("subtitle", "author", "date", "publisher"):
-                inlines = self.inlines(child)
-                if child.tag == "subtitle":
-                    inlines = [m.Emphasis(inlines, source=self.source, line=line)]
-                items += [m.Paragraph(inlines, source=self.source, line=line)]
+            elif child.tag in ("subtitle", "author", "date"):          # the book's title page prints them
+                self.credits.setdefault(child.tag, []).append(m.plain(self.inlines(child)))
+            elif child.tag == "publisher":
+                items += [m.Paragraph(self.inlines(child), source=self.source, line=line)]
             else:
                 items += self.element(child)
         return items
