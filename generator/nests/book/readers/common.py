@@ -292,23 +292,26 @@ def _unnumber_numbered(blocks: list) -> None:
     headings = [h for h in _headings(blocks) if h.numbered]
     titles = [m.plain(h.title).lstrip() for h in headings]
     own = [h for h, title in zip(headings, titles) if _OWN_NUMBER.match(title)]
-    own += [h for h in headings if h in _bare_numbered(headings, titles, own)]
+    own += _bare_numbered(headings, titles, own)
     for heading in own if 2 * len(own) < len(headings) else headings:
         heading.numbered = False
 
 
 def _bare_numbered(headings: list, titles: list[str], own: list) -> list:
     """The headings numbered "1 Title": those whose number heads one of the author's
-    "1.2" numbers, and those at a level whose bare numbers count 1, 2, 3… in order."""
+    "1.2" numbers, and those at a level whose bare numbers count 1, 2, 3… in order.
+    (Headings are told apart by identity: comparing them by value walks their titles,
+    which made a book of thousands of headings take minutes.)"""
+    owned = {id(h) for h in own}
     bare = [(h, found.group(1)) for h, title in zip(headings, titles)
-            if (found := _BARE_NUMBER.match(title)) and h not in own]
-    dotted = {title.split(".")[0] for h, title in zip(headings, titles) if h in own}
-    counted = []
+            if (found := _BARE_NUMBER.match(title)) and id(h) not in owned]
+    dotted = {title.split(".")[0] for h, title in zip(headings, titles) if id(h) in owned}
+    counted: set[int] = set()
     for level in {h.level for h, _ in bare}:
         numbers = [int(n) for h, n in bare if h.level == level]
         if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[0] + len(numbers))) and numbers[0] <= 1:
-            counted += [h for h, _ in bare if h.level == level]
-    return [h for h, n in bare if n in dotted or h in counted]
+            counted |= {id(h) for h, _ in bare if h.level == level}
+    return [h for h, n in bare if n in dotted or id(h) in counted]
 
 
 def _unnumber_title(blocks: list) -> None:
