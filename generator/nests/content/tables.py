@@ -281,12 +281,15 @@ class Tables:
 
     def _check_dice_and_coverage(self) -> list[Problem]:
         """Each table's rows, checked by what they are keyed by (see ROWS_KEYED_BY)."""
-        problems, self.face_tables = [], {}
+        problems, self.face_tables, self.refused = [], {}, set()
         for stem, doc in self.docs.items():
             rows = doc.data.get("rows") or []
             first = rows[0] if rows and isinstance(rows[0], dict) else {}
             key = next((k for k in ROWS_KEYED_BY if k in first), None)
-            problems += ROWS_KEYED_BY[key](self, stem, doc)
+            found = ROWS_KEYED_BY[key](self, stem, doc)
+            if found:
+                self.refused.add(stem)
+            problems += found
         return problems
 
     def _check_references(self) -> list[Problem]:
@@ -294,7 +297,9 @@ class Tables:
         problems = []
         for stem, doc in self.docs.items():
             for i, row in enumerate(doc.data.get("rows", [])):
-                if stem in self.face_tables and "then" in row and row["then"] not in self.face_tables:
+                # (a table refused for its own rows is said at its own file, not again at each row naming it)
+                if stem in self.face_tables and "then" in row and row["then"] not in self.face_tables \
+                        and row["then"] not in self.refused:
                     problems.append(doc.problem(("rows", i, "then"), f"{row['then']!r} is not a die table; allowed: "
                                                                       f"{', '.join(sorted(self.face_tables))}"))
         problems += self._check_secrets()
