@@ -31,6 +31,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 PRINT_DPI = 300
 MOST_PIXELS = 3000 * 3000                 # ~36 MB of RGBA: a page's worth at print resolution
@@ -112,10 +113,13 @@ def _running_child() -> subprocess.Popen | None:
         return _child
     if _child is not None and _child_of == os.getpid():
         _stop(_child)
+    # The child runs this very copy of nests (an installed wheel, a checkout on PYTHONPATH), from "/".
+    here = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([here] + [p for p in [os.environ.get("PYTHONPATH")] if p])}
     try:
-        _child = subprocess.Popen([sys.executable, "-I", "-m", "nests.book.pdf_figure", str(os.getpid())],
+        _child = subprocess.Popen([sys.executable, "-m", "nests.book.pdf_figure", str(os.getpid())],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                  cwd="/")
+                                  cwd="/", env=env)
     except OSError:
         _child = None
     else:
