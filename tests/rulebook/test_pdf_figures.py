@@ -87,6 +87,15 @@ def test_the_page_box_pdflatex_prints_sets_the_size(tmp_path):
     assert Image.open(io.BytesIO(found.data)).size == (1200, 600) and report.warnings == []
 
 
+def test_a_pdf_is_known_by_its_header_even_after_some_junk_and_an_svg_naming_one_stays_an_svg(tmp_path):
+    report = Report(str(tmp_path / "book.md"))
+    (tmp_path / "mailed.pdf").write_bytes(b"From the plotter\r\n" + made_pdf())    # PDF readers look 1 KB in
+    (tmp_path / "note.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="30" height="20">'
+                                       '<!-- made from %PDF-1.4 --></svg>', encoding="utf-8")
+    mailed, note = (picture(report, name, 1, [tmp_path]) for name in ("mailed.pdf", "note.svg"))
+    assert (mailed.kind, mailed.width, note.kind, note.width) == ("png", 384, "svg", 30) and report.warnings == []
+
+
 @pytest.mark.parametrize("width, height", [(14400, 14400), (14400, 2), (2, 14400), (14400, 7200)])
 def test_a_huge_page_is_drawn_within_the_pixel_budget(width, height):
     # a 200-inch page (the largest a PDF may have) at 300 dpi would be 3.6 billion pixels

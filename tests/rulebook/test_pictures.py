@@ -95,7 +95,7 @@ def test_what_cannot_be_printed_keeps_its_frame_and_only_an_absent_file_is_missi
     assert all(w.endswith("; its frame is printed empty") for w in said[1:])
     assert "outside the book's folder" in said[1] and "outside the book's folder" in said[2]
     assert "on the web" in said[3] and "PDF that cannot be read" in said[4] and "EPS figure" in said[5]
-    assert "not a PNG, JPEG, GIF or SVG" in said[6] and "'file:///etc/passwd', outside itself" in said[7]
+    assert "not a PNG, JPEG, GIF, SVG or PDF" in said[6] and "'file:///etc/passwd', outside itself" in said[7]
     text = "".join(p.text for p in book.pages)
     assert text.count("[missing:") == 1 and "[missing: image: pics/gone.png]" in text
     assert [name for name, _ in frames(book)] == [n for n in names if n != "pics/gone.png"]

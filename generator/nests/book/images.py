@@ -122,14 +122,16 @@ def _identify(data: bytes) -> tuple[str, tuple[int, int], tuple[str, str] | None
     if data.startswith((b"%!PS", b"\xc5\xd0\xd3\xc6")):
         return "", (0, 0), ("is an EPS figure, which the press cannot print; put a PDF, PNG or SVG of it beside it "
                             "(same name, other extension)", "an EPS figure: not printed")
-    if data[:1024].find(b"%PDF-") >= 0:          # where PDF readers (PDFium too) look for its header
+    if data.startswith(b"%PDF"):
         return "pdf", (0, 0), None
     if b"<svg" in data[:4096]:
         from nests.book.svg import svg_size
 
         size, why = svg_size(data)
         return ("svg", size, None) if not why else ("", (0, 0), (why, "unsafe SVG: not printed"))
-    return "", (0, 0), ("is not a PNG, JPEG, GIF or SVG picture", "not a picture: not printed")
+    if b"%PDF-" in data[:1024]:                  # after a few bytes of junk: PDF readers (PDFium too) look that far
+        return "pdf", (0, 0), None
+    return "", (0, 0), ("is not a PNG, JPEG, GIF, SVG or PDF picture", "not a picture: not printed")
 
 
 def _jpeg_size(data: bytes) -> tuple[int, int] | None:
