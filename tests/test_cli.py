@@ -87,7 +87,8 @@ def imported_after_help_and_a_sheet():
             "for c in every_command():\n"
             "    assert CliRunner().invoke(main, c + ['--help']).exit_code == 0\n"
             "assert CliRunner().invoke(main, ['sheet', 'wasp', '-o', '-']).exit_code == 0\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'pydyf', 'tinycss2', 'cssselect2', 'pypdf')))\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'pydyf', 'tinycss2', 'cssselect2', 'pypdf',\n"
+            "                                                   'pypdfium2', 'PIL')))\n"
             "print(sorted(m for m in sys.modules if m.startswith(('nests.content.tables', 'nests.content.packet', "
             "'nests.rules.procedures', 'nests.generators.packet', 'weasyprint'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
@@ -103,10 +104,11 @@ def test_help_does_not_import_weasyprint_or_pypdf(imported_after_help_and_a_shee
 def test_nests_help_in_a_real_process():
     """`nests --help` starts as fast as Click allows: it imports none of the libraries that
     the commands use (WeasyPrint, Jinja, YAML, pypdf; nor, issue 31, the server's Starlette,
-    uvicorn and segno), and the content stage not at all."""
+    uvicorn and segno; nor, issue 30, PDFium and Pillow, which draw PDF figures), and the
+    content stage not at all."""
     code = ("import sys, runpy\nsys.argv = ['nests', '--help']\ntry:\n    runpy.run_module('nests', run_name='__main__')\n"
             "except SystemExit:\n    pass\n"
-            "print(sorted({m.split('.')[0] for m in sys.modules} & {'weasyprint', 'jinja2', 'yaml', 'pypdf', 'starlette', 'uvicorn', 'segno', 'anyio'}),"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'weasyprint', 'jinja2', 'yaml', 'pypdf', 'starlette', 'uvicorn', 'segno', 'anyio', 'pypdfium2', 'PIL'}),"
             " 'nests.content' in sys.modules, file=sys.stderr)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.startswith("Usage: nests [OPTIONS] COMMAND [ARGS]...")

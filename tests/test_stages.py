@@ -22,7 +22,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "generator" / "nests"
 STAGES = {
     "nests.text": 0, "nests.errors": 0, "nests.paths": 0, "nests.cache": 0, "nests.ahead": 0, "nests.children": 0,
     "nests.model": 1, "nests.document": 1, "nests.book.model": 1, "nests.book.images": 1, "nests.book.svg": 1,
-    "nests.book.folder": 1,
+    "nests.book.folder": 1, "nests.book.pdf_figure": 1,
     "nests.content": 2, "nests.book.readers": 2,
     "nests.rules": 3,
     "nests.render": 4,

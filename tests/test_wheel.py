@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.pdf_figures import pdf_figure
+
 ROOT = Path(__file__).parents[1]
 
 
@@ -44,6 +46,12 @@ def test_wheel_carries_code_templates_and_content(tmp_path):
     assert sheet.returncode == 0, sheet.stderr
     assert (elsewhere / "out" / "wasp.txt").read_text(encoding="utf-8") == \
         (ROOT / "tests/golden/sheets/wasp.txt").read_text(encoding="utf-8")
+    # a PDF figure is drawn by the wheel's own code, in a child process of its own
+    (elsewhere / "fig.pdf").write_bytes(pdf_figure())
+    (elsewhere / "book.md").write_text("# Book\n\n![A figure](fig.pdf)\n", encoding="utf-8")
+    book = nests("rulebook", "book.md", "-o", "out")
+    assert book.returncode == 0 and book.stderr == "", book.stderr
+    assert "[fig.pdf]" in (elsewhere / "out" / "book.txt").read_text(encoding="utf-8")
     packet = nests("packet", "--seed", "42", "--format", "json", "-o", "out")
     assert packet.returncode == 0, packet.stderr
     assert (elsewhere / "out" / "packet-42.json").read_text(encoding="utf-8").startswith("{")

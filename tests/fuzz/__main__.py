@@ -51,6 +51,9 @@ def main(target: str, minutes: float) -> int:
         readers = ["rst", "sphinx"] if target == "rst" else [target]
         tests = [lambda reader=reader: test_readers.test_a_fuzzed_book_is_typeset_or_refused_in_one_line(
             shelf=shelf, reader=reader) for reader in readers]
+        if target in test_readers.FIGURE_BOOKS:           # and, batch about batch, its PDF figures
+            tests.append(lambda: test_readers.test_a_fuzzed_pdf_figure_is_printed_or_refused_in_one_line(
+                shelf=shelf, reader=target))
     else:
         print(f"unknown target {target!r}; give one of: {', '.join(test_readers.READERS)}, content", file=sys.stderr)
         return 2

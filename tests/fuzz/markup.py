@@ -13,6 +13,8 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
+from tests.pdf_figures import HALF_BLUE, encrypted, pdf_figure, without_a_page
+
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared" / "rulebook"
 SOURCES = REPO / "tests" / "book" / "sources"
@@ -42,6 +44,7 @@ PIECES: dict[str, list[str]] = {
            "<table><tr><td>cell</td></tr></table>\n", "<br>", "&amp; &#0; &#x110000; ", "\\*", "[x]: {HTTP}\n[y][x]\n",
            "+ plus\n", "    indented code\n", "<script>alert(1)</script>\n", "<style>@import url({HTTP});</style>\n",
            "$x^2$ ", ":smile: ", "[[wiki]] "]
+          + ["![fig](fig.pdf)\n", "![fig](fig)\n"]
           + _doors(["![pic](@)\n", "<img src=\"@\">\n", "[link](@)\n", "<iframe src=\"@\"></iframe>\n",
                     "<object data=\"@\"></object>\n", "<link rel=\"stylesheet\" href=\"@\">\n",
                     "<svg><image href=\"@\"/></svg>\n", "<img srcset=\"@ 2x\">\n", "<a href=\"@\">a</a>\n",
@@ -77,6 +80,7 @@ PIECES: dict[str, list[str]] = {
               "\\href{{HTTP}}{h} ", "\\url{{FILEURL}} ", "\\begin{document}\n", "\\end{document}\n",
               "\\input{|\"cat /etc/passwd\"}\n", "\\immediate\\write18{cat /etc/passwd}\n", "\\openin1=../secret.txt \\read1 to\\x\n",
               "\\graphicspath{{../}{/etc/}}\n", "\\includegraphics{secret}\n", "\\includegraphics[width=9999999999pt]{x}\n",
+              "\\includegraphics{figs/fig}\n", "\\begin{figure}\\includegraphics[scale=0.8]{figs/fig.pdf}\\caption{c}\\end{figure}\n",
               "\\catcode`\\@=11\n", "\\catcode`\\{=12\n", "\\csname input\\endcsname{../secret}\n", "\\expandafter\\input\\x\n"]
              + _doors(["\\input{@}\n", "\\include{@}\n", "\\subfile{@}\n", "\\import{}{@}\n", "\\input @ \n",
                        "\\includegraphics{@}\n", "\\lstinputlisting{@}\n", "\\verbatiminput{@}\n",
@@ -147,7 +151,7 @@ def wrap(reader: str, body: str, framed: bool) -> str:
 # The book's files: its main file, and the files its pieces name (each there or not).
 MAIN = {"nests": "book.raw.txt", "md": "book.md", "rst": "book.rst", "sphinx": "index.rst", "latex": "book.tex",
         "xml": "book.xml", "docbook": "book.dbk"}
-OTHERS = {"nests": [], "md": ["part.md"], "rst": ["part.rst", "rows.csv"], "latex": ["ch.tex", "sub/ch2.tex"],
+OTHERS = {"nests": [], "md": ["part.md", "fig.pdf"], "rst": ["part.rst", "rows.csv"], "latex": ["ch.tex", "sub/ch2.tex", "figs/fig.pdf"],
           "sphinx": ["part.rst", "sub/deeper.rst", "conf.py", "rows.csv"], "xml": ["ch.xml"], "docbook": ["ch.xml"]}
 SEEDS = {
     "nests": [SHARED / "nests-and-insects-1.0.0.raw.txt", SOURCES / "ant-parade.raw.txt"],
@@ -229,9 +233,45 @@ def book_files(draw, reader: str) -> dict[str, bytes]:
             files[name] = draw(st.sampled_from([b"project = 'Fuzzed'\n", b"project = open('../secret.txt').read()\n",
                                                 b"latex_documents = [('index', 'b.tex', 'T', 'A', 'manual')]\n",
                                                 b"\xff\xfe", b"import os; os.system('touch ../ran')\n"]))
+        elif name.endswith(".pdf"):
+            files[name] = draw(pdf_figure_files())
         elif name.endswith(".csv"):
             files[name] = draw(st.sampled_from([b"a,b\n1,2\n", b"a,\"b\n", b"\xff", b"x" * 5000 + b"\n"]))
         else:
             files[name] = wrap(reader, "".join(draw(st.lists(text_pieces(reader), max_size=12))),
                                False).encode("utf-8", "surrogatepass")
     return files
+
+
+# What a fuzzed PDF figure draws: paths, text in its font and in one it lacks, what it has no
+# resource for, deep nesting of the graphics state, numbers past every limit, an inline image.
+_PDF_DRAWINGS = [HALF_BLUE, "BT /F1 {height} Tf 0 0 Td (Nest) Tj ET", "0 0 m {width} {height} l S", "/Im1 Do",
+                 "BT /F9 12 Tf (x) Tj ET", "q " * 3000 + "Q " * 3000, "99999999999 w 0 0 m 9e99 9e99 l S",
+                 "1e30 0 0 1e30 0 0 cm 0 0 1 1 re f", "BI /W 9999 /H 9999 /BPC 8 /CS /RGB ID x EI", "{width} {height} [ << ( re"]
+_PDF_SIZES = st.sampled_from([1.0, 72.0, 288.0, 14400.0]) | st.floats(0.001, 20000)
+
+
+@st.composite
+def pdf_figure_files(draw) -> bytes:
+    """A figure's PDF: well made (of any size, drawn with anything, its stream deflated or not),
+    then maybe cut short, its bytes flipped, a run doubled, a long number put in, locked with a
+    password; or a PDF of no page."""
+    data = pdf_figure(draw(_PDF_SIZES), draw(_PDF_SIZES), draw(st.sampled_from(_PDF_DRAWINGS)),
+                      draw(st.sampled_from(["MediaBox", "CropBox"])), draw(st.booleans()))
+    data = bytearray(encrypted(data) if draw(st.integers(0, 5)) == 3 else data)
+    for _ in range(draw(st.integers(0, 4))):
+        how = draw(st.sampled_from(["cut", "flip", "double", "number", "no page"]))
+        at = draw(st.integers(0, len(data) - 1))
+        if how == "cut":
+            del data[at:]
+        elif how == "flip":
+            data[at] = draw(st.integers(0, 255))
+        elif how == "double":
+            data[at:at] = bytes(data[at:at + draw(st.integers(1, 200))]) * draw(st.integers(1, 50))
+        elif how == "number":
+            data[at:at] = b"9" * draw(st.integers(10, 3000))
+        elif how == "no page":
+            data = bytearray(without_a_page())
+        if not data:
+            data = bytearray(b"%PDF-")
+    return bytes(data)

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from tests.fuzz import budget, found_inputs, kept_if_failing
 from tests.fuzz.harness import COUNTED, Shelf, check, run_nests
-from tests.fuzz.markup import MAIN, book_files
+from tests.fuzz.markup import MAIN, book_files, pdf_figure_files
 
 READERS = ["nests", "md", "rst", "sphinx", "latex", "xml", "docbook"]
 FROM = {"sphinx": "rst"}               # a Sphinx project is read by the rST reader, from its index.rst
@@ -58,6 +58,22 @@ def test_a_fuzzed_book_is_typeset_or_refused_in_one_line(shelf, reader, files):
     pdf = files.draw(st.integers(0, 24), label="pdf share") == 12
     strict = files.draw(st.integers(0, 5), label="strict") == 3
     typeset(shelf, reader, book, pdf, strict)
+
+
+# A book of one figure whose PDF is fuzzed (issue 30): PDFium reads it, in its own bounded process.
+FIGURE_BOOKS = {"latex": "\\documentclass{book}\n\\begin{document}\n\\chapter{C}\n\\begin{figure}\n"
+                         "\\includegraphics{figs/fig}\n\\caption{c}\n\\end{figure}\n\\end{document}\n",
+                "md": "# B\n\n![fig](figs/fig.pdf)\n"}
+
+
+@pytest.mark.parametrize("reader", sorted(FIGURE_BOOKS))
+@budget(6)
+@given(files=st.data())
+def test_a_fuzzed_pdf_figure_is_printed_or_refused_in_one_line(shelf, reader, files):
+    figure = files.draw(pdf_figure_files(), label="figure")
+    pdf = files.draw(st.integers(0, 4), label="pdf share") == 2
+    strict = files.draw(st.integers(0, 5), label="strict") == 3
+    typeset(shelf, reader, {MAIN[reader]: FIGURE_BOOKS[reader].encode(), "figs/fig.pdf": figure}, pdf, strict)
 
 
 @pytest.mark.parametrize("reader,name,files,options", found_inputs("readers"),

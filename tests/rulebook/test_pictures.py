@@ -76,7 +76,7 @@ def test_what_cannot_be_printed_keeps_its_frame_and_only_an_absent_file_is_missi
     book_dir = tmp_path / "book"
     png(tmp_path / "outside.png")
     png(book_dir / "pics" / "real.png")
-    (book_dir / "pics" / "fig.pdf").write_bytes(b"%PDF-1.4\n%%EOF\n")
+    (book_dir / "pics" / "fig.pdf").write_bytes(b"%PDF-1.4\n%%EOF\n")              # a PDF cut short
     (book_dir / "pics" / "fig.eps").write_bytes(b"%!PS-Adobe-3.0 EPSF-3.0\n")
     (book_dir / "pics" / "notes.png").write_text("not a picture", encoding="utf-8")
     (book_dir / "pics" / "away.png").symlink_to(tmp_path / "outside.png")
@@ -94,12 +94,12 @@ def test_what_cannot_be_printed_keeps_its_frame_and_only_an_absent_file_is_missi
     assert [w.split(" ")[2] for w in said[1:]] == [f"'{n}'" for n in names[2:]]
     assert all(w.endswith("; its frame is printed empty") for w in said[1:])
     assert "outside the book's folder" in said[1] and "outside the book's folder" in said[2]
-    assert "on the web" in said[3] and "PDF figure" in said[4] and "EPS figure" in said[5]
-    assert "not a PNG, JPEG, GIF or SVG" in said[6] and "'file:///etc/passwd', outside itself" in said[7]
+    assert "on the web" in said[3] and "PDF that cannot be read" in said[4] and "EPS figure" in said[5]
+    assert "not a PNG, JPEG, GIF, SVG or PDF" in said[6] and "'file:///etc/passwd', outside itself" in said[7]
     text = "".join(p.text for p in book.pages)
     assert text.count("[missing:") == 1 and "[missing: image: pics/gone.png]" in text
     assert [name for name, _ in frames(book)] == [n for n in names if n != "pics/gone.png"]
-    for note in ("outside the book: not read", "on the web: not fetched", "a PDF figure: not printed",
+    for note in ("outside the book: not read", "on the web: not fetched", "unreadable PDF: not printed",
                  "an EPS figure: not printed", "not a picture: not printed", "unsafe SVG: not printed"):
         assert note in text
     document, _ = rulebook_document(str(source), content)
@@ -108,7 +108,7 @@ def test_what_cannot_be_printed_keeps_its_frame_and_only_an_absent_file_is_missi
 
 def test_latex_finds_a_picture_through_graphicspath_and_without_its_extension(tmp_path, content):
     png(tmp_path / "figures" / "plot.png", (300, 300))
-    (tmp_path / "figures" / "plot.pdf").write_bytes(b"%PDF-1.4\n")     # what pdflatex would take; not printable
+    (tmp_path / "figures" / "plot.eps").write_bytes(b"%!PS-Adobe-3.0 EPSF-3.0\n")     # for latex (dvips); not printable
     png(tmp_path / "art" / "cover.png", (300, 100))
     source = tmp_path / "book.tex"
     source.write_text("\\documentclass{book}\n\\graphicspath{{figures/}{art/}}\n\\title{Plots}\n"

@@ -2,10 +2,12 @@
 looked for as its markup looks for it, read only from inside the book's folder.
 
 ``picture`` returns the ``Image`` (its bytes, kind and size) the typesetter frames
-and the PDF prints; or ``Missing`` when no such file is there. A file that is
-there but cannot be printed (outside the book's folder, a PDF or EPS figure, an
-SVG that reaches for other files, too large) is an ``Image`` without bytes: its
-frame is printed with a note saying why, and a warning says it at the source's line.
+and the PDF prints; or ``Missing`` when no such file is there. A PDF figure is
+printed as the PNG of its first page (``nests.book.pdf_figure``), at its page's size.
+A file that is there but cannot be printed (outside the book's folder, an EPS
+figure, an encrypted or broken PDF, an SVG that reaches for other files, too large)
+is an ``Image`` without bytes: its frame is printed with a note saying why, and a
+warning says it at the source's line.
 
 The bytes are read here, once, and the PDF receives them inside its HTML (a
 ``data:`` URI): WeasyPrint reads no file of the book and no address at all.
@@ -26,9 +28,10 @@ from nests.book.folder import confined
 # and the kinds a web page may use besides.
 LATEX_EXTENSIONS = (".pdf", ".png", ".jpg", ".mps", ".jpeg", ".jbig2", ".jb2", ".eps", ".svg", ".gif",
                     ".PDF", ".PNG", ".JPG", ".JPEG", ".EPS", ".SVG", ".GIF")
-PRINTABLE = ("png", "jpeg", "gif", "svg")
+PRINTABLE = ("png", "jpeg", "gif", "svg", "pdf")
 LARGEST_FILE = 32 * 1024 * 1024           # bytes: a picture for a page, not an archive
 LARGEST_PICTURE = 60_000_000              # pixels: past this a decoder's memory, not the page, is the limit
+PIXELS_PER_POINT = 96 / 72                # CSS pixels (a picture's size) in a PDF point
 _SCHEME = re.compile(r"^[A-Za-z][\w+.-]*:")
 
 
@@ -64,14 +67,28 @@ def picture(report, name: str, line: int, folders: list[Path], latex: bool = Fal
     kind, size, why = _identify(data)
     if why:
         return refused(*why)
+    if kind == "pdf":
+        return _pdf_figure(name, data, refused, source, line)
     if size[0] * size[1] > LARGEST_PICTURE:
         return refused(f"has {size[0]}×{size[1]} pixels, more than a page needs", "too large: not printed")
     return m.Image(name, kind, data, size[0], size[1], source=source, line=line)
 
 
+def _pdf_figure(name: str, data: bytes, refused, source: str, line: int) -> m.Image:
+    """A PDF figure as the PNG of its first page, framed and printed at the page's own size."""
+    from nests.book.pdf_figure import Refused, drawn
+
+    page = drawn(data)
+    if isinstance(page, Refused):
+        return refused(f"is {page.why}", page.note)
+    width, height = (max(1, round(points * PIXELS_PER_POINT)) for points in (page.width, page.height))
+    return m.Image(name, "png", page.png, width, height, source=source, line=line)
+
+
 def _find(name: str, root: Path, folders: list[Path], latex: bool) -> Path | None:
     """The first file the name leads to; among a LaTeX name's extensions, one that
-    prints is preferred (figs/plot.png over the figs/plot.pdf it was made with)."""
+    prints is preferred, in pdfTeX's order (figs/plot.pdf over figs/plot.png, and over
+    the figs/plot.eps no press here can print)."""
     names = [name] + ([unquote(name)] if "%" in name else [])
     bases = [root / n.lstrip("/") for n in names] if name.startswith("/") else [
         folder / n for folder in folders for n in names]
@@ -81,7 +98,7 @@ def _find(name: str, root: Path, folders: list[Path], latex: bool) -> Path | Non
         found += [p for p in tries if _is_file(p)]
         if found and not latex:
             return found[0]
-    printable = [p for p in found if p.suffix.lower().lstrip(".") in ("png", "jpg", "jpeg", "gif", "svg")]
+    printable = [p for p in found if p.suffix.lower().lstrip(".") in PRINTABLE + ("jpg",)]
     return (printable or found or [None])[0]
 
 
@@ -102,18 +119,19 @@ def _identify(data: bytes) -> tuple[str, tuple[int, int], tuple[str, str] | None
     if data.startswith(b"\xff\xd8"):
         size = _jpeg_size(data)
         return ("jpeg", size, None) if size else ("", (0, 0), ("is a JPEG without its size", "unreadable: not printed"))
-    if data.startswith(b"%PDF"):
-        return "", (0, 0), ("is a PDF figure, which the press cannot print; put a PNG or SVG of it beside it "
-                            "(same name, other extension)", "a PDF figure: not printed")
     if data.startswith((b"%!PS", b"\xc5\xd0\xd3\xc6")):
-        return "", (0, 0), ("is an EPS figure, which the press cannot print; put a PNG or SVG of it beside it "
+        return "", (0, 0), ("is an EPS figure, which the press cannot print; put a PDF, PNG or SVG of it beside it "
                             "(same name, other extension)", "an EPS figure: not printed")
+    if data.startswith(b"%PDF"):
+        return "pdf", (0, 0), None
     if b"<svg" in data[:4096]:
         from nests.book.svg import svg_size
 
         size, why = svg_size(data)
         return ("svg", size, None) if not why else ("", (0, 0), (why, "unsafe SVG: not printed"))
-    return "", (0, 0), ("is not a PNG, JPEG, GIF or SVG picture", "not a picture: not printed")
+    if b"%PDF-" in data[:1024]:                  # after a few bytes of junk: PDF readers (PDFium too) look that far
+        return "pdf", (0, 0), None
+    return "", (0, 0), ("is not a PNG, JPEG, GIF, SVG or PDF picture", "not a picture: not printed")
 
 
 def _jpeg_size(data: bytes) -> tuple[int, int] | None:
