@@ -26,6 +26,7 @@ class Content:
         self.roots = roots
         self._files: dict[str, tuple[Path, str]] = {}
         self._read: dict[str, Document] = {}       # each file read once: kinds and checks share it
+        self._users: set[str] = set()              # the files a user's directory gives (or overrides)
         for i, (root, shown) in enumerate(roots):
             if not root.exists():
                 raise NestsError(Problem("no such content directory", file=shown))
@@ -35,6 +36,8 @@ class Content:
             for path in sorted(root.rglob("*.yaml")):
                 rel = path.relative_to(root).as_posix()
                 self._files[rel] = (path, f"{shown}/{rel}")
+                if i:
+                    self._users.add(rel)
             if i == 0:                  # the built-in content: where content files go
                 self._built_in = list(self._files)
 
@@ -51,6 +54,10 @@ class Content:
             path, shown = self._files[rel]
             self._read[rel] = read_yaml(path, shown)
         return self._read[rel]
+
+    def users(self, rel: str) -> bool:
+        """Whether ``rel`` comes from a user's directory, not the built-in content."""
+        return rel in self._users
 
     def checked(self, rel: str, spec) -> YamlDocument:
         doc = self.document(rel)

@@ -273,7 +273,11 @@ class Tables:
                                                               "procedures cite these rulings, so each must stay"))
         for stem, doc in docs.items():
             for i, rid in enumerate(doc.data.get("rulings", [])):
-                if rid not in self.rulings:
+                if rid not in self.rulings and content.users("rulings.yaml") and not content.users(f"tables/{stem}.yaml"):
+                    # the user's rulings dropped one a built-in table cites: said at the user's file
+                    problems.append(rulings_doc.problem(("rulings",), f"{rid!r}: missing; tables/{stem}.yaml "
+                                                                      f"cites it, so it must stay"))
+                elif rid not in self.rulings:
                     problems.append(doc.problem(("rulings", i), f"{rid!r} is not a ruling in rulings.yaml"))
         if problems:
             raise NestsError(sorted(problems, key=lambda p: (p.file or "", p.line or 0)))
