@@ -173,3 +173,25 @@ hive 2.0
     typeset_book = typeset(model, content)
     run_of(typeset_book, ["hive$ hive --version", "hive 2.0"])
     check_book(typeset_book)
+
+
+def test_a_tables_numbers_are_bounded_and_refused_at_their_line(tmp_path):
+    """A CALS or HTML table's counts (cols, colspan, rowspan…) are read up to a limit far past any
+    printed table; a count past it is one error at its line, never a list of that many places."""
+    from nests.book.readers.docbook_tables import MOST_COLUMNS
+    from nests.errors import NestsError
+
+    def book(attributes: str) -> str:
+        return ("<article xmlns='http://docbook.org/ns/docbook' version='5.0'><title>T</title>\n"
+                f"<informaltable><tgroup cols='2'><tbody><row>\n<entry {attributes}>a</entry><entry>b</entry>"
+                "</row></tbody></tgroup></informaltable></article>\n")
+
+    source = tmp_path / "t.xml"
+    for attributes in (f"colspan='{MOST_COLUMNS + 1}'", "morerows='9" + "9" * 400 + "'", "rowspan='1000001'"):
+        source.write_text(book(attributes), encoding="utf-8")
+        with pytest.raises(NestsError) as refused:
+            read_book(str(source))
+        assert str(refused.value).startswith("t.xml:3: ") or f"{source}:3: " in str(refused.value), str(refused.value)
+        assert "is more than a table may hold" in str(refused.value)
+    source.write_text(book("colspan='2'") .replace("<entry>b</entry>", ""), encoding="utf-8")
+    assert read_book(str(source)).blocks

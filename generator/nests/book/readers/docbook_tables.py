@@ -13,8 +13,13 @@ import re
 
 from nests.book import model as m
 from nests.book.readers.docbook_inline import handles, local
+from nests.errors import NestsError, Problem
 
 _ROW_GROUPS = ("thead", "tbody", "tfoot")
+# What a table's numbers may say: far beyond any printed table, and bounded so that a
+# number of a thousand digits is one error, never a list of that many places.
+MOST_COLUMNS = 1000
+MOST_ROWS = 100_000
 
 
 class _Grid:
@@ -77,7 +82,8 @@ class DocBookTables:
         names, widths = self.column_specs(group)
         spans = {s.get("spanname"): (s.get("namest"), s.get("nameend"))
                  for s in self.kids(group) if local(s) == "spanspec"}
-        columns = int(group.get("cols")) if (group.get("cols") or "").isdigit() else len(names)
+        columns = self.count(group, "cols", MOST_COLUMNS)
+        columns = len(names) if columns is None else columns
         grid = _Grid(columns)
         parts = [c for c in self.kids(group) if local(c) in _ROW_GROUPS] or [group]
         # the foot is printed last, wherever it stands in the source
@@ -92,6 +98,17 @@ class DocBookTables:
         if widths and table.widths is None:
             table.widths = widths
 
+    def count(self, el, name: str, most: int) -> int | None:
+        """A table's number (``cols``, ``colspan``…) as written in ASCII digits; None where it
+        gives none; past ``most``, one error at its line."""
+        value = (el.get(name) or "").strip()
+        if not re.fullmatch(r"[0-9]+", value):
+            return None
+        if len(value) > len(str(most)) or int(value) > most:
+            raise NestsError(Problem(f"{name}={value!r} is more than a table may hold (at most {most:,})",
+                                     file=self.source, line=self.line(el) or None))
+        return int(value)
+
     def column_specs(self, group) -> tuple[dict[str, int], list[int] | None]:
         """Column names → their place, and the relative widths if every column gives one (``2*``)."""
         names: dict[str, int] = {}
@@ -100,11 +117,12 @@ class DocBookTables:
         for spec in self.kids(group):
             if local(spec) not in ("colspec", "col"):
                 continue
-            number = spec.get("colnum")
-            place = int(number) - 1 if number and number.isdigit() else place
+            number = self.count(spec, "colnum", MOST_COLUMNS)
+            place = number - 1 if number else place
             if spec.get("colname"):
                 names[spec.get("colname")] = place
-            star = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[*%]\s*", spec.get("colwidth") or spec.get("width") or "")
+            # (a share of more digits than a float holds is no share: the table's widths are left to its cells)
+            star = re.fullmatch(r"\s*(\d{1,9}(?:\.\d{1,9})?)\s*[*%]\s*", spec.get("colwidth") or spec.get("width") or "")
             widths.append(max(1, round(float(star.group(1)) * 10)) if star else 0)
             place += 1
         return names, (widths if widths and all(widths) else None)
@@ -117,9 +135,10 @@ class DocBookTables:
         start = names.get(el.get("colname") or start_name or "")
         end = names.get(end_name or "")
         across = end - start + 1 if start is not None and end is not None and end >= start else 1
-        across = int(el.get("colspan")) if (el.get("colspan") or "").isdigit() else across
-        down = int(el.get("morerows")) if (el.get("morerows") or "").isdigit() else 0
-        down = int(el.get("rowspan")) - 1 if (el.get("rowspan") or "").isdigit() else down
+        across = self.count(el, "colspan", MOST_COLUMNS) or across
+        down = self.count(el, "morerows", MOST_ROWS) or 0
+        rows = self.count(el, "rowspan", MOST_ROWS)
+        down = max(0, rows - 1) if rows is not None else down
         if local(el) == "entrytbl":                     # a table in a cell: its rows, one per line
             inner = m.Table([], [])
             self.table_group(el, inner)
