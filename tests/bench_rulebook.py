@@ -19,6 +19,7 @@ of two minutes said beside it.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -118,9 +119,9 @@ def long_rows(content):
         from pypdf import PdfReader
 
         count = len(PdfReader(out / "long.pdf").pages)
-        row.note += f"; {count} pages; median {row.ours.median / 1000:.0f} s against issue 30's " \
-                    f"{LONG_SECONDS} s: {'met' if row.ours.median / 1000 <= LONG_SECONDS else 'NOT met'}"
-        yield row
+        yield dataclasses.replace(row, note=row.note + f"; {count} pages; median {row.ours.median / 1000:.0f} s "
+                                  f"against issue 30's {LONG_SECONDS} s: "
+                                  f"{'met' if row.ours.median / 1000 <= LONG_SECONDS else 'NOT met'}")
 
 
 def rows():
