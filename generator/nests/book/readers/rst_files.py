@@ -117,7 +117,11 @@ class CSVTableDirective(CSVTable):
                 return [refused]
             del self.options[option]
             self.options["file"] = str(path.absolute())
-        return super().run()
+        try:
+            return super().run()
+        except UnicodeDecodeError:      # (docutils reads the file as UTF-8 and lets this through)
+            target = self.options.get("file", "")
+            return [refusal(self, "csv-table :file:", Path(target).name, "which is not UTF-8 text; not read")]
 
 
 class FigureDirective(Figure):
