@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import re
 
+from nests.book.readers.latex_syntax import _VERBATIM_REGION      # verbatim text: read as written
+
 # what the engine tests answer under pdfLaTeX (the ifpdf, ifxetex, ifluatex and iftex packages)
 ENGINE = {"ifpdf": True, "ifpdftex": True, "ifPDFTeX": True, "ifxetex": False, "ifXeTeX": False,
           "ifluatex": False, "ifLuaTeX": False, "ifhevea": False, "iftrue": True, "iffalse": False}
@@ -36,7 +38,6 @@ PRIMITIVES = {"if", "ifcat", "ifnum", "ifdim", "ifodd", "ifvmode", "ifhmode", "i
 _TOKEN = re.compile(r"\\(?:newif\s*\\(?P<declared>if[A-Za-z@]+)|(?P<test>if[A-Za-z@]*)|(?P<turn>else|fi)"
                     r"|(?P<switch>[A-Za-z@]+)(?P<value>true|false))(?![A-Za-z@])")
 _SKIPPED = re.compile(r"\\begin\s*\{(comment|htmlonly|rawhtml)\}.*?\\end\s*\{\1\}", re.S)
-_VERBATIM_REGION = re.compile(r"(\\begin\{(?:verbatim\*?|Verbatim|lstlisting|minted|alltt)\}.*?\\end\{[^}]*\})", re.S)
 
 
 def decided(text: str, switches: dict[str, bool]) -> str:
