@@ -105,6 +105,15 @@ def test_every_quote_stands_in_the_rulebook_or_the_reference(rid):
         f"ruling {rid}: {where!r} names none of the heads its quote stands under: {found}"
 
 
+@pytest.mark.parametrize("rid", sorted(r for r, b in BASES.items() if b.kind == "house"))
+def test_the_words_a_house_rule_quotes_stand_in_the_books(rid):
+    """A house rule says in its own words what the text says instead; what it puts in quotation
+    marks is the text's own, found as a quote is."""
+    quoted = re.findall(r'"([^"]+)"', BASES[rid].words)
+    for words_ in quoted:
+        assert found_in(words_), f"ruling {rid}: {words_!r} is not in the rulebook nor the reference"
+
+
 @pytest.mark.parametrize("rid", sorted(BASES))
 def test_every_basis_names_a_section_as_the_books_head_it(rid):
     where = BASES[rid].where
