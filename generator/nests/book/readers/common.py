@@ -220,13 +220,14 @@ def finish(blocks: list[m.Block], report: Report, title: str = "",
     _resolve(blocks, anchors, dict(aliases or {}), report)
     _leave_out_own_contents(blocks, report)
     if not title:
-        # the book's own title heading, else its file's name (never its first chapter)
-        title = _title_of(blocks) or Path(report.source).name.split(".")[0]
+        # the book's own title heading, else none: a file's name is not the book's (nor is its first chapter)
+        title = _title_of(blocks)
     warnings = sorted(report.warnings, key=lambda w: (w.source != report.source, w.source, w.line))
     toc_depth = None
     if toc_rank is not None:
         toc_depth = max([1] + [level for rank, level in levels.items() if rank <= toc_rank])
-    return m.Book(title=title, blocks=blocks, source=report.source, warnings=warnings, toc_depth=toc_depth)
+    return m.Book(title=title, blocks=blocks, source=report.source, warnings=warnings, toc_depth=toc_depth,
+                  title_page=bool(title))
 
 
 _SHEETS = re.compile(r"\bstandard character sheets?\b", re.I)

@@ -184,7 +184,11 @@ def read(outline: Outline, markup: str | None = None) -> m.Book:
         _settle(part, book.keys[Path(os.path.realpath(entry.path))], entry, tops.get(kind, 1), taken_anchors, aliases)
         blocks.extend(part.blocks)
     _to_the_page(blocks, aliases, report)
-    book_title = outline.title or _lone_title(blocks) or outline.name
+    # the outline's title, else (files side by side, as pandoc reads them) the first file's own, its
+    # front matter's (a folder's index names the book), else a heading over all the others; never
+    # the folder's name. A site's page (mkdocs, mdBook) titles the page, not the book.
+    first_title = next((part.title for _, part, _ in read if part is not None), "") if outline.page_credits else ""
+    book_title = outline.title or " ".join(first_title.split()) or _lone_title(blocks)
     done = credited(finish(blocks, report, title=book_title, aliases=aliases, title_heading=False), outline.credits)
     for _, part, _ in read if outline.page_credits else ():
         done = credited(done, part.credits if part else {}, over=False)

@@ -270,7 +270,7 @@ def _title_heading(book: m.Book, labels: Labels):
     (an unnumbered ``#`` over ``##`` chapters): the title page prints it."""
     for block in book.blocks:
         if isinstance(block, m.Heading):
-            if not block.numbered and labels.ranks.get(max(1, block.level), 1) < 1 and \
+            if book.title and not block.numbered and labels.ranks.get(max(1, block.level), 1) < 1 and \
                     _words(block.title) == " ".join(book.title.split()):
                 return block
             return None
