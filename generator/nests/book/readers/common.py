@@ -210,7 +210,7 @@ def finish(blocks: list[m.Block], report: Report, title: str = "",
     gathering = GATHERING.get()
     if gathering is not None:                   # one file of many: its ranks and anchors its own, for now
         _give_anchors(blocks)
-        return gathering.take(blocks, report, title, dict(aliases or {}))
+        return gathering.take(blocks, report, title, dict(aliases or {}), toc_rank)
     _call_for_sheets(blocks, report.source)
     levels = _levels(blocks)
     _unnumber_numbered(blocks)
