@@ -76,7 +76,7 @@ def test_an_mdbook_has_parts_unnumbered_prefix_and_suffix_chapters_and_drafts():
     # the same book from its SUMMARY.md alone: the same pages, and no title (mdBook names the book
     # in book.toml alone; the folder's name is not the book's)
     alone = read_book(str(SOURCES / "moth-book" / "src" / "SUMMARY.md"))
-    assert outline(alone) == outline(book) and alone.title == "" and not alone.title_page
+    assert outline(alone) == outline(book) and alone.title == "" and not m.has_title_page(alone)
 
 
 def test_a_gitbook_summary_skips_its_own_title_and_sets_chapters_under_parts():

@@ -143,7 +143,7 @@ def test_an_empty_file_is_an_empty_book(tmp_path, content, name):
     check_book(book)
     # the Nests markup names its game; an empty book has no title of its own, and names none (not its file's)
     top = "╔►Nests & Insects◄" if name.endswith(".raw.txt") else "╔═══"
-    assert lines_of(book.pages[0])[0].startswith(top) and book.book.title_page is name.endswith(".raw.txt")
+    assert lines_of(book.pages[0])[0].startswith(top) and m.has_title_page(book.book) is name.endswith(".raw.txt")
 
 
 def test_the_command_typesets_txt_and_pdf_and_says_each_warning_once(tmp_path):

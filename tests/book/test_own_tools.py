@@ -50,8 +50,17 @@ def test_a_title_is_the_books_own_words_and_a_title_page_only_where_its_tool_pri
         tmp_path, name, text, title, title_page):
     write(tmp_path, {name: text})
     book = read_book(str(tmp_path / name))
-    assert (book.title, book.title_page) == (title, title_page)
+    assert (book.title, m.has_title_page(book)) == (title, title_page)
     assert name.split(".")[0] not in book.title
+
+
+def test_a_title_given_with_title_prints_a_title_page_only_where_the_tool_prints_one(tmp_path, content):
+    write(tmp_path, {"chapters.md": "# Legal\n\nA.\n\n# Races\n\nB.\n",
+                     "article.tex": "\\documentclass{article}\n\\begin{document}\n\\section{A}\nx\n\\end{document}\n"})
+    named = typeset(read_book(str(tmp_path / "chapters.md")), content, title="The Named Book").book
+    assert named.title == "The Named Book" and m.has_title_page(named)          # as pandoc's --metadata title
+    article = typeset(read_book(str(tmp_path / "article.tex")), content, title="Silk").book
+    assert article.title == "Silk" and not m.has_title_page(article)            # LaTeX prints none: no \maketitle
 
 
 def test_a_folder_is_titled_by_its_first_files_front_matter(tmp_path):
@@ -59,7 +68,7 @@ def test_a_folder_is_titled_by_its_first_files_front_matter(tmp_path):
     write(tmp_path / "srd", {"index.md": "---\ntitle: Fate of Moths\n---\n# Fate of Moths\n\nWelcome.\n",
                              "basics.md": "---\ntitle: Basics\n---\n# Basics\n\nRoll.\n"})
     book = read_book(str(tmp_path / "srd"))
-    assert book.title == "Fate of Moths" and book.title_page
+    assert book.title == "Fate of Moths" and m.has_title_page(book)
 
 
 @pytest.mark.parametrize("text, title, first", [
@@ -74,14 +83,14 @@ def test_a_folder_is_titled_by_its_first_files_front_matter(tmp_path):
 def test_an_xml_book_names_its_title_in_an_element_of_its_own(tmp_path, text, title, first):
     write(tmp_path, {"book.xml": f'<?xml version="1.0"?>\n{text}\n'})
     book = read_book(str(tmp_path / "book.xml"))
-    assert book.title == title and book.title_page
+    assert book.title == title and m.has_title_page(book)
     assert texts(book).startswith(first) and title not in texts(book)
     assert [m.plain(h.title) for h in headings(book)][:2] != ["", ""]
 
 
 def test_the_shared_xml_book_takes_its_title_pages_title(read_once):
     book = read_once(SHARED / "malleus-deum.xml")
-    assert book.title == "Malleus Deum" and book.title_page
+    assert book.title == "Malleus Deum" and m.has_title_page(book)
     assert m.plain(headings(book)[1].title) == "Introduction"
 
 

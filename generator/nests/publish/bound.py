@@ -84,7 +84,9 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], t
     contents_pdf, contents_anchors, contents_links = typeset_part(listed) if listed else (None, [], [])
     front = len(contents_anchors)
     # a book whose tool prints no title page (book.html.j2 holds its place, empty): it is left out
-    titled = 1 if book.book.title_page else 0
+    from nests.book.model import has_title_page
+
+    titled = 1 if has_title_page(book.book) else 0
 
     def final(body: int) -> int:          # a page of the parts (0 the title page) → its place in the PDF
         return body if body == 0 else body + front - 1 + titled

@@ -226,8 +226,7 @@ def finish(blocks: list[m.Block], report: Report, title: str = "",
     toc_depth = None
     if toc_rank is not None:
         toc_depth = max([1] + [level for rank, level in levels.items() if rank <= toc_rank])
-    return m.Book(title=title, blocks=blocks, source=report.source, warnings=warnings, toc_depth=toc_depth,
-                  title_page=bool(title))
+    return m.Book(title=title, blocks=blocks, source=report.source, warnings=warnings, toc_depth=toc_depth)
 
 
 _SHEETS = re.compile(r"\bstandard character sheets?\b", re.I)

@@ -36,9 +36,9 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     toc_rank = files.toc_rank if files.toc_rank is not None else files.class_toc_rank
     book = finish(blocks, report, title=reader.title_text or files.pdf_title, aliases=reader.aliases, title_heading=False,
                   toc_rank=toc_rank)
-    # a whole document prints a title page where it says \maketitle, and only there (a fragment:
-    # where it has a title); it hyphenates in its language, as its packages say
-    title_page = bool(book.title) and (files.made_title or not files.whole)
+    # a whole document prints a title page where it says \maketitle, and only there (a fragment, as
+    # any book: for its title); it hyphenates in its language, as its packages say
+    title_page = files.made_title or not files.whole
     book = dataclasses.replace(book, by_chapter=files.by_chapter, title_page=title_page,
                                language=files.language or book.language, hyphenate=files.hyphenate,
                                hyphenation=dict(files.hyphenation))

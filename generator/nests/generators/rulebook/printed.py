@@ -243,7 +243,7 @@ class BookPrint:
                       title_heading=self.title_heading, sheet_pages=self.sheet_pages, blocks=blocks,
                       title_page=title_page, contents=contents, pages=pages, page_numbers=page_numbers or {},
                       known=set(self.labels.ids), urls=urls, unknown=_unknown, plain_block=_plain_block,
-                      hyphenated=hyphenator(self.book.hyphenation))
+                      hyphenated=hyphenator(self.book.hyphenation), has_title_page=m.has_title_page(self.book))
 
     def body(self, paper: str) -> str:
         """The title page and the whole body as one document."""
