@@ -225,6 +225,18 @@ def test_sphinx_numbers_headings_only_under_a_numbered_toctree_and_that_deep(tmp
                              ("Notes", False)]
 
 
+def test_rst_contents_are_as_deep_as_its_contents_directive_asks(tmp_path):
+    sections = "One\n---\n\nSub\n~~~\n\nSubsub\n^^^^^^\n\nTwo\n---\n"
+    write(tmp_path, {"deep.rst": "Title\n=====\n\n.. contents::\n   :depth: 2\n\n" + sections,
+                     "local.rst": "Title\n=====\n\n" + sections.replace("Sub\n~~~\n", "Sub\n~~~\n\n.. contents::\n"
+                                                                                        "   :local:\n   :depth: 1\n"),
+                     "all.rst": "Title\n=====\n\n" + sections})
+    deep = read_book(str(tmp_path / "deep.rst"))
+    assert [m.plain(h.title) for h in headings(deep) if h.level <= deep.toc_depth] == ["Title", "One", "Sub", "Two"]
+    assert read_book(str(tmp_path / "local.rst")).toc_depth is None       # a section's own contents: not the book's
+    assert read_book(str(tmp_path / "all.rst")).toc_depth is None         # none asked: every heading
+
+
 def test_sphinx_language_is_conf_pys(tmp_path):
     assert sphinx(tmp_path / "gb", CONF + "language = 'en_GB'\n").language == "en-GB"
     assert sphinx(tmp_path / "none", CONF + "language = None\n").language == "en-US"

@@ -176,9 +176,9 @@ class TocTreeDirective(Directive):
         here = Path(self.state.document["source"])
         marker = toctree()
         marker["maxdepth"], marker.line = _depth(self.options.get("maxdepth")), self.lineno
-        # :numbered: (N levels deep; bare, every level): the documents it names are numbered
-        numbered = _depth(self.options["numbered"]) or NUMBER_EVERY_LEVEL if "numbered" in self.options and \
-            str(self.options["numbered"]).strip() != "0" else 0
+        # :numbered: (N levels deep; bare, every level; 0, none): the documents it names are numbered
+        said = str(self.options["numbered"] or "").strip() if "numbered" in self.options else "0"
+        numbered = 0 if said == "0" else _depth(said) or NUMBER_EVERY_LEVEL
         marker["main"] = project is not None and here.resolve() == Path(project.main).resolve()
         out = [marker]
         for offset, entry in enumerate(self.content):
