@@ -4,6 +4,7 @@ from the chapters, which count on across the parts (the book's own references sa
 
 import pytest
 
+from nests.book.readers import read_book
 from nests.generators.rulebook import typeset
 from tests.rulebook.checks import check_contents, contents_entries
 
@@ -85,11 +86,16 @@ def test_titlesecs_heading_looks_print_nothing_and_make_no_heading(tmp_path, con
 
 
 @pytest.mark.parametrize("cls, commands", [
-    # a book numbers down to its subsections, an article down to its subsubsections; \paragraph never
+    # a book numbers down to its subsections, an article down to its subsubsections; \paragraph never;
+    # and each lists in its contents what it numbers (tocdepth: a book's 2, an article's 3)
     ("book", ["chapter", "section", "subsection", "subsubsection", "paragraph"]),
     ("article", ["section", "subsection", "subsubsection", "paragraph", "subparagraph"]),
 ])
 def test_a_standard_class_numbers_down_to_its_own_depth(tmp_path, content, cls, commands):
     body = "".join(f"\\{c}{{{t}}}\n" for c, t in zip(commands, ["Nest", "Comb", "Cell", "Wax", "Drop"]))
     write(tmp_path, {"main.tex": f"\\documentclass{{{cls}}}\n\\begin{{document}}\n{body}\\end{{document}}\n"})
-    assert contents(tmp_path / "main.tex", content) == ["1 Nest", "1.1 Comb", "1.1.1 Cell", "Wax", "Drop"]
+    assert contents(tmp_path / "main.tex", content) == ["1 Nest", "1.1 Comb", "1.1.1 Cell"]
+    # asked for more, every heading is listed, each as it is numbered
+    book = typeset(read_book(str(tmp_path / "main.tex")), content, toc_depth=5)
+    assert [" ".join(label.split()) for label, _ in contents_entries(book)] == [
+        "1 Nest", "1.1 Comb", "1.1.1 Cell", "Wax", "Drop"]

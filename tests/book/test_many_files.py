@@ -73,9 +73,10 @@ def test_an_mdbook_has_parts_unnumbered_prefix_and_suffix_chapters_and_drafts():
         "Before the Hunt", "The Hunt"]
     assert links(book) == [("Tracking", "Tracking"), ("the wicks", "Wicks"), ("nets", "Nets")]
     assert book.warnings == []
-    # the same book from its SUMMARY.md alone: the same pages, named after the book's folder
+    # the same book from its SUMMARY.md alone: the same pages, and no title (mdBook names the book
+    # in book.toml alone; the folder's name is not the book's)
     alone = read_book(str(SOURCES / "moth-book" / "src" / "SUMMARY.md"))
-    assert outline(alone) == outline(book) and alone.title == "moth-book"
+    assert outline(alone) == outline(book) and alone.title == "" and not m.has_title_page(alone)
 
 
 def test_a_gitbook_summary_skips_its_own_title_and_sets_chapters_under_parts():
@@ -158,7 +159,12 @@ def test_the_cli_takes_an_outline_a_folder_or_several_files(runner, tmp_path):
                                   "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
     text = (tmp_path / "cricket-chapters.txt").read_text(encoding="utf-8")
-    assert text.index("1 Chirping") < text.index("2 Tuning")
+    assert text.index("Chirping") < text.index("Tuning") and "1 Chirping" not in text    # as pandoc: no numbers
+    result = runner.invoke(main, ["rulebook", str(songs / "2-chirping.md"), str(songs / "1-tuning.md"),
+                                  "--number-headings", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "cricket-chapters.txt").read_text(encoding="utf-8")
+    assert text.index("1 Chirping") < text.index("2 Tuning")                            # numbered, asked
     result = runner.invoke(main, ["rulebook", str(SOURCES / "beetle-docs" / "mkdocs.yml"), "--strict",
                                   "-o", str(tmp_path)])
     assert result.exit_code == 2 and "fighting.md:7: link to 'flight.md'" in result.output
@@ -186,7 +192,7 @@ def test_a_folder_whose_book_one_file_holds_is_read_from_that_file(tmp_path):
     sphinx = read_book(str(SOURCES / "termite-sphinx"))
     assert sphinx.title == "Building Termite Mounds"
     assert [m.plain(h.title) for h in walk(sphinx.blocks) if isinstance(h, m.Heading)] == [
-        "Welcome to termite-mounds's documentation!", "Chimneys", "Indices and tables"]
+        "Welcome to termite-mounds’s documentation!", "Chimneys", "Indices and tables"]    # Sphinx's smartquotes
     # a LaTeX book: the one file no other includes
     (tmp_path / "ch").mkdir()
     (tmp_path / "main.tex").write_text("\\documentclass{book}\n\\begin{document}\n\\chapter{Ants}\n\\input{ch/one}\n"

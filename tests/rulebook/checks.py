@@ -35,7 +35,9 @@ def check_grid(book) -> None:
 
 
 def check_frame(lines: list[str]) -> None:
-    assert lines[0].startswith("╔►") and "◄═" in lines[0] and lines[0].endswith("►Rulebook◄═╗ ")
+    # the book's title at the left ("╔►Title◄═…"), or nothing there for a book with no title of its own
+    assert (lines[0].startswith("╔►") and "◄═" in lines[0] or lines[0].startswith("╔══")) \
+        and lines[0].endswith("►Rulebook◄═╗ ")
     for n, line in enumerate(lines[1:-2], 2):
         assert line[0] == "║" and line[-2:] == "║▓", f"line {n} leaves the frame: {line!r}"
     assert lines[-2].startswith("╚") and lines[-2].endswith("╝▓") and set(lines[-1][1:]) == {"▀"}
@@ -76,7 +78,7 @@ def contents_entries(book) -> list[tuple[str, int]]:
 
 
 def check_contents(book) -> None:
-    """Each heading is listed in full, in order, with the page whose ►N◄ holds it;
+    """Each heading (down to the contents' depth) is listed in full, in order, with the page whose ►N◄ holds it;
     on that page the heading begins a line (after its number, if it has one)."""
     by_number = {}
     for page in book.pages:
@@ -84,7 +86,9 @@ def check_contents(book) -> None:
         if page.number is not None:
             assert found == [str(page.number)], (page.number, found)
             by_number[page.number] = page
-    headings = [f"{number} {title}" if number else title for p in book.pages for _, number, title in p.headings]
+    depth = book.book.toc_depth if book.book is not None else None     # the contents' depth, as the source sets it
+    headings = [f"{number} {title}" if number else title for p in book.pages for level, number, title in p.headings
+                if depth is None or level <= depth]
     entries = contents_entries(book)
     # compared without spaces: a word too long for its line is cut in two
     assert ["".join(label.split()) for label, _ in entries] == ["".join(h.split()) for h in headings]
@@ -153,7 +157,8 @@ def heading_pages(model, book) -> dict[str, int]:
     from nests.book.model import Heading
     from nests.book.readers.common import walk
 
-    headings = [n for n in walk(model.blocks) if isinstance(n, Heading)]
+    depth = book.book.toc_depth if book.book is not None else None
+    headings = [n for n in walk(model.blocks) if isinstance(n, Heading) and (depth is None or n.level <= depth)]
     entries = contents_entries(book)
     assert len(entries) == len(headings)
     return {h.anchor: number for h, (_, number) in zip(headings, entries)}

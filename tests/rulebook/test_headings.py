@@ -56,9 +56,12 @@ def test_a_book_whose_headings_mostly_lack_numbers_numbers_them_all_but_the_numb
 def test_a_skipped_level_keeps_its_depth(tmp_path, content):
     path = tmp_path / "skip.md"
     path.write_text("# Book\n\n## Caves\n\n#### Crystals\n\nShiny.\n\n### Pools\n\n## Lakes\n", encoding="utf-8")
-    book = typeset(read_book(str(path)), content)
+    book = typeset(read_book(str(path)), content, number_headings=True, toc_depth=4)
     # #### under ## stands two levels down (### is a level the book uses), numbered as such
     assert contents(book) == ["Book", "  1 Caves", "      1.0.1 Crystals", "    1.1 Pools", "  2 Lakes"]
+    # as pandoc prints it, unasked: no numbers, and the contents down to ### (its toc-depth, 3)
+    book = typeset(read_book(str(path)), content)
+    assert contents(book) == ["Book", "  Caves", "    Pools", "  Lakes"]
 
 
 DEEP = "# Book\n\n## Alpha\n\n### Alpha one\n\n#### Alpha deep\n\n## Beta\n\n### Beta one\n"
@@ -67,9 +70,13 @@ DEEP = "# Book\n\n## Alpha\n\n### Alpha one\n\n#### Alpha deep\n\n## Beta\n\n###
 def test_toc_depth_limits_the_contents_not_the_body(runner, tmp_path):
     path = tmp_path / "deep.md"
     path.write_text(DEEP, encoding="utf-8")
-    full = runner.invoke(main, ["rulebook", str(path), "-o", "-"])
-    two = runner.invoke(main, ["rulebook", str(path), "--toc-depth", "2", "-o", "-"])
-    assert full.exit_code == 0 and two.exit_code == 0, two.output
+    own = runner.invoke(main, ["rulebook", str(path), "-o", "-"])
+    full = runner.invoke(main, ["rulebook", str(path), "--number-headings", "--toc-depth", "4", "-o", "-"])
+    two = runner.invoke(main, ["rulebook", str(path), "--number-headings", "--toc-depth", "2", "-o", "-"])
+    assert own.exit_code == 0 and full.exit_code == 0 and two.exit_code == 0, two.output
+    # unasked, as pandoc: no numbers, and #### below its toc-depth (3)
+    assert "Alpha one ...." in own.stdout and "Alpha deep ...." not in own.stdout and "1 Alpha" not in own.stdout
+    assert re.search(r"║ Alpha deep\s+║", own.stdout)
     assert "1.1.1 Alpha deep ...." in full.stdout and "1.1 Alpha one ...." in full.stdout
     assert "Alpha one ...." not in two.stdout and "1 Alpha ...." in two.stdout and "2 Beta ...." in two.stdout
     assert re.search(r"║ 1\.1\.1 Alpha deep\s+║", two.stdout)        # the heading itself is printed

@@ -48,7 +48,7 @@ def framed(tmp_path_factory):
     source.write_text("# Long Colony\n" + "".join(
         f"\n## Chamber {c} {{#c-{c}}}\n\nThe workers seal chamber {c}. See [the far one](#c-{far(c, CHAMBERS)})."
         f"[^n{c}]\n\n[^n{c}]: Note {c}.\n\n\\newpage\n" for c in range(1, CHAMBERS + 1)), encoding="utf-8")
-    return made(source, folder / "out", "--style", "framed")
+    return made(source, folder / "out", "--style", "framed", "--number-headings")      # (numbered: found by number)
 
 
 def heading_on(text: str, chamber: int) -> bool:
@@ -92,7 +92,7 @@ def test_a_framed_book_within_the_threshold_keeps_its_links(tmp_path):
     source = tmp_path / "small.md"
     source.write_text("# Small\n" + "".join(f"\n## Chamber {c}\n\nSee [chamber 1](#chamber-1).\n\n\\newpage\n"
                                            for c in range(1, 4)), encoding="utf-8")
-    pdf, pages = made(source, tmp_path / "out", "--style", "framed")
+    pdf, pages = made(source, tmp_path / "out", "--style", "framed", "--number-headings")
     found = [(page, lands) for page, text, lands in links(pdf) if text.startswith("(page")]
     assert found and all(heading_on(pages[lands - 1], 1) for _, lands in found)
 

@@ -1,6 +1,7 @@
 """The running head and the PDF's title are the book's title: the one the source
-gives (a LaTeX \\title, a Markdown or rST title heading over its chapters), else
-the file's name, or --title; never a chapter's heading on every page."""
+gives (a LaTeX \\title, a Markdown or rST title heading over its chapters), or
+--title; never the file's name, never a chapter's heading on every page (a book
+with no title of its own names none)."""
 
 import io
 
@@ -16,19 +17,21 @@ CHAPTERS = "# Legal Information\n\nPermission.\n\n# Races\n\nElves.\n\n## Elf Tr
 
 
 def heads(book) -> set[str]:
-    """The running heads of the book's typeset pages (its own, not the sheets')."""
-    return {lines_of(p)[0].split("◄")[0][2:] for p in book.pages if p.kind in ("body", "contents")}
+    """The running heads of the book's typeset pages (its own, not the sheets'): "" where the
+    top line names no book ("╔═…►Contents◄╗")."""
+    return {lines_of(p)[0].split("◄")[0][2:] if lines_of(p)[0].startswith("╔►") else ""
+            for p in book.pages if p.kind in ("body", "contents")}
 
 
 @pytest.mark.parametrize("name, text, title", [
-    ("srd-book.md", CHAPTERS, "srd-book"),                          # chapters side by side: no title among them
+    ("srd-book.md", CHAPTERS, ""),                                  # chapters side by side: no title among them
     ("titled.md", "# The Titled Book\n\n## One\n\nA.\n\n## Two\n\nB.\n", "The Titled Book"),
     ("front.md", "---\ntitle: Front Matter Title\n---\n\n# One\n\nA.\n\n# Two\n\nB.\n", "Front Matter Title"),
-    ("chapters.rst", "Legal\n=====\n\nPermission.\n\nRaces\n=====\n\nElves.\n", "chapters"),
+    ("chapters.rst", "Legal\n=====\n\nPermission.\n\nRaces\n=====\n\nElves.\n", ""),
     ("titled.rst", "The Book\n========\n\nOne\n---\n\nA.\n\nTwo\n---\n\nB.\n", "The Book"),
     ("article.tex", "\\title{An Article}\n\\begin{document}\\maketitle\n\\section{Legal}\nA.\n"
                     "\\section{Races}\nB.\n\\end{document}\n", "An Article"),
-    ("untitled.tex", "\\begin{document}\n\\chapter{Legal}\nA.\n\\chapter{Races}\nB.\n\\end{document}\n", "untitled"),
+    ("untitled.tex", "\\begin{document}\n\\chapter{Legal}\nA.\n\\chapter{Races}\nB.\n\\end{document}\n", ""),
 ])
 def test_the_running_head_is_the_books_title_never_a_chapter(tmp_path, content, name, text, title):
     path = tmp_path / name

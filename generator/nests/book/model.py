@@ -269,6 +269,24 @@ class Book:
     by_chapter: bool = False                   # tables, figures and numbered boxes counted within each
                                                # chapter ("Figure 2.1"), as LaTeX's book classes and
                                                # DocBook's books count them; else through the book
+    # What the source's own tool does with the book, as it states it (the readers, each as its tool reads):
+    title_page: bool = True                    # the tool prints a title page for the book's title: False
+                                               # where it prints none (a LaTeX document without \maketitle);
+                                               # a book with no title has none either (has_title_page)
+    numbering: bool = True                     # the tool numbers headings (LaTeX, DocBook, a Sphinx toctree's
+                                               # :numbered:); False: Markdown and reST print none unless asked
+                                               # (nests rulebook --number-headings). A heading's ``numbered``
+                                               # says whether it takes a number where the book is numbered
+    language: str = "en-US"                    # the text's language (BCP 47), for hyphenation: LaTeX, pandoc
+                                               # and Sphinx hyphenate US English where the source names none
+    hyphenate: bool = True                     # False: the source turns hyphenation off (hyphenat's [none])
+    hyphenation: dict[str, str] = field(default_factory=dict)   # LaTeX's \hyphenation{…}: a word (lower
+                                               # case) → where it may break ("quest-worlds"; no hyphen: never)
+
+
+def has_title_page(book: Book) -> bool:
+    """Whether the book prints a title page: where its tool prints one, and it has a title to print."""
+    return book.title_page and bool(book.title.strip())
 
 
 def plain(inlines: list[Inline]) -> str:

@@ -32,6 +32,9 @@ def style_options(f):
 @click.option("--toc-depth", "toc_depth", type=click.IntRange(min=1), default=None, metavar="N",
               help="List headings down to level N in the contents (default: the source's own limit, "
                    "LaTeX's tocdepth or a toctree's :maxdepth:, else every level).")
+@click.option("--number-headings", "number_headings", is_flag=True,
+              help="Number the headings (3, 3.1) where the source's own tool numbers none: Markdown "
+                   "(pandoc's --number-sections) and reST without a toctree's :numbered:.")
 @style_options
 @click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
@@ -39,8 +42,8 @@ def style_options(f):
 @output_option
 @content_option
 @templates_option
-def rulebook(sources, markup, strict, sheets, title, toc_depth, style, columns, formats, paper, impose, output,
-             content_dirs, templates_dir) -> None:
+def rulebook(sources, markup, strict, sheets, title, toc_depth, number_headings, style, columns, formats, paper,
+             impose, output, content_dirs, templates_dir) -> None:
     """Typeset the rulebook SOURCE (Markdown, reStructuredText, LaTeX, XML, DocBook or the
     Nests raw markup): DIR/<source stem>.txt and .pdf, with contents, page references and sheets
     (--impose a5: the PDF as a booklet). A book in many files: its mkdocs.yml, book.toml or
@@ -61,7 +64,8 @@ def rulebook(sources, markup, strict, sheets, title, toc_depth, style, columns, 
     with pdf_ready(formats, output):
         source = sources[0] if len(sources) == 1 else list(sources)
         document, warnings = rulebook_document(source, content, markup, list(sheets), title=title,
-                                                toc_depth=toc_depth, style=style, columns=columns)
+                                                toc_depth=toc_depth, style=style, columns=columns,
+                                                number_headings=number_headings)
         if strict and warnings:
             raise NestsError([Problem(w.message, file=w.source, line=w.line) for w in warnings])
         for warning in warnings:

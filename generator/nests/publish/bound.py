@@ -83,12 +83,16 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], t
     listed = book.contents(paper, {name: str(number) for name, (number, _) in where.items()})
     contents_pdf, contents_anchors, contents_links = typeset_part(listed) if listed else (None, [], [])
     front = len(contents_anchors)
+    # a book whose tool prints no title page (book.html.j2 holds its place, empty): it is left out
+    from nests.book.model import has_title_page
+
+    titled = 1 if has_title_page(book.book) else 0
 
     def final(body: int) -> int:          # a page of the parts (0 the title page) → its place in the PDF
-        return body if body == 0 else body + front
+        return body if body == 0 else body + front - 1 + titled
 
-    numbers = [""] + [_roman(n) for n in range(1, front + 1)] + [str(n) for n in range(1, count)]
-    chapters = [""] * (1 + front)
+    numbers = [""] * titled + [_roman(n) for n in range(1, front + 1)] + [str(n) for n in range(1, count)]
+    chapters = [""] * (titled + front)
     for k, (_, anchors, _) in enumerate(parts):
         for j, names in enumerate(anchors):
             if firsts[k] + j:
@@ -99,14 +103,14 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], t
     contents = PdfReader(io.BytesIO(contents_pdf)) if contents_pdf else None
     writer = PdfWriter()
     writer.pdf_header = readers[0].pdf_header
-    order = [(readers[0], 0)] + [(contents, j) for j in range(front)] + \
+    order = [(readers[0], 0)] * titled + [(contents, j) for j in range(front)] + \
         [(reader, j) for k, reader in enumerate(readers) for j in range(len(reader.pages)) if k or j]
     for reader, j in order:
         writer.add_page(reader.pages[j])
     for page, over in zip(writer.pages, heads.pages):
         page.merge_page(over)
 
-    add_links(writer, [(1 + j, rect, target) for j, rect, target in contents_links] +
+    add_links(writer, [(titled + j, rect, target) for j, rect, target in contents_links] +
               [(final(firsts[k] + j), rect, target) for k, (_, _, links) in enumerate(parts) for j, rect, target in links],
               where, final)
 
@@ -119,6 +123,6 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], t
             levels.append(level)
         if k == 0:                    # the contents' own bookmark after the title page's
             cut = sum(1 for _, page, _, _ in found if page == 0)
-            places[cut:cut] = [(t, 1 + p, x, y) for t, p, x, y in (_bookmarks(contents) if contents else [])]
+            places[cut:cut] = [(t, titled + p, x, y) for t, p, x, y in (_bookmarks(contents) if contents else [])]
             levels[cut:cut] = [1] * (len(places) - len(levels))
     return finished(writer, readers[0], places, levels)

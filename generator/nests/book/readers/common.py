@@ -210,7 +210,7 @@ def finish(blocks: list[m.Block], report: Report, title: str = "",
     gathering = GATHERING.get()
     if gathering is not None:                   # one file of many: its ranks and anchors its own, for now
         _give_anchors(blocks)
-        return gathering.take(blocks, report, title, dict(aliases or {}))
+        return gathering.take(blocks, report, title, dict(aliases or {}), toc_rank)
     _call_for_sheets(blocks, report.source)
     levels = _levels(blocks)
     _unnumber_numbered(blocks)
@@ -220,8 +220,8 @@ def finish(blocks: list[m.Block], report: Report, title: str = "",
     _resolve(blocks, anchors, dict(aliases or {}), report)
     _leave_out_own_contents(blocks, report)
     if not title:
-        # the book's own title heading, else its file's name (never its first chapter)
-        title = _title_of(blocks) or Path(report.source).name.split(".")[0]
+        # the book's own title heading, else none: a file's name is not the book's (nor is its first chapter)
+        title = _title_of(blocks)
     warnings = sorted(report.warnings, key=lambda w: (w.source != report.source, w.source, w.line))
     toc_depth = None
     if toc_rank is not None:

@@ -33,9 +33,16 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     files = BookFiles(Path(path).parent.resolve(), shown)
     reader = Reader(report, {}, files)
     blocks = reader.document(text, shown, Path(path))
+    toc_rank = files.toc_rank if files.toc_rank is not None else files.class_toc_rank
     book = finish(blocks, report, title=reader.title_text or files.pdf_title, aliases=reader.aliases, title_heading=False,
-                  toc_rank=files.toc_rank)
-    return credited(dataclasses.replace(book, by_chapter=files.by_chapter), reader.credits)
+                  toc_rank=toc_rank)
+    # a whole document prints a title page where it says \maketitle, and only there (a fragment, as
+    # any book: for its title); it hyphenates in its language, as its packages say
+    title_page = files.made_title or not files.whole
+    book = dataclasses.replace(book, by_chapter=files.by_chapter, title_page=title_page,
+                               language=files.language or book.language, hyphenate=files.hyphenate,
+                               hyphenation=dict(files.hyphenation))
+    return credited(book, reader.credits)
 
 
 def inline_latex(text: str, source: str, line: int, report: Report,
@@ -170,6 +177,8 @@ class Reader(BookFilesReading):
             # a whole document: its preamble first (the title, its packages' and inputs'
             # commands, switches), so that the body is read with all of them
             start = re.search(r"\\begin\s*\{document\}", uncommented(text))
+            if start is not None and len(self.files.reading) == 1:
+                self.files.whole = True                 # the main file: a document LaTeX typesets as it stands
             if start is not None:
                 # (its key=value options kept: \declaretheorem[name=…] names a box)
                 preamble = uncommented(text)[:start.start()]
@@ -299,14 +308,17 @@ class Reader(BookFilesReading):
     def dropped(self, node, src, line):
         if node.macroname == "setcounter":
             self.set_counter(*(self.args(node) + ["", ""])[:2])
+        elif node.macroname == "hyphenation":
+            self.hyphenation(node)
         return []
 
     def set_counter(self, name: str, value: str) -> None:
         """``\\setcounter{tocdepth}{N}``: the contents' depth; ``secnumdepth``: the deepest level
         numbered; ``\\setcounter{chapter}{N}`` (any sectioning counter): the next heading of that
         level is numbered N + 1."""
+        value = re.sub(r"\\maxdimen\b", "16383", value.replace(" ", ""))    # (pandoc's "no numbers": -\maxdimen)
         try:
-            number = int(value.strip())
+            number = int(value)
         except ValueError:
             return
         if name.strip() == "tocdepth":

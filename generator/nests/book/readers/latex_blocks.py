@@ -175,6 +175,7 @@ class LatexBlocks:
 
     @handles(MACROS, "maketitle")
     def title(self, node, src, line):
+        self.r.files.made_title = True                 # LaTeX prints its title page here
         if not self.r.title:
             return False                               # nothing to print: read as running text (dropped)
         heading = m.Heading(-3, list(self.r.title), numbered=False, source=src, line=line)

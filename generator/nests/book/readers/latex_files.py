@@ -52,6 +52,13 @@ class BookFiles:
     counters: dict[int, int] = field(default_factory=dict)   # \setcounter{chapter}{N}: level → the next number
     number_depth: int | None = None     # \setcounter{secnumdepth}{N}: levels deeper than N carry no number
     by_chapter: bool = False            # the class counts figures and tables within chapters
+    whole: bool = False                 # the main file is a whole document (\begin{document}), not a fragment
+    made_title: bool = False            # \maketitle was read: LaTeX prints a title page (else none)
+    class_toc_rank: int | None = None   # the class's own tocdepth (an article's 3, a book's 2)
+    class_options: list[str] = field(default_factory=list)   # \documentclass[…]: babel reads its languages
+    language: str = ""                  # babel's or polyglossia's main language, as a BCP 47 tag
+    hyphenate: bool = True              # False: hyphenat's [none] (or \hyphenpenalty=10000)
+    hyphenation: dict[str, str] = field(default_factory=dict)   # \hyphenation{…}: word → its break points
     glossary: dict[str, tuple[str, str]] = field(default_factory=dict)   # key → (short, long) words
     glossed: set[str] = field(default_factory=set)                       # entries used once already
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from nests.book import model as m
 from nests.book.readers.common import book_bytes, confined, strip, words
-from nests.book.readers.latex_syntax import BY_CHAPTER, CONDITIONALS, INCLUDES, NUMBER_DEPTHS, SWITCHES, _arg
+from nests.book.readers.latex_syntax import (BY_CHAPTER, CONDITIONALS, INCLUDES, NUMBER_DEPTHS, SWITCHES, TOC_DEPTHS,
+                                             _arg)
 
 # Commands of the preamble by name → the Reader method that reads them (see ``preamble``).
 PREAMBLE: dict[str, str] = {}
@@ -123,7 +124,48 @@ class BookFilesReading:
         name = (self.args(node)[-1:] or [""])[0].strip()
         if name in NUMBER_DEPTHS and self.files.number_depth is None:
             self.files.number_depth = NUMBER_DEPTHS[name]
+        self.files.class_toc_rank = TOC_DEPTHS.get(name)
         self.files.by_chapter = name in BY_CHAPTER
+        self.files.class_options = self.options(node)
+
+    def options(self, node) -> list[str]:
+        """A command's optional argument as its comma-separated words (``[british,a4paper]``)."""
+        said = node.nodeargd.argnlist[0] if node.nodeargd and node.nodeargd.argnlist else None
+        if said is None or not hasattr(said, "nodelist"):
+            return []
+        return [o.strip() for o in "".join(n.latex_verbatim() for n in said.nodelist).split(",") if o.strip()]
+
+    def languages(self, package: str, options: list[str]) -> None:
+        """babel's main language: its ``main=`` option, else the last language it is given (in its
+        options or the class's); hyphenat's ``[none]`` turns hyphenation off."""
+        from nests.book.readers.languages import latex
+
+        if package == "babel":
+            main = [o.split("=", 1)[1] for o in options if o.replace(" ", "").startswith("main=")]
+            named = [latex(o) for o in main or options or self.files.class_options]
+            named = [n for n in named if n]
+            if named:
+                self.files.language = named[-1]
+        elif package == "hyphenat" and "none" in options:
+            self.files.hyphenate = False
+
+    @preamble_command("setdefaultlanguage", "setmainlanguage")
+    def main_language(self, node) -> None:
+        """polyglossia's ``\\setdefaultlanguage[variant=british]{english}``."""
+        from nests.book.readers.languages import latex
+
+        variant = next((o.split("=", 1)[1] for o in self.options(node) if o.replace(" ", "").startswith("variant=")), "")
+        said = latex((self.args(node)[-1:] or [""])[0], variant)
+        if said:
+            self.files.language = said
+
+    @preamble_command("hyphenation")
+    def hyphenation(self, node) -> None:
+        """``\\hyphenation{Quest-Worlds e-mail}``: where those words may break (a word written
+        whole never breaks), kept by the word in lower case, as TeX matches it."""
+        for word in " ".join(self.args(node)).split():
+            if word.replace("-", "").isalpha():
+                self.files.hyphenation[word.replace("-", "").lower()] = word.lower()
 
     @preamble_command("usepackage", "RequirePackage")
     def package(self, node) -> None:
@@ -132,6 +174,7 @@ class BookFilesReading:
         if "hyperref" in ",".join(self.args(node)[-1:]):
             self.pdf_title(node)
         for name in ",".join(self.args(node)[-1:]).split(","):
+            self.languages(name.strip(), self.options(node))
             path = confined(self.files.root, name.strip() + ".sty")[0] if name.strip() else None
             if path is None or not path.is_file():
                 continue

@@ -12,6 +12,8 @@ _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsec
 # The deepest level the standard classes number (LaTeX's secnumdepth, in the levels above).
 NUMBER_DEPTHS = {"book": 2, "report": 2, "memoir": 2, "scrbook": 2, "scrreprt": 2,
                  "article": 3, "scrartcl": 3, "amsart": 3, "amsbook": 3}
+# The deepest level the standard classes list in their contents (LaTeX's tocdepth), where the book sets none.
+TOC_DEPTHS = {"book": 2, "report": 2, "scrbook": 2, "scrreprt": 2, "article": 3, "scrartcl": 3}
 # The classes that count figures, tables and theorems within each chapter ("Figure 2.1").
 BY_CHAPTER = ("book", "report", "memoir", "scrbook", "scrreprt", "amsbook")
 _LISTS = {"itemize": False, "enumerate": True, "compactitem": False, "compactenum": True}
@@ -57,7 +59,7 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "arrayrulecolor", "specialrule", "cmidrule", "addlinespace", "rule", "pagenumbering",
             "includeonly", "pagestyle", "thispagestyle", "nocite", "bibliography", "bibliographystyle",
             "printbibliography", "printglossary", "printglossaries", "printacronyms", "makeindex",
-            "makeglossaries", "glsaddall", "hyphenation", "AtNextBibliography", "aliaspagestyle",
+            "makeglossaries", "glsaddall", "hyphenation", "setdefaultlanguage", "setmainlanguage", "AtNextBibliography", "aliaspagestyle",
             "begingroup", "endgroup", "sloppy", "fussy", "enlargethispage", "phantom", "hphantom", "vphantom", "newtheorem",
             "declaretheorem", "declaretheoremstyle",
             "usetikzlibrary", "addbibresource", "allowdisplaybreaks", "titlepage",
@@ -112,7 +114,7 @@ def _make_context():
              "arrayrulecolor": "[{", "specialrule": "{{{", "addlinespace": "[", "rule": "[{{",
              "pagenumbering": "{", "includeonly": "{", "pagestyle": "{", "thispagestyle": "{", "nocite": "{",
              "bibliography": "{", "bibliographystyle": "{", "printbibliography": "[", "printglossary": "[",
-             "hyphenation": "{", "braket": "{", "hphantom": "{", "vphantom": "{", "includepdf": "[{", "chapter": "*[[{", "newtheorem": "*{[{[", "declaretheorem": "[{", "declaretheoremstyle": "[{", "newacronym": "[{{{", "newglossaryentry": "{{",
+             "hyphenation": "{", "setdefaultlanguage": "[{", "setmainlanguage": "[{", "braket": "{", "hphantom": "{", "vphantom": "{", "includepdf": "[{", "chapter": "*[[{", "newtheorem": "*{[{[", "declaretheorem": "[{", "declaretheoremstyle": "[{", "newacronym": "[{{{", "newglossaryentry": "{{",
              "glsunset": "{", "glsreset": "{", **{name: "[{[" for name in GLOSSARY}, "textcite": "[[{", "parencite": "[[{",
              "autocite": "[[{", "phantom": "{", "usetikzlibrary": "{", "addbibresource": "[{", "AtNextBibliography": "{", "aliaspagestyle": "{{",
              "footnotetext": "[{", "enlargethispage": "*{", "hyperref": "[{", "hypertarget": "{{", "hyperlink": "{{", "textcolor": "[{{",
@@ -187,8 +189,11 @@ def graphics_paths(text: str) -> list[str]:
 
 
 def _quotes(text: str) -> str:
-    """LaTeX's single quotes: `word' prints ‘word’ (latex2text does the double ones)."""
-    return re.sub(r"`([^`'\n]*)'", "\u2018\\1\u2019", text).replace("`", "\u2018") if "`" in text else text
+    """LaTeX's quotes: `word' prints ‘word’, ``word'' “word” and an apostrophe (any other ') ’,
+    as TeX's ligatures print them."""
+    if "`" in text:
+        text = re.sub(r"`([^`'\n]*)'", "\u2018\\1\u2019", text).replace("`", "\u2018")
+    return text.replace("''", "\u201d").replace("'", "\u2019") if "'" in text else text
 
 
 def _unknown(name: str) -> bool:

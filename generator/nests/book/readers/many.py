@@ -14,6 +14,7 @@ folder (``nests.book.folder.confined``).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 from dataclasses import dataclass, field
@@ -57,6 +58,10 @@ class Outline:
     snippet_bases: list[Path] = field(default_factory=list)   # mkdocs.yml's pymdownx.snippets base_path
     main: str = ""                 # a folder whose book is read from one main file (a Sphinx project's
                                    # master document, a LaTeX book's main file), which includes the rest
+    numbering: bool | None = None  # the book's tool numbers its chapters (mdBook: True); None: as its files'
+                                   # markups do (Markdown's, pandoc's: not)
+    smart: bool = True             # its Markdown's quotes curled and dashes made (pandoc's smart extension);
+                                   # a site's tool only where it is set so (mkdocs' smarty, mdBook's smart-punctuation)
 
 
 @dataclass
@@ -66,19 +71,22 @@ class Taken:
     title: str
     aliases: dict[str, str]
     credits: dict = field(default_factory=dict)
+    toc_rank: int | None = None    # the deepest rank its markup's tool lists in contents (pandoc's 3)
+    book: m.Book | None = None     # what its reader said of the file as a book (numbering, language…)
 
 
 class Gathering:
     """The book being read: its folder, its files by key, and what each reader hands over."""
 
-    def __init__(self, root: Path, files: list[Path], snippet_bases: list[Path] = ()):
+    def __init__(self, root: Path, files: list[Path], snippet_bases: list[Path] = (), smart: bool = True):
         self.root = Path(os.path.realpath(root))
         self.snippet_bases = list(snippet_bases)     # where its Markdown's snippets are looked for
+        self.smart = smart                           # its Markdown's punctuation educated (Outline.smart)
         self.keys = {Path(os.path.realpath(f)): key_of(self.root, f) for f in files}
         self.taken: Taken | None = None
 
-    def take(self, blocks, report, title, aliases) -> m.Book:
-        self.taken = Taken(blocks, report, title, aliases)
+    def take(self, blocks, report, title, aliases, toc_rank=None) -> m.Book:
+        self.taken = Taken(blocks, report, title, aliases, toc_rank=toc_rank)
         return m.Book(title=title, blocks=blocks, source=report.source)
 
     def key(self, path: Path) -> str | None:
@@ -104,6 +112,13 @@ def snippet_bases(path: Path) -> list[Path]:
     ``base_path``, else the book's folder), or for a file alone its own folder."""
     book = GATHERING.get()
     return (book.snippet_bases or [book.root]) if book is not None else [Path(path).parent.resolve()]
+
+
+def smart_punctuation() -> bool:
+    """Whether Markdown's quotes are curled and its dashes made: as pandoc does (a file alone, files
+    side by side), or as a site's tool is set to (``Outline.smart``)."""
+    book = GATHERING.get()
+    return book.smart if book is not None else True
 
 
 def book_folder(path: Path) -> Path:
@@ -146,7 +161,7 @@ def read(outline: Outline, markup: str | None = None) -> m.Book:
     if len(files) > MOST_READS:
         raise NestsError(Problem(f"names {len(files):,} files, more than one book may read ({MOST_READS:,}); "
                                  "not read", file=outline.source))
-    book = Gathering(outline.root, [e.path for e in files], outline.snippet_bases)
+    book = Gathering(outline.root, [e.path for e in files], outline.snippet_bases, outline.smart)
     report = Report(outline.source)
     report.warnings.extend(outline.warnings)
     read, seen = [], set()
@@ -169,6 +184,12 @@ def read(outline: Outline, markup: str | None = None) -> m.Book:
     for _, part, kind in read:
         for heading in (n for n in walk(part.blocks) if isinstance(n, m.Heading)) if part else ():
             tops[kind] = min(tops.get(kind, heading.level), heading.level)
+    # files side by side, read as pandoc reads them: the contents list each file's headings down to its
+    # markup's tool's depth (pandoc's toc-depth, 3); a site (mkdocs, mdBook) lists every heading
+    parts = [part for _, part, _ in read if part is not None]
+    listed = {id(h) for part in parts for h in walk(part.blocks) if isinstance(h, m.Heading)
+              and (part.toc_rank is None or h.level <= part.toc_rank)}
+    limited = outline.page_credits and parts and all(part.toc_rank is not None for part in parts)
     blocks: list[m.Block] = []
     aliases: dict[str, str] = {}
     taken_anchors: set[str] = set()
@@ -184,11 +205,23 @@ def read(outline: Outline, markup: str | None = None) -> m.Book:
         _settle(part, book.keys[Path(os.path.realpath(entry.path))], entry, tops.get(kind, 1), taken_anchors, aliases)
         blocks.extend(part.blocks)
     _to_the_page(blocks, aliases, report)
-    book_title = outline.title or _lone_title(blocks) or outline.name
+    # the outline's title, else (files side by side, as pandoc reads them) the first file's own, its
+    # front matter's (a folder's index names the book), else a heading over all the others; never
+    # the folder's name. A site's page (mkdocs, mdBook) titles the page, not the book.
+    first_title = next((part.title for _, part, _ in read if part is not None), "") if outline.page_credits else ""
+    book_title = outline.title or " ".join(first_title.split()) or _lone_title(blocks)
     done = credited(finish(blocks, report, title=book_title, aliases=aliases, title_heading=False), outline.credits)
     for _, part, _ in read if outline.page_credits else ():
         done = credited(done, part.credits if part else {}, over=False)
-    return done
+    # numbered as the book's tool numbers it (else as its files' markups do); in its first file's
+    # language and hyphenation
+    first = parts[0].book if parts and parts[0].book is not None else done
+    numbering = outline.numbering if outline.numbering is not None else \
+        any(part.book is None or part.book.numbering for part in parts)
+    toc_depth = max((h.level for h in walk(blocks) if isinstance(h, m.Heading) and id(h) in listed), default=None) \
+        if limited else done.toc_depth
+    return dataclasses.replace(done, numbering=numbering, language=first.language, hyphenate=first.hyphenate,
+                               hyphenation=dict(first.hyphenation), toc_depth=toc_depth)
 
 
 def _read_one(book: Gathering, shown: str, path: Path, kind: str) -> Taken:
@@ -211,6 +244,7 @@ def _read_one(book: Gathering, shown: str, path: Path, kind: str) -> Taken:
         GATHERING.reset(token)
     part, book.taken = book.taken, None
     part.credits = credits_of(said)                    # the file's title-page credits, as its reader read them
+    part.book = said
     return part
 
 

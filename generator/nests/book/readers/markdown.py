@@ -11,6 +11,7 @@ snippets (``--8<-- "file"``, ``nests.book.readers.snippets``) are read in place 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -18,7 +19,9 @@ from nests.book import model as m
 from nests.book.readers.common import Report, confined, finish, slug, strip, words
 from nests.book.readers.credits import MOST_CREDITS, credit, credited
 from nests.book.readers import snippets
-from nests.book.readers.many import book_folder, file_link, snippet_bases
+from nests.book.readers.languages import tag
+from nests.book.readers.markdown_pandoc import dashes, pandoc_links
+from nests.book.readers.many import book_folder, file_link, smart_punctuation, snippet_bases
 
 DEEPEST = 64           # levels of lists (two each) and quotes (one each) inside each other
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
@@ -39,11 +42,17 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     from mdit_py_plugins.footnote import footnote_plugin
     from mdit_py_plugins.front_matter import front_matter_plugin
 
+    # pandoc's Markdown, its default extensions as far as a book prints them: links whose address
+    # breaks over a line, and smart punctuation (curled quotes here, dashes as the words are read)
     md = (MarkdownIt("commonmark").enable("table").enable("strikethrough")
           .use(front_matter_plugin).use(footnote_plugin).use(deflist_plugin).use(admon_plugin)
-          .use(anchors_plugin, min_level=1, max_level=6, slug_func=slug))
+          .use(anchors_plugin, min_level=1, max_level=6, slug_func=slug).use(pandoc_links))
     md.options["maxNesting"] = DEEPEST + 2
     reader = _MarkdownReader(shown, Path(path))
+    if smart_punctuation():                             # (a site's tool: only where it is set so)
+        md.enable("smartquotes")
+        md.options["typographer"] = True
+        reader.dashes = dashes
     text, origins = snippets.expand(text, reader.report, Path(path), shown, reader.root, snippet_bases(path))
     said = len(reader.report.warnings)
     tokens = md.parse(text)
@@ -52,8 +61,14 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     reader.inline_markdown = lambda words_: SyntaxTreeNode(md.parseInline(words_)).children[0]
     blocks = reader.blocks(tree.children)
     snippets.place(blocks, reader.report, shown, origins, said)        # a snippet's words at its own file and line
-    book = finish(blocks, reader.report, title=reader.title, aliases=reader.aliases)
+    # pandoc numbers no heading unless asked (--number-sections; here --number-headings), and lists
+    # headings down to its toc-depth, 3 (#, ##, ###)
+    book = finish(blocks, reader.report, title=reader.title, aliases=reader.aliases, toc_rank=TOC_DEPTH)
+    book = dataclasses.replace(book, numbering=False, language=reader.language or book.language)
     return credited(book, reader.credits)
+
+
+TOC_DEPTH = 3           # pandoc's default --toc-depth
 
 
 def _nested_within(tokens, shown: str) -> None:
@@ -81,6 +96,8 @@ class _MarkdownReader:
         self.heading: m.Heading | None = None          # the last heading: what an <a name> names
         self.title = ""                                 # a YAML front matter's title, if any
         self.credits: dict[str, str] = {}               # and its author, date and version, for the title page
+        self.language = ""                              # its lang, as a BCP 47 tag
+        self.dashes = lambda text: text                 # pandoc's smart dashes and ellipses, where smart
 
     def at(self, node) -> int:
         return node.map[0] + 1 if node.map else 0
@@ -264,7 +281,9 @@ class _MarkdownReader:
             label = node.meta.get("label") or str(node.meta.get("id", 0) + 1)
             return [m.FootnoteRef(label, source=src, line=line)]
         if kind == "link":
-            return self.link(node, line)
+            said = self.link(node, line)
+            self._line += node.meta.get("lines", 0)     # an address broken over lines (markdown_pandoc)
+            return said
         if kind == "image":
             return self.image_words(node.attrs.get("src", ""), words(_plain_text(node)).strip(), line)
         if kind == "html_inline":
@@ -280,7 +299,7 @@ class _MarkdownReader:
         for k, piece in enumerate(_INLINE_TEX.split(content)):
             if k % 2 == 0:
                 if piece:                       # pandoc's "\\ " is a space that does not break
-                    out.append(m.Text(words(piece.replace("\\ ", " ")), source=self.source, line=line))
+                    out.append(m.Text(self.dashes(words(piece.replace("\\ ", " "))), source=self.source, line=line))
             elif piece.startswith(("\\newline", "\\linebreak")):
                 out.append(m.LineBreak(source=self.source, line=line))
             else:
@@ -318,6 +337,7 @@ class _MarkdownReader:
                              for v in values[:MOST_CREDITS] if v.strip())
 
         self.title = credit(said("title"))
+        self.language = tag(data.get("lang"))
         self.credits = {"author": said("author", "authors"), "date": said("date"), "version": said("version"),
                         "subtitle": said("subtitle")}
 
@@ -342,8 +362,8 @@ class _MarkdownReader:
 # A heading's attributes at its end: pandoc's "{#id .class key=value}" (and "{-}", unnumbered),
 # Python-Markdown's attr_list "{: #id .class }" as mkdocs books write them; only attributes inside.
 # A bare name is an attribute when hyphenated, as HTML's data-… and aria-… are ("{ data-search-exclude }");
-# a bare word is the heading's ("{ words }" stays).
-_ONE = r"""[#.][^\s{}#."'=]+|[\w:-]+=(?:"[^"]*"|'[^']*'|[^\s{}"']*)|[A-Za-z]\w*-[\w-]+(?=[\s}]|$)|-(?=[\s}]|$)"""
+# a bare word is the heading's ("{ words }" stays). A quoted value may be curled already (pandoc's smart quotes: “…”).
+_ONE = r"""[#.][^\s{}#."'=]+|[\w:-]+=(?:"[^"]*"|'[^']*'|“[^”]*”|‘[^’]*’|[^\s{}"'“‘]*)|[A-Za-z]\w*-[\w-]+(?=[\s}]|$)|-(?=[\s}]|$)"""
 _ATTRIBUTE = re.compile(_ONE)
 _ATTRIBUTES = re.compile(rf"""\s*\{{:?((?:\s*(?:{_ONE}))+)\s*\}}\s*$""")
 

@@ -194,12 +194,25 @@ def mkdocs(path: Path, shown: str) -> Outline:
                       name=_name_of(root), credits={"author": plain.get("site_author"),
                                                     "copyright": markup_free(str(plain.get("copyright") or ""))})
     outline.snippet_bases = _snippet_bases(settings.get("markdown_extensions"), root)
+    outline.smart = _extension_named(settings.get("markdown_extensions"), ("smarty", "markdown.extensions.smarty"))
     nav = settings.get("nav")
     if nav is None:
         outline.entries = _folder_entries(root, Path(os.path.realpath(docs)), 0, shown)
     else:
         outline.entries = _nav(nav, root, Path(docs), 0, shown, outline)
     return outline
+
+
+def _extension_named(extensions, names: tuple[str, ...]) -> bool:
+    """Whether mkdocs.yml's ``markdown_extensions`` lists one of ``names`` (alone, or with its options)."""
+    import yaml
+
+    for item in extensions.value if isinstance(extensions, yaml.SequenceNode) else []:
+        name = item.value if isinstance(item, yaml.ScalarNode) else \
+            item.value[0][0].value if isinstance(item, yaml.MappingNode) and item.value else None
+        if name in names:
+            return True
+    return False
 
 
 def _snippet_bases(extensions, root: Path) -> list[Path]:
@@ -278,6 +291,12 @@ def book_toml(path: Path, shown: str) -> Outline:
     outline.source = shown
     title, authors = book.get("title"), book.get("authors")
     outline.title = " ".join(title.split()) if isinstance(title, str) else ""
+    # mdBook curls quotes and makes dashes where its HTML output is set to (off by default)
+    try:
+        html = tomllib.loads(_text(path, shown)).get("output", {}).get("html", {})
+    except AttributeError:
+        html = {}
+    outline.smart = isinstance(html, dict) and any(html.get(k) is True for k in ("smart-punctuation", "curly-quotes"))
     if isinstance(authors, list):
         outline.credits["author"] = names([a for a in authors if isinstance(a, str)])
     return outline
@@ -294,7 +313,8 @@ def summary_md(path: Path, shown: str, root: Path | None = None) -> Outline:
     root = Path(os.path.realpath(root or path.parent))
     here = Path(os.path.realpath(path.parent))
     tokens = MarkdownIt("commonmark").parse(_text(path, shown))
-    outline = Outline(root, [], shown, name=_name_of(here))
+    outline = Outline(root, [], shown, name=_name_of(here), numbering=True,      # mdBook numbers its chapters,
+                      smart=False)                                               # its punctuation as written
     # a book with parts sets every listed chapter under a part's level, those before the first too
     headings = [t for t in tokens if t.type == "heading_open"]
     first = next((t for t in tokens if t.type in ("heading_open", "bullet_list_open", "ordered_list_open",

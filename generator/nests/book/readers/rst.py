@@ -29,6 +29,7 @@ from nests.book.readers.rst_inlines import INLINES, InlineHandlers
 from nests.book.readers.sphinx import register
 from nests.book.readers.many import book_folder
 from nests.book.readers.sphinx_project import Project
+from nests.book.readers.languages import tag
 
 
 def read(text: str, shown: str, path: Path) -> m.Book:
@@ -47,6 +48,9 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     first = next((b for b in walk(blocks) if isinstance(b, m.Heading) and b.anchor), None)
     if first is not None:                                 # a :doc: link to the main document
         walker.aliases.setdefault("doc:" + project.docname(Path(path)), first.anchor)
+    numbering = walker.numbered is not None               # a toctree's :numbered: (else none, as docutils)
+    for heading in (b for b in walk(blocks) if isinstance(b, m.Heading)) if numbering else ():
+        heading.numbered = heading.numbered and id(heading) in walker.numbered
     book = finish(blocks, report, aliases=walker.aliases, toc_rank=walker.toc_rank)
     # the book's title as Sphinx prints it in a PDF (conf.py's latex_documents), else its project's
     # name over every page; the title page's credits as conf.py says them (Sphinx's PDF prints its
@@ -59,6 +63,7 @@ def read(text: str, shown: str, path: Path) -> m.Book:
                            "version": conf.get("release") or conf.get("version"), "date": conf.get("today"),
                            "copyright": copyright_line(conf.get("copyright") or "")})
     book = credited(book, docinfo, over=False)
+    book = dataclasses.replace(book, numbering=numbering, language=tag(conf.get("language")) or book.language)
     return dataclasses.replace(book, running_head=head) if head.strip() else book
 
 
@@ -114,13 +119,32 @@ def _parse(text: str, shown: str, path: Path, report: Report, project: Project):
             document.reporter.attach_observer(lambda msg: _docutils_says(msg, report, shown, path))
             return document
 
+    # a Sphinx project's text is educated as Sphinx's smartquotes (its default) makes it: curled quotes,
+    # dashes, ellipses, in its language's quotes; docutils alone leaves them as written
+    conf = project.configured()
     return publish_doctree(
         text, source_path=str(path), reader=_RstReader(),
         settings_overrides={"report_level": 5, "halt_level": 5, "doctitle_xform": False,
                             "sectsubtitle_xform": False, "raw_enabled": False,
                             "file_insertion_enabled": True, "syntax_highlight": "none",
                             "input_encoding": "utf-8", "_disable_config": True,
-                            "warning_stream": False, "traceback": True, "nests_project": project})
+                            "warning_stream": False, "traceback": True, "nests_project": project,
+                            "smart_quotes": bool(conf.get("sphinx")) and conf.get("smartquotes", True) is not False,
+                            "language_code": _docutils_language(conf.get("language"))})
+
+
+def _docutils_language(said) -> str:
+    """conf.py's language as docutils names its own (``pt_br``, ``de``), where docutils has it; else
+    English (Sphinx's default), so that docutils says nothing of a language it lacks."""
+    import importlib.util
+
+    if not isinstance(said, str) or not re.fullmatch(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)*", said):
+        return "en"
+    code = said.lower().replace("-", "_")
+    for name in (code, code.split("_")[0]):
+        if importlib.util.find_spec(f"docutils.languages.{name}") is not None:
+            return name
+    return "en"
 
 
 DEEPEST = 100           # indentation levels (lists, quotes, directives inside each other)
@@ -241,6 +265,7 @@ class _Walker(BlockHandlers, InlineHandlers):
         from docutils import nodes
         self.nodes, self.lines, self.project = nodes, lines, project
         self.toc_rank: int | None = None             # the main document's toctree's :maxdepth:, as a rank
+        self.numbered: set[int] | None = None        # the headings a toctree's :numbered: numbers (None: none asks)
         self.substitutions: set[str] = set()
         self._depth, self._line = 0, 0
         self._files: dict[str, list[str]] = {}
@@ -336,6 +361,10 @@ class _Walker(BlockHandlers, InlineHandlers):
         a :doc: link to it leads to its first heading."""
         blocks = self.blocks(node.children, depth)
         from nests.book.readers.common import walk
+        if node.get("numbered"):                      # named by a :numbered: toctree: its sections that deep
+            self.numbered = self.numbered if self.numbered is not None else set()
+            self.numbered.update(id(h) for h in walk(blocks) if isinstance(h, m.Heading)
+                                 and h.level <= depth + node["numbered"])
         first = next((b for b in walk(blocks) if isinstance(b, m.Heading)), None)
         if first is not None and first.anchor:
             self.aliases.setdefault("doc:" + node["docname"], first.anchor)

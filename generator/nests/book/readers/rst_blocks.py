@@ -98,7 +98,12 @@ class BlockHandlers:
     def box(self, node, depth, src, line):
         tag = node.tagname
         if tag == "topic" and "contents" in node.get("classes", []):
-            return []                                   # the layout sets its own contents
+            # the layout sets its own contents, as deep as the document's own (its :depth:, as
+            # docutils has nested its entries); a section's :local: contents are not the book's
+            nesting = _nesting(node, self.nodes.bullet_list)
+            if nesting and "local" not in node.get("classes", []):
+                self.toc_rank = max(self.toc_rank or 0, depth + nesting)
+            return []
         title = node.next_node(self.nodes.title)
         box = m.Box(tag if tag != "admonition" else "note",
                     strip(self.inlines(title.children)) if title and title.parent is node else [],
@@ -153,3 +158,9 @@ class BlockHandlers:
                 self.anchored(node, block)
                 break
         return inner
+
+
+def _nesting(node, kind) -> int:
+    """How deep lists of ``kind`` nest inside ``node`` (a contents topic's entries)."""
+    return max((1 + _nesting(child, kind) if isinstance(child, kind) else _nesting(child, kind)
+                for child in node.children if hasattr(child, "children")), default=0)

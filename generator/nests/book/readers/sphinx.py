@@ -43,16 +43,19 @@ _DESCRIPTIONS = tuple(f"{domain}{kind}" for domain in ("py:", "js:", "c:", "cpp:
                                    "member", "var", "struct", "directive", "role", "option")) + (
     "function", "method", "attribute", "data", "exception", "decorator", "staticmethod", "classmethod")
 _DROPPED_DIRECTIVES = ("index", "highlight", "tabularcolumns", "sectionauthor", "moduleauthor",
-                       "codeauthor", "currentmodule", "module", "ifconfig", "meta")
+                       "codeauthor", "currentmodule", "module", "ifconfig", "meta",
+                       # the list of the book's to-dos: printed in place where conf.py shows them at all
+                       "todolist")
 # Text Sphinx writes from the project's Python code, which a press never runs.
 _FROM_CODE = ("autosummary", "automodule", "autodata", "autoexception", "automethod", "autoattribute",
               "autoclass", "autofunction", "autoproperty", "autodecorator")
 _VERSIONS = ("versionadded", "versionchanged", "deprecated", "versionremoved")
 # Admonitions whose text may start on the directive's own line (no title there).
-_TEXT_ON_FIRST_LINE = ("seealso",)
+_TEXT_ON_FIRST_LINE = ("seealso", "todo")
 _CODE_DIRECTIVES = ("code-block", "sourcecode", "productionlist")
 
 _registered = False
+NUMBER_EVERY_LEVEL = 999        # a bare :numbered: (Sphinx's own value for it)
 
 
 class _AnyOption(dict):
@@ -134,6 +137,17 @@ class BodyDirective(Directive):
         self.state.nested_parse(self.content, self.content_offset, node)
         return [node]
 
+class TodoDirective(BodyDirective):
+    """sphinx.ext.todo's note to the authors: printed only where conf.py says
+    ``todo_include_todos = True`` (Sphinx's default is False, and so is a file without a conf.py)."""
+
+    def run(self):
+        project = getattr(self.state.document.settings, "nests_project", None)
+        if project is None or project.configured().get("todo_include_todos") is not True:
+            return []
+        return super().run()
+
+
 class CodeBlockDirective(Directive):
     has_content, optional_arguments, final_argument_whitespace = True, 1, True
     option_spec = _AnyOption()
@@ -162,6 +176,9 @@ class TocTreeDirective(Directive):
         here = Path(self.state.document["source"])
         marker = toctree()
         marker["maxdepth"], marker.line = _depth(self.options.get("maxdepth")), self.lineno
+        # :numbered: (N levels deep; bare, every level; 0, none): the documents it names are numbered
+        said = str(self.options["numbered"] or "").strip() if "numbered" in self.options else "0"
+        numbered = 0 if said == "0" else _depth(said) or NUMBER_EVERY_LEVEL
         marker["main"] = project is not None and here.resolve() == Path(project.main).resolve()
         out = [marker]
         for offset, entry in enumerate(self.content):
@@ -181,6 +198,7 @@ class TocTreeDirective(Directive):
                 why = f"toctree entry {doc!r} ({name}): {found.why}"
                 if found.path is not None:
                     out.append(_document(project, found))
+                    out[-1]["numbered"] = numbered
                 elif found.placeheld:
                     out.append(_missing(what=f"document: {doc}", line=line, why=why))
                 else:
@@ -269,6 +287,7 @@ def register() -> None:
         return (found, messages) if found is not None else (UnknownDirective, [])
 
     directives.directive = directive
+    directives.register_directive("todo", TodoDirective)
     directives.register_directive("centered", CenteredDirective)
     directives.register_directive("toctree", TocTreeDirective)
     directives.register_directive("include", IncludeDirective)

@@ -64,9 +64,14 @@ class Project:
                 for target in getattr(statement, "targets", [getattr(statement, "target", None)]):
                     if isinstance(target, ast.Name):
                         known[target.id] = value
-        for name in ("project", "author", "version", "release", "today", "copyright"):
+        for name in ("project", "author", "version", "release", "today", "copyright", "rst_epilog", "rst_prolog",
+                     "language"):
             if isinstance(known.get(name), str):
                 self.settings[name] = known[name]
+        for name in ("todo_include_todos", "smartquotes"):          # switches: True or False as written
+            if isinstance(known.get(name), bool):
+                self.settings[name] = known[name]
+        self.settings["sphinx"] = True                              # a project's conf.py was read
         documents = known.get("latex_documents")
         first = documents[0] if isinstance(documents, list) and documents else None
         if isinstance(first, list) and len(first) > 2 and isinstance(first[2], str):
@@ -79,12 +84,18 @@ class Project:
         return self.settings
 
     def epilog(self, text: str) -> str:
-        """Sphinx's own substitutions (``|version|``…) a document uses and does not define,
-        appended after its last line (as Sphinx's rst_epilog is), so no line moves."""
-        said = [f".. |{name}| replace:: {value}" for name, value in self.configured().items()
-                if name in ("version", "release", "today") and value.strip() and f"|{name}|" in text
-                and not re.search(rf"^\.\.\s+\|{name}\|", text, re.M)]
-        return text + ("\n\n" + "\n".join(said) + "\n" if said else "")
+        """What Sphinx adds to every document: conf.py's ``rst_prolog`` (before its first line, in
+        Sphinx) and ``rst_epilog`` (after its last), and its own substitutions (``|version|``…) a
+        document uses and does not define. All go after the last line, so that no line of the
+        document moves: substitution definitions and targets hold in the whole document wherever
+        they stand (a prolog's directive that must come first, a ``.. role::``, is not read)."""
+        conf = self.configured()
+        said = [f".. |{name}| replace:: {value}" for name, value in conf.items()
+                if name in ("version", "release", "today") and isinstance(value, str) and value.strip()
+                and f"|{name}|" in text and not re.search(rf"^\.\.\s+\|{name}\|", text, re.M)]
+        added = [conf.get("rst_prolog", ""), conf.get("rst_epilog", ""), "\n".join(said)]
+        added = [a.strip("\n") for a in added if a.strip()]
+        return text + ("\n\n" + "\n\n".join(added) + "\n" if added else "")
 
     def docname(self, path: Path) -> str:
         return Path(os.path.relpath(path.resolve(), self.root)).with_suffix("").as_posix()

@@ -14,12 +14,14 @@ text and are dropped.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
 from nests.book import model as m
 from nests.book.readers.common import INLINES, ParagraphEnd, Report, finish, flatten, merge_text, strip, words
 from nests.book.readers.credits import credited, names
+from nests.book.readers.languages import tag
 from nests.book.readers.latex import inline_latex
 from nests.book.readers.xml_files import Files, decode
 from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, end_line, parse
@@ -27,6 +29,7 @@ from nests.book.readers.xml_source import MISSING, SOURCE, TEXT, end_line, parse
 _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsection": 3,
              "paragraph": 4}
 _XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
+_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 _BOXES = {"playexample": "example", "example": "example", "design": "design", "note": "note",
           "sidebar": "sidebar", "warning": "warning", "box": "box"}
 _DROPPED = ("indexentry", "tableofcontents", "vspace", "hspace", "newline", "tablecategory")
@@ -63,13 +66,17 @@ def read_bytes(raw: bytes, shown: str, path: Path) -> m.Book:
     files = Files(report, Path(path), shown)
     root, declared = parse(text, shown, Path(path), files)
     from nests.book.readers import docbook
+    # the language its root states (xml:lang, DocBook 4's lang), for hyphenation
+    language = tag(root.get(_XML_LANG) or root.get("lang")) if isinstance(root.tag, str) else ""
     if docbook.is_docbook(root, declared):
-        return docbook.read_tree(root, report, files)
+        book = docbook.read_tree(root, report, files)
+        return dataclasses.replace(book, language=language) if language else book
     reader = _XmlReader(report, Path(path), shown, files)
     items = reader.content(root)
     blocks = reader.as_blocks(items)
     # (a lone top section over all the others is the book's title, unnumbered, as a lone # is)
     book = finish(blocks, report, title=reader.title, aliases=reader.aliases)
+    book = dataclasses.replace(book, language=language) if language else book
     return credited(book, {k: names(v) for k, v in reader.credits.items()})
 
 
@@ -186,6 +193,9 @@ class _XmlReader:
             return self.section(el, tag)
         if tag == "titlepage":
             return self.titlepage(el)
+        if el.getparent() is not None and el.getparent().getparent() is None and el is own_title(el.getparent()):
+            self.title = self.title or " ".join(m.plain(self.inlines(el)).split())   # <book><booktitle>: the book's
+            return []
         if tag == "p":
             return self.content(el) + [ParagraphEnd()]
         if tag in _STRONG:
@@ -249,6 +259,7 @@ class _XmlReader:
     def section(self, el, tag: str) -> list:
         src, line = self.source, el.sourceline or 0
         title_el = next((c for c in el if c.tag in (tag + "title", "title")), None)
+        title_el = title_el if title_el is not None else own_title(el)
         # a <section> inside a <section> (as generic XML nests them) is one rank deeper
         above = next((o.level for o in reversed(self.owners) if isinstance(o, m.Heading)), None)
         rank = _SECTIONS[tag] if above is None else max(_SECTIONS[tag], above + 1)
@@ -379,6 +390,21 @@ class _XmlReader:
                 blocks.append(item)
         flush()
         return blocks
+
+
+# An element of the book's own vocabulary that names what holds it: <heading>, <name>, <booktitle>…
+_TITLE_TAG = re.compile(r"(?:title|name|heading|header|head)$", re.I)
+
+
+def own_title(el):
+    """The element that titles ``el`` in a vocabulary of its own, if one does: its first element,
+    before any words, named as a title is (``<name>``, ``<heading>``, ``<booktitle>``…), holding
+    a few words and no elements (a title, not a paragraph). Else None: its words are its text."""
+    first = next((c for c in el if isinstance(c.tag, str)), None)
+    if first is None or (el.text or "").strip() or not _TITLE_TAG.search(first.tag) or len(first):
+        return None
+    said = " ".join((first.text or "").split())
+    return first if said and len(said) <= 200 and first.tag not in _SYMBOLS else None
 
 
 def _spaced(items: list) -> list:

@@ -107,7 +107,7 @@ def lay_out(book: m.Book, sheets: Sheets):
     for _ in range(PASSES):
         warnings: list[m.Warning] = []
         refs.used, refs.unknown = {}, []
-        layout = BookLayout(refs, sheets, warnings, book.number_parts, book.by_chapter)
+        layout = BookLayout(refs, sheets, warnings, book.number_parts, book.by_chapter, book.numbering)
         pages = paginate(layout.book(book.blocks)) or [BodyPage("body")]     # an empty book is one blank page
         lead = 0            # contents go after the author's own opening pages (cover, credits)
         while lead < len(pages) and pages[lead].kind == "fixed":
@@ -133,12 +133,13 @@ def _text_pages(pages: list[tuple[int, list]], game: str) -> list[tuple[int, str
 
 
 def typeset(book, content, extra_sheets: list[str] = (), title: str | None = None,
-            toc_depth: int | None = None) -> Typeset:
+            toc_depth: int | None = None, number_headings: bool = False) -> Typeset:
     """The pages of ``book`` (a ``Book``, or a source's path to read by its extension);
     ``content`` supplies the character sheets it asks for; ``title``, if given, is the
     book's title (every page's head and the PDF's) in place of the source's;
     ``toc_depth``, if given, the deepest heading level the contents list, in place
-    of the source's own limit."""
+    of the source's own limit; ``number_headings``: the headings numbered even where the
+    source's tool numbers none (Markdown, reST)."""
     if not isinstance(book, m.Book):
         from nests.book.readers import read_book
 
@@ -150,6 +151,8 @@ def typeset(book, content, extra_sheets: list[str] = (), title: str | None = Non
     book = dataclasses.replace(book, title=printable(book.title), running_head=printable(book.running_head))
     if toc_depth is not None:
         book = dataclasses.replace(book, toc_depth=toc_depth)
+    if number_headings:
+        book = dataclasses.replace(book, numbering=True)
 
     blocks = list(book.blocks)
     for sheet_id in extra_sheets:
@@ -217,7 +220,8 @@ def output_name(source) -> str:
 
 def rulebook_document(source: str, content, markup: str | None = None, sheets: list[str] = (),
                       folder: str = "", title: str | None = None, toc_depth: int | None = None,
-                      style: str | None = None, columns: int = 1) -> tuple[Document, list[m.Warning]]:
+                      style: str | None = None, columns: int = 1,
+                      number_headings: bool = False) -> tuple[Document, list[m.Warning]]:
     """The typeset book at ``source`` as a document (``<folder><stem>``.txt and .pdf), and its
     warnings. A book in many files (a list of files, a folder, mkdocs.yml…) is named after its folder.
     ``style``: "framed" prints the text pages in the PDF too, "book" sets the PDF as a book
@@ -230,7 +234,7 @@ def rulebook_document(source: str, content, markup: str | None = None, sheets: l
     many = outline_for([str(s) for s in source] if isinstance(source, list) else [str(source)])
     style = style or ("book" if many else default_style(reader_for(Path(source), markup)))
     typeset_book = typeset(read_book(source if isinstance(source, list) else str(source), markup), content,
-                           list(sheets), title, toc_depth)
+                           list(sheets), title, toc_depth, number_headings)
     pages = [Page(p.text, p.bookmarks, pictures=p.pictures, marks=p.marks) for p in typeset_book.pages]
     document = Document(f"{folder}{many.name if many else output_name(source)}", typeset_book.title, pages)
     if style == "book":

@@ -161,8 +161,9 @@ def handles(*types):
 
 class BookLayout:
     def __init__(self, refs: Refs, sheets, warnings: list[m.Warning], number_parts: int = 1,
-                 by_chapter: bool = False):
+                 by_chapter: bool = False, numbering: bool = True):
         self.refs = refs
+        self.numbered = numbering                  # the book's headings take numbers (Book.numbering)
         self.number_parts = number_parts
         self.by_chapter = by_chapter
         self.sheets = sheets                       # knows(sheet_id) -> bool
@@ -215,7 +216,7 @@ class BookLayout:
     @handles(m.Heading)
     def heading(self, block: m.Heading, place: Place) -> list[Piece]:
         level = max(1, block.level)
-        number = "" if not block.numbered else self.numbering.part() if block.part else \
+        number = "" if not (block.numbered and self.numbered) else self.numbering.part() if block.part else \
             self.numbering.heading(level, block.restart, block.lettered)
         title = " ".join(words(block.title, self.refs).split())
         label = f"{number} {title}" if number else title

@@ -92,7 +92,7 @@ def labels_of(book: m.Book) -> Labels:
             if isinstance(node, m.Heading):
                 levels.add(max(1, node.level))
                 title = _words(node.title)
-                number = "" if not node.numbered else count.part() if node.part else \
+                number = "" if not (node.numbered and book.numbering) else count.part() if node.part else \
                     count.heading(max(1, node.level), node.restart, node.lettered)
                 label = f"{number} {title}" if number else title
             elif isinstance(node, m.Table):
@@ -172,6 +172,42 @@ def urls(text: str) -> list[tuple[str, str]]:
     return out
 
 
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def hyphenator(exceptions: dict[str, str]):
+    """What prints words where the source says they break (LaTeX's ``\\hyphenation{Quest-Worlds}``,
+    ``exceptions`` by the word in lower case): a soft hyphen at each of its breaks, which
+    WeasyPrint takes instead of its patterns' (a word listed whole is set apart, never broken);
+    every other word as it is. The text is escaped here, as the template would."""
+    from markupsafe import Markup, escape
+
+    if not exceptions:
+        return lambda text: text
+
+    def said(found) -> str:
+        word = found.group()
+        breaks = exceptions.get(word.lower())
+        if breaks is None:
+            return str(escape(word))
+        if "-" not in breaks:
+            return f'<span class="whole-word">{escape(word)}</span>'
+        out, at = [], 0
+        for piece in breaks.split("-"):                 # the word's own letters, in its own case
+            out.append(str(escape(word[at:at + len(piece)])))
+            at += len(piece)
+        return "\u00ad".join(out)
+
+    def hyphenated(text: str):
+        out, at = [], 0
+        for found in _WORD.finditer(text):
+            out += [str(escape(text[at:found.start()])), said(found)]
+            at = found.end()
+        return Markup("".join(out) + str(escape(text[at:])))
+
+    return hyphenated
+
+
 def book_html(book: m.Book, paper: str, columns: int = 1, sheet_pages=None) -> str:
     """The HTML of the book's body in the book style, as one document (the title page and every
     chapter; the contents and running heads are bound in after, nests.publish.bound)."""
@@ -206,7 +242,8 @@ class BookPrint:
                       kind=_kind, data_uri=data_uri, plain=_words, version=__version__,
                       title_heading=self.title_heading, sheet_pages=self.sheet_pages, blocks=blocks,
                       title_page=title_page, contents=contents, pages=pages, page_numbers=page_numbers or {},
-                      known=set(self.labels.ids), urls=urls, unknown=_unknown, plain_block=_plain_block)
+                      known=set(self.labels.ids), urls=urls, unknown=_unknown, plain_block=_plain_block,
+                      hyphenated=hyphenator(self.book.hyphenation), has_title_page=m.has_title_page(self.book))
 
     def body(self, paper: str) -> str:
         """The title page and the whole body as one document."""
@@ -270,7 +307,7 @@ def _title_heading(book: m.Book, labels: Labels):
     (an unnumbered ``#`` over ``##`` chapters): the title page prints it."""
     for block in book.blocks:
         if isinstance(block, m.Heading):
-            if not block.numbered and labels.ranks.get(max(1, block.level), 1) < 1 and \
+            if book.title and not block.numbered and labels.ranks.get(max(1, block.level), 1) < 1 and \
                     _words(block.title) == " ".join(book.title.split()):
                 return block
             return None
