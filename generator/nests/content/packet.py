@@ -26,12 +26,12 @@ BAND = Map(required={"low": Int(0, 100), "high": Int(0, 100)})
 DIFFICULTY = Map(required={"default": Str(allow_empty=False), "source": Str(allow_empty=False),
                            "bands": Map(required={"easy": BAND, "standard": BAND, "hard": BAND})})
 DEPTH = Map(required={"deepest": Int(2, 30), "shallowest": Int(2, 30)})
-START_ROOMS = Map(required={"fewest": Int(1, 10), "most": Int(1, 10)})
+REACH = Map(required={"rooms": Int(1, 200), "spares": Int(0, 10)}, optional={"per_level": Int(1, 20)})
 SETTINGS = Map(required={"default_party": List(Str(allow_empty=False), min_len=1), "default_nest": Str(allow_empty=False),
-                         "rooms_per_level": Int(1, 3), "lookups": Int(1, 3), "max_party": Int(1, 20),
-                         "oneshot_levels": Int(1, 12), "oneshot_rooms_per_level": Int(1, 3), "spare_rooms_per_band": Int(1, 3), "session": SESSION,
+                         "lookups": Int(1, 3), "max_party": Int(1, 20), "session": SESSION,
+                         "reach": Map(required={"oneshot": REACH, "full": REACH}),
                          "difficulty": DIFFICULTY, "oneshot_depth": DEPTH,
-                         "start_rooms": START_ROOMS})
+                         "choice": Map(required={"nests": Int(1, 100)})})
 HEAD = {"source": Str(allow_empty=False), "die": Str(allow_empty=False)}
 ENTRY = {"result": Str(allow_empty=False, max_len=40), "flavour": Str(allow_empty=False, max_len=80)}
 NEST = Map(required={**HEAD, "name": Str(allow_empty=False, max_len=40), "encounters": Str(allow_empty=False),

@@ -54,13 +54,13 @@ def finale(b, levels) -> Finale:
     rng = b.streams("heart", *parts)
     b.items.enter(heart.rooms[0].id, lambda: b.streams("heart/known-item", *parts))
     ctx = Context(rng, b.tables, above, b.nest["encounters"], b.chain, heart.number, b.perception, ExplorationAction(),
-                  every_row=b.every_row)
+                  )
     guards = [resolve_event(rng, b.tables, "encounter", above, b.nest["encounters"], b.chain, b.perception, ctx.action,
                             ctx=ctx)]
     face = D100.roll(rng)
     stem = b.tables.exploration_tables["Risk"]
     ctx = Context(rng, b.tables, heart.rating, b.nest["encounters"], b.chain, heart.number, b.perception,
-                  ExplorationAction(), items=b.items, every_row=b.every_row)
+                  ExplorationAction(), items=b.items, )
     checks, found = lookup(rng, b.tables, "Risk", heart.rating, face, b.nest["encounters"], b.chain, b.perception,
                            ctx.action, ctx=ctx)
     way_out = Lookup("risk", "way out", Rolled(D100.name, face, stem, b.tables.events[stem].source),

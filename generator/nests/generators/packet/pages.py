@@ -133,11 +133,9 @@ class Flow:
 
 
 def _levels(lay, packet, pages) -> list[PacketPage]:
-    """Levels 1–6 (one-shot) or every Level (full), then the spare Rooms, flowing on from one
-    page to the next, then the Heart from a page of its own. A Level's heading stays with its
-    first Room; a Room key splits only as ``Flow`` splits a block."""
-    spare = [lv for lv in packet.levels if any(r.spare for r in lv.rooms)]
-    keyed = [lv for lv in packet.levels if lv.rooms and lv not in spare and not lv.heart]
+    """The keyed Rooms Level by Level, in the order they were keyed, flowing on from one page to the next,
+    then each Level's spare Rooms (ruling packet-spare-rooms), then the Heart from a page of its own. A
+    Level's heading stays with its first Room; a Room key splits only as ``Flow`` splits a block."""
     top = 1 if packet.depth == "oneshot" else 2          # a full packet's contents lists "Room Keys", not every Level
     flow = Flow(lay, "Room Keys", *([(1, "Room Keys")] if top == 2 else []))
 
@@ -150,29 +148,27 @@ def _levels(lay, packet, pages) -> list[PacketPage]:
                  breaks=lambda: [lay.lines("packet/room.txt.j2", room=r, level=lv, pages=pages, part=part)
                                  for part in ("close", "reopen")])
 
-    def level(lv):
-        lines = lay.lines("packet/blocks.txt.j2", block="level", level=lv, packet=packet)
-        keys = [key(r, lv) for r in lv.rooms]
-        label = f"Level {lv.number}" + (" · the Heart" if lv.heart else "")
-        heading = [(1 if lv.heart else top, label)]
-        if not keys:
-            flow.add([lines], bookmarks=heading, codes=[f"Level {lv.number}"])
-            return
+    def level(lv, rooms, block: str, label: str, codes: list[str]):
+        lines = lay.lines("packet/blocks.txt.j2", block=block, level=lv, packet=packet)
+        keys = [key(r, lv) for r in rooms]
+        heading = [(top, label)]
         keys[0][0] = lines + keys[0][0]           # the Level's heading stays with its first Room
-        for n, (r, pieces) in enumerate(zip(lv.rooms, keys)):
-            mark = ((2 if lv.heart else top + 1), f"Room {r.id} · {r.name}")
-            room(r, lv, pieces, [*heading, mark] if n == 0 else [mark],
-                 [f"Level {lv.number}", r.id] if n == 0 else [r.id])
+        for n, (r, pieces) in enumerate(zip(rooms, keys)):
+            mark = (top + 1, f"Room {r.id} · {r.name}")
+            room(r, lv, pieces, [*heading, mark] if n == 0 else [mark], (codes if n == 0 else []) + [r.id])
 
-    for lv in keyed:
-        level(lv)
+    for lv in packet.levels:
+        keyed = [r for r in lv.rooms if not r.spare]
+        if keyed and not lv.heart:
+            level(lv, keyed, "level", f"Level {lv.number}", [f"Level {lv.number}"])
+    spare = [lv for lv in packet.levels if any(r.spare for r in lv.rooms)]
     if spare:
-        flow.part = "Deeper Levels"
+        flow.part = "Spare Rooms"
         flow.add(lay.pieces("packet/blocks.txt.j2", block="deeper", packet=packet, spare=spare, pages=pages),
-                 (1, "Deeper Levels: spare Rooms"), breaks=unframed)
+                 (1, "Spare Rooms"), breaks=unframed)
         for lv in spare:
-            for r in lv.rooms:
-                room(r, lv, key(r, lv), [(2, f"Room {r.id} · {r.name}")], [r.id, f"Level {lv.number}"])
+            codes = [f"spare:{lv.number}"] + ([] if any(not r.spare for r in lv.rooms) else [f"Level {lv.number}"])
+            level(lv, [r for r in lv.rooms if r.spare], "spare_level", f"Spare Rooms of Level {lv.number}", codes)
     _heart(lay, flow, packet, pages)
     return [p for p in flow.pages if p.lines]
 
@@ -186,6 +182,13 @@ def _heart(lay, flow, packet, pages) -> None:
              new_page=True, bookmarks=[(1, f"Level {lv.number} · the Heart"), (2, f"Room {room.id} · {room.name}")],
              breaks=lambda: [lay.lines("packet/room.txt.j2", room=room, level=lv, pages=pages, part=part)
                              for part in ("close", "reopen")])
+
+
+def _became(e):
+    """The Event a Secret became (in turn), or the Event itself."""
+    while e.side == "secret":
+        e = e.view.event
+    return e
 
 
 def stand_in(packet, level):
@@ -208,12 +211,12 @@ def _glance(lay, packet, pages, flow: Flow | None = None) -> list[PacketPage]:
         bookmark = None
     else:
         flow.part = "The Nest at a Glance"
-    routes = [(room, lk, e) for lv in packet.levels for room in lv.rooms for lk, e in room.shortcuts()]
+    routes = [(room, lk, e) for lv in packet.levels for room in lv.rooms for lk in room.all_lookups()
+              for e in map(_became, lk.events) if e.leads_to and e.side == "shortcut"]
     flow.add(lay.pieces("packet/glance.txt.j2", part="head", packet=packet, pages=pages, routes=routes), bookmark)
     for lv in packet.levels:                 # a long chain runs on; a Level without a keyed Room is found here
         own = bool(lv.rooms)                 # a Level keyed by a spare Room is found at that Room
-        flow.add(lay.pieces("packet/glance.txt.j2", part="row", lv=lv, packet=packet, pages=pages, routes=routes,
-                            stand_in=None if lv.rooms else stand_in(packet, lv)),
+        flow.add(lay.pieces("packet/glance.txt.j2", part="row", lv=lv, packet=packet, pages=pages, routes=routes),
                  codes=[] if own else [f"Level {lv.number}"])
     flow.add(lay.pieces("packet/glance.txt.j2", part="tail", packet=packet, pages=pages, routes=routes))
     return flow.pages + nest_map(lay, packet, pages, "Map of the Nest", "Map of the Nest")
@@ -269,9 +272,9 @@ def members(content, packet) -> list[tuple[str, int]]:
 
 
 def pool_entries(content, packet) -> int:
-    """Rows of the Environment Pool tracker: one for each Level of the Nest, one for each side Room
-    the party starts with, and one for each Room a session's Exploration Actions may find besides."""
-    return len(packet.levels) + packet.start_rooms - 1 + content.packet.settings["session"]["actions"]
+    """Empty rows of the Environment Pool tracker, below the keyed Rooms' own: for Rooms beyond the keys
+    (the spare Rooms' ways, a Room the GQ adds by hand), as many as a session's Exploration Actions."""
+    return content.packet.settings["session"]["actions"]
 
 
 def _pool(lay, flow, content, packet, gq: bool) -> None:

@@ -1,0 +1,156 @@
+"""The Nest as a dungeon: ``key_nest(builder, levels, reach)`` keys the Rooms the printed lookups reveal.
+
+A Room is spent once (Environment Pool: "Environments can only be spent once"), so each keyed Room
+is played by one Exploration Action, and its lookups are what that action finds. Every lookup that adds
+an Environment to the party's Pool (a Room Reward, a Passage that leads to a Room, a Level Reward, a
+Shortcut, a Secret that becomes one of these: each procedure's ``leads_to``) names the Room it reveals,
+and that Room is keyed in turn: breadth-first from the Entrance (of Rooms as far from it, the deeper
+first), up to the packet's reach (content/packet.yaml ``reach``). A lookup that leads past the reach
+names its Level's spare Rooms, keyed at the back and used in order, each for one Room (ruling
+packet-spare-rooms). Every way down into the Heart leads to its one Room.
+
+What this returns, the simulation plays (rules/simulate.py): the Rooms, and each lookup's ``links``.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+from nests.rules.procedures import PROCEDURES
+
+SPARE = "spare:"                   # a link to a Level's spare Rooms: "spare:2"
+
+
+def spare_link(level: int) -> str:
+    return f"{SPARE}{level}"
+
+
+def spare_level(link: str) -> int | None:
+    """The Level a link to spare Rooms names, or None for a keyed Room's id."""
+    return int(link[len(SPARE):]) if link.startswith(SPARE) else None
+
+
+def leads_to(event, level: int) -> int | None:
+    """The Level of the Room an Event adds to the Environment Pool, or None: its procedure says
+    (``Procedure.leads_to``); a void Event (a second Level in one action) adds none."""
+    if event.void or event.resolution is None:
+        return None
+    return PROCEDURES[event.resolution.procedure].leads_to(event.resolution, level)
+
+
+@dataclass(order=True)
+class _Found:
+    """A Room a keyed lookup reveals, waiting to be keyed: nearer the Entrance first, then deeper, then in
+    the order found."""
+    distance: int
+    deeper: int                    # minus its Level: of Rooms as far from the Entrance, the deeper first
+    order: int
+    level: int = field(compare=False)
+    path: str = field(compare=False)           # its place in the tree: the name of its random sub-stream
+    found_in: str | None = field(compare=False)
+    slot: tuple | None = field(compare=False)  # (lookup, event index) that reveals it
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How far a packet keys: ``rooms`` Rooms in all (the Heart apart), at most ``per_level`` on one
+    Level (None: no bound), and ``spares`` spare Rooms for each Level a link leads past them."""
+    rooms: int
+    per_level: int | None
+    spares: int
+
+
+def key_nest(b, levels, reach: Reach, ids: dict[str, str] | None = None) -> None:
+    """Key the Rooms of ``levels`` (model.LevelKey, the Heart last, its Room keyed already) from the
+    Entrance, filling each Level's ``rooms`` and each lookup's ``links``. ``b.room(lv, room_id, path,
+    spare, found_in)`` keys one Room. ``ids``: a re-rolled packet's Room ids as first rolled, by path."""
+    heart = levels[-1]
+    heart_id = heart.rooms[0].id
+    count = {lv.number: 0 for lv in levels}
+    waiting = [_Found(0, -1, 0, 1, "entrance", None, None)]
+    order = 1
+    keyed = 0
+    spares: set[int] = set()
+
+    def link(slot, target: str) -> None:
+        lk, i = slot
+        lk.links[i] = target
+
+    while waiting:
+        found = heapq.heappop(waiting)
+        lv = levels[found.level - 1]
+        full = keyed >= reach.rooms or (reach.per_level is not None and count[lv.number] >= reach.per_level)
+        if full:
+            spares.add(lv.number)
+            link(found.slot, spare_link(lv.number))
+            continue
+        count[lv.number] += 1
+        keyed += 1
+        room_id = f"{lv.number}.{count[lv.number]}"
+        room = b.room(lv, room_id, found.path, False, found.found_in, (ids or {}).get(found.path, room_id))
+        lv.rooms.append(room)
+        if found.slot is not None:
+            link(found.slot, room_id)
+        for lk, i, to in _reveals(room, lv.number):
+            if to >= heart.number:
+                lk.links[i] = heart_id
+                continue
+            path = f"{found.path}/{lk.kind}{lk.ordinal}.{i}"
+            heapq.heappush(waiting, _Found(found.distance + 1, -to, order, to, path, room_id, (lk, i)))
+            order += 1
+    # The spare Rooms of each Level a link leads past its keyed Rooms, and of each Level their own links
+    # lead to in turn (a spare Room's Room leads to the next spare of its Level).
+    todo = sorted(spares)
+    while todo:
+        number = todo.pop(0)
+        lv = levels[number - 1]
+        for k in range(1, reach.spares + 1):
+            count[number] += 1
+            path = f"spare-{number}/{k}"
+            room_id = f"{number}.{count[number]}"
+            room = b.room(lv, room_id, path, True, None, (ids or {}).get(path, room_id))
+            lv.rooms.append(room)
+            for lk, i, to in _reveals(room, number):
+                lk.links[i] = heart_id if to >= heart.number else spare_link(to)
+                if to < heart.number and to not in spares:
+                    spares.add(to)
+                    todo.append(to)
+
+
+def _reveals(room, level: int):
+    """(lookup, event index, Level it leads to) for every Event of the Room that adds an Environment to
+    the Pool, in the order the key prints them."""
+    for lk in room.all_lookups():
+        for i, e in enumerate(lk.found):
+            to = leads_to(e, level)
+            if to is not None:
+                yield lk, i, to
+
+
+def way_through(levels) -> list[str]:
+    """The shortest chain of keyed Rooms (spares aside) from the Entrance to the Heart, each revealed by a
+    printed lookup of the one before; [] when there is none."""
+    rooms = {r.id: r for lv in levels for r in lv.rooms if not r.spare}
+    heart = levels[-1].rooms[0].id
+    first = levels[0].rooms[0].id if levels[0].rooms else None
+    if first is None:
+        return []
+    before: dict[str, str | None] = {first: None}
+    queue = [first]
+    while queue:
+        here = queue.pop(0)
+        if here == heart:
+            path = [here]
+            while before[path[-1]] is not None:
+                path.append(before[path[-1]])
+            return path[::-1]
+        room = rooms.get(here)
+        if room is None:
+            continue
+        for lk in room.all_lookups():
+            for t in lk.links:
+                if t is not None and t not in before and (t in rooms or t == heart):
+                    before[t] = here
+                    queue.append(t)
+    return []
