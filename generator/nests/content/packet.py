@@ -28,7 +28,7 @@ DIFFICULTY = Map(required={"default": Str(allow_empty=False), "source": Str(allo
 DEPTH = Map(required={"deepest": Int(2, 30), "shallowest": Int(2, 30)})
 REACH = Map(required={"rooms": Int(1, 200), "spares": Int(0, 10)}, optional={"per_level": Int(1, 20)})
 SETTINGS = Map(required={"default_party": List(Str(allow_empty=False), min_len=1), "default_nest": Str(allow_empty=False),
-                         "lookups": Int(1, 3), "max_party": Int(1, 20), "session": SESSION,
+                         "max_party": Int(1, 20), "session": SESSION,
                          "reach": Map(required={"oneshot": REACH, "full": REACH}),
                          "difficulty": DIFFICULTY, "oneshot_depth": DEPTH,
                          "choice": Map(required={"nests": Int(1, 100)})})

@@ -33,7 +33,8 @@ def packet_parts(packet):
     """The packet's engine objects: its Level chain, its tables, the Job's target creature (or None) and the
     Heart's guards (rules.encounter.Group). The one place this module reads the packet beyond its Rooms."""
     guards = packet.finale.groups() if packet.finale is not None else []
-    return packet.chain, packet.tables, packet.job.target.enemy, guards
+    way_out = packet.finale.way_out.found if packet.finale is not None else []
+    return packet.chain, packet.tables, packet.job.target.enemy, guards, way_out
 
 
 @dataclass(frozen=True)
@@ -210,14 +211,24 @@ class Run:
         if guards and not self.fight(guards, g.heart_room, slip=True):
             return False
         if g.target is None:
-            return bool(self.standing())
+            return bool(self.standing()) and self.leave()
         t = group(self.rng, g.tables, g.target)
         target = g.bestiary.group(t.enemy, t.count, t.wounds_max)
         while assaults > 0 and self.standing():
             assaults -= 1
             if self.fight(target, g.heart_room):
-                return bool(self.standing())
+                return bool(self.standing()) and self.leave()
         return False
+
+    def leave(self) -> bool:
+        """The way out the Heart's page prints (ruling heart-finale): its Risks faced as any Risk is (Generate
+        and face Risks), then the Job is done if a member is still standing to bring it out."""
+        self.action = Action()
+        for event in self.game.way_out:
+            if not self.standing():
+                break
+            self.event(event, self.game.heart, "Risk")
+        return bool(self.standing())
 
     def fight(self, creatures, room: str, slip: bool = False) -> bool:
         """One Combat: won (with ``slip``: a member got away past the creatures)."""
@@ -250,6 +261,7 @@ class Game:
     slots: int
     desperate: dict[str, int]
     guards: list                       # the Heart's guards (rules.encounter.Group), fought before the target
+    way_out: list                      # the Events of the way out (rules.exploration.Event), faced once it is taken
     entrance: str = "1.1"
     used: set[str] = field(default_factory=set)
 
@@ -286,10 +298,11 @@ def settings_of(content, packet) -> dict:
 
 def new_game(packet, characters: list, sim, actions: int, slots: int, encounters: str) -> Game:
     """What the runs of ``packet`` share; ``encounters``: the Nest's encounter table."""
-    chain, tables, target, guards = packet_parts(packet)
+    chain, tables, target, guards, way_out = packet_parts(packet)
     rooms, spares, heart = chambers(packet)
     game = Game(rooms, spares, heart, packet.heart.number, list(characters), tables, sim, actions, target, chain,
-                encounters, packet.perception, slots, desperate_wounds(tables), guards, packet.levels[0].rooms[0].id)
+                encounters, packet.perception, slots, desperate_wounds(tables), guards, way_out,
+                packet.levels[0].rooms[0].id)
     game.note(*SIM_RULINGS)
     return game
 

@@ -117,18 +117,20 @@ class ItemKey:
                 self.items[(c, t)] = ItemKeyEntry(f"I{len(self.items) + 1}", c, t, function)
         self.history: list[tuple[str, ItemKeyEntry]] = []        # (room id, Item) in the order found
         self.room: str = ""
+        self.before: tuple[str, ...] = ()
         self.own = None
 
-    def enter(self, room_id: str, own) -> None:
-        """The Room being keyed, and the sub-stream (made when first needed) on which a Known Item without
-        an earlier Form rolls its new Form: the Room's own draws never wait on what earlier Rooms found, so
-        re-rolling one Room moves nothing in another (ruling packet-reroll)."""
-        self.room, self.own, self._own = room_id, None, own
+    def enter(self, room_id: str, own, before: tuple[str, ...] = ()) -> None:
+        """The Room being keyed, the Rooms the party passes through to find it (``before``: a Known Item is
+        one of their Forms), and the sub-stream (made when first needed) on which a Known Item without such
+        a Form rolls its new Form: the Room's own draws never wait on what other Rooms found, so re-rolling
+        one Room moves nothing in another (ruling packet-reroll)."""
+        self.room, self.own, self._own, self.before = room_id, None, own, before
 
     def find(self, ctx: Context, known: bool) -> FoundItem:
         amount = quantify(ctx.rng, ctx.tables, "set", None, die=ctx.dice.costs_risks, feature="amount")
         amount_view = quantified(amount, ctx.tables)
-        earlier = [(room, item) for room, item in self.history if room != self.room]
+        earlier = [(room, item) for room, item in self.history if room in self.before]
         if known and earlier:
             room, item = earlier[-1]
             return FoundItem(item.id, item.name, True, amount_view, None, room, rulings=["known-item", "packet-known-item"])
@@ -154,6 +156,7 @@ class _Builder:
         self.pt, self.tables, self.streams, self.chain, self.perception = pt, pt.tables, streams, chain, perception
         self.nest_id, self.nest = nest, pt.nests[nest][0]
         self.items = ItemKey(pt, streams)
+        self.found_in: dict[str, str | None] = {}         # each keyed Room's: the Room whose lookup revealed it
         self.rulings: list[str] = []
         self.codes: dict[str, str] = {}
 
@@ -175,7 +178,12 @@ class _Builder:
         the Nest (``path``); ``first_id``: its id in the packet as first rolled, what --reroll names it by."""
         tables = self.tables
         parts = (f"room:{first_id}", f"level:{lv.number}")         # what --reroll may name it by
-        self.items.enter(room_id, lambda: self.streams(f"room/{path}/known-item", *parts))
+        self.found_in[room_id] = found_in
+        before, at = [], found_in
+        while at is not None:
+            before.append(at)
+            at = self.found_in.get(at)
+        self.items.enter(room_id, lambda: self.streams(f"room/{path}/known-item", *parts), tuple(before))
         if path == "entrance":
             name, flavour, name_roll = self.nest["entrance"]["result"], self.nest["entrance"]["flavour"], None
         else:
@@ -188,7 +196,7 @@ class _Builder:
         for kind, word in zip(KINDS, ("Cost", "Risk", "Reward")):
             out = []
             stem = tables.exploration_tables[word]
-            for n in range(self.pt.settings["lookups"]):
+            for n in range(most_of(tables, word)):
                 face = D100.roll(rng)
                 ctx = Context(rng, tables, lv.rating, self.nest["encounters"], self.chain, lv.number, self.perception,
                               ExplorationAction(), room_darkness=feats[2].rating, items=self.items)
@@ -205,6 +213,13 @@ class _Builder:
 
     def event_view(self, e):
         return event_view(e, self, self.note)
+
+
+def most_of(tables, word: str) -> int:
+    """The most Events of one type a single Exploration Action brings (the Exploration Action formula: three
+    Costs at a Critical Failure, two Risks at a Partial Failure, three Rewards at a Critical Success): the
+    lookups of that type a Room is keyed with, for a Room is spent by one action."""
+    return max(list(types).count(word) for types in tables.exploration.values())
 
 
 def leading(e: PrintedEvent, to: str | None, heart: str) -> PrintedEvent:
