@@ -7,7 +7,8 @@ Shortcut, a Secret that becomes one of these: each procedure's ``leads_to``) nam
 and that Room is keyed in turn: breadth-first from the Entrance (of Rooms as far from it, the deeper
 first), up to the packet's reach (content/packet.yaml ``reach``). A lookup that leads past the reach
 names its Level's spare Rooms, keyed at the back and used in order, each for one Room (ruling
-packet-spare-rooms). Every way down into the Heart leads to its one Room.
+packet-spare-rooms; a Level only spare Rooms enter has two). Every way down into the Heart leads to its one
+Room.
 
 What this returns, the simulation plays (rules/simulate.py): the Rooms, and each lookup's ``links``.
 """
@@ -68,9 +69,22 @@ def key_nest(b, levels, reach: Reach, ids: dict[str, str] | None = None) -> None
     heart = levels[-1]
     heart_id = heart.rooms[0].id
     count = {lv.number: 0 for lv in levels}
+    if ids:                 # a re-rolled packet: a Room still found where it was keeps its id, a new one the next free
+        for rid in ids.values():
+            number, _, k = rid.partition(".")
+            count[int(number)] = max(count.get(int(number), 0), int(k))
+
+    def new_id(number: int, path: str) -> str:
+        if ids and path in ids and ids[path] not in used:
+            return ids[path]
+        count[number] += 1
+        return f"{number}.{count[number]}"
+
+    used: set[str] = {heart_id}
     waiting = [_Found(0, -1, 0, 1, "entrance", None, None)]
     order = 1
     keyed = 0
+    on_level: dict[int, int] = {}
     spares: set[int] = set()
 
     def link(slot, target: str) -> None:
@@ -80,14 +94,15 @@ def key_nest(b, levels, reach: Reach, ids: dict[str, str] | None = None) -> None
     while waiting:
         found = heapq.heappop(waiting)
         lv = levels[found.level - 1]
-        full = keyed >= reach.rooms or (reach.per_level is not None and count[lv.number] >= reach.per_level)
+        full = keyed >= reach.rooms or (reach.per_level is not None and on_level.get(lv.number, 0) >= reach.per_level)
         if full:
             spares.add(lv.number)
             link(found.slot, spare_link(lv.number))
             continue
-        count[lv.number] += 1
         keyed += 1
-        room_id = f"{lv.number}.{count[lv.number]}"
+        on_level[lv.number] = on_level.get(lv.number, 0) + 1
+        room_id = new_id(lv.number, found.path)
+        used.add(room_id)
         room = b.room(lv, room_id, found.path, False, found.found_in, (ids or {}).get(found.path, room_id))
         lv.rooms.append(room)
         if found.slot is not None:
@@ -99,16 +114,19 @@ def key_nest(b, levels, reach: Reach, ids: dict[str, str] | None = None) -> None
             path = f"{found.path}/{lk.kind}{lk.ordinal}.{i}"
             heapq.heappush(waiting, _Found(found.distance + 1, -to, order, to, path, room_id, (lk, i)))
             order += 1
+    for lv in levels:                           # a re-rolled packet's new Rooms after the ones it kept
+        lv.rooms.sort(key=lambda r: int(r.id.partition(".")[2]))
     # The spare Rooms of each Level a link leads past its keyed Rooms, and of each Level their own links
     # lead to in turn (a spare Room's Room leads to the next spare of its Level).
     todo = sorted(spares)
     while todo:
         number = todo.pop(0)
         lv = levels[number - 1]
-        for k in range(1, reach.spares + 1):
-            count[number] += 1
+        # a Level only spare Rooms enter gets two, so that a Room found there leads on to another
+        for k in range(1, max(reach.spares, 1 if lv.rooms else 2) + 1):
             path = f"spare-{number}/{k}"
-            room_id = f"{number}.{count[number]}"
+            room_id = new_id(number, path)
+            used.add(room_id)
             room = b.room(lv, room_id, path, True, None, (ids or {}).get(path, room_id))
             lv.rooms.append(room)
             for lk, i, to in _reveals(room, number):

@@ -157,6 +157,7 @@ class _Builder:
         self.nest_id, self.nest = nest, pt.nests[nest][0]
         self.items = ItemKey(pt, streams)
         self.found_in: dict[str, str | None] = {}         # each keyed Room's: the Room whose lookup revealed it
+        self.first_id: dict[str, str] = {}                # each keyed Room's id in the packet as first rolled
         self.rulings: list[str] = []
         self.codes: dict[str, str] = {}
 
@@ -177,12 +178,14 @@ class _Builder:
         """One keyed Room at Level ``lv``: its words, Features and lookups, on the sub-streams of its place in
         the Nest (``path``); ``first_id``: its id in the packet as first rolled, what --reroll names it by."""
         tables = self.tables
-        parts = (f"room:{first_id}", f"level:{lv.number}")         # what --reroll may name it by
-        self.found_in[room_id] = found_in
+        self.found_in[room_id], self.first_id[room_id] = found_in, first_id
         before, at = [], found_in
         while at is not None:
             before.append(at)
             at = self.found_in.get(at)
+        # what --reroll may name it by: itself, its Level, and the Rooms that reveal it (a Room re-rolled
+        # draws anew the Rooms only it reveals)
+        parts = (f"room:{first_id}", f"level:{lv.number}", *(f"room:{self.first_id[a]}" for a in before))
         self.items.enter(room_id, lambda: self.streams(f"room/{path}/known-item", *parts), tuple(before))
         if path == "entrance":
             name, flavour, name_roll = self.nest["entrance"]["result"], self.nest["entrance"]["flavour"], None
@@ -274,7 +277,7 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
         first = build_packet(content, seed, party, nest, depth, (), difficulty, runs)
         Streams(seed, rerolls).check(first)
         ids = {r.path: r.id for r in first.rooms()}
-        return make(first.candidate, first.oneshot_depth, rerolls, ids)
+        return replace(make(first.candidate, first.oneshot_depth, rerolls, ids), drawn=first.drawn)
     if depth != "oneshot":
         return choose_full(content, make)
     # a batch's --stats-only plays fewer sessions than its glance page would: its screens alone choose
