@@ -25,7 +25,8 @@ from nests.rules.encounter import group
 from nests.rules.resolution import degree_of
 from nests.rules.sim_events import HANDLERS, Food, Member, desperate_wounds
 
-KIND_WORDS = {"cost": "Cost", "risk": "Risk", "reward": "Reward"}      # the packet's lookup keys → the Event types
+KIND_WORDS = {"cost": "Cost", "risk": "Risk", "reward": "Reward"}
+ENDS = ("job", "heart", "party-down", "no-room", "actions")   # how a session ends, in the order reports list them      # the packet's lookup keys → the Event types
 SPARE = "spare:"                   # a link to a Level's spare Rooms (generators/packet/dungeon.py)
 
 
@@ -68,7 +69,7 @@ class RunRecord:
     job: bool
     down: tuple[str, ...]
     wounds: dict[str, int]
-    end: str                           # actions, heart, party-down, no-room
+    end: str                           # ENDS: job (done and out), heart (there, not done), party-down, no-room, actions
     actions: int
     past_spares: bool = False
 
@@ -190,9 +191,10 @@ class Run:
                 break
             taken += 1
             if pick == g.heart:
-                end, heart = "heart", True
+                heart = True
                 self.deepest = g.heart_level
                 job = bool(self.standing()) and self.job(g.actions - taken + 1)
+                end = "job" if job else "party-down" if not self.standing() else "heart"
                 break
             self.explore(g.rooms[pick])
         if end == "actions" and not self.standing():

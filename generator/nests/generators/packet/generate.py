@@ -365,7 +365,7 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
         band = pt.settings["difficulty"]["bands"][difficulty]
         return Session(s["hours"], est.actions, est.runs, scout.character_class.name, est.median, est.p90, est.mean,
                        est.heart, est.job, {cid: p for cid, _, p in est.down}, tuple(h.room for h in est.rooms),
-                       est.job_interval(s["confidence_z"]), difficulty, (band["low"], band["high"]))
+                       est.job_interval(s["confidence_z"]), difficulty, (band["low"], band["high"]), est.wiped, dict(est.ends))
 
     packet = Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
                     perception, job, levels, creatures, list(b.items.items.values()), rulings, estimate, chain, tables,

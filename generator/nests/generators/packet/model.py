@@ -277,13 +277,16 @@ class Session:
     job_interval: tuple[float, float]   # the Job's 95% interval, in percent (rules.estimate.interval)
     difficulty: str                     # the difficulty asked for
     band: tuple[int, int]               # its band of the Job's percent (content/packet.yaml)
+    wiped_percent: float = 0.0          # runs in which the whole party goes down
+    ends: dict = field(default_factory=dict)   # how the runs end (rules.simulate.ENDS) → percent
 
     def to_json(self) -> dict:
         return {"hours": self.hours, "actions": self.actions, "runs": self.runs, "scout": self.scout,
                 "median": self.median, "p90": self.p90, "mean": self.mean, "heart_percent": self.heart_percent,
                 "job_percent": self.job_percent, "job_interval": list(self.job_interval),
                 "difficulty": self.difficulty, "band": list(self.band),
-                "down_percent": dict(self.down_percent), "rooms": list(self.rooms)}
+                "down_percent": dict(self.down_percent), "wiped_percent": self.wiped_percent, "ends": dict(self.ends),
+                "rooms": list(self.rooms)}
 
 
 @dataclass
