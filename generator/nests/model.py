@@ -106,6 +106,29 @@ class EnemyFeature:
 
 
 @dataclass(frozen=True)
+class Basis:
+    """What a ruling rests on (content/rulings.yaml ``basis``): the rulebook's or the reference's
+    own words (``quote``), the rulebook's silence in a section (``silent``), or a house rule
+    (``house``: what the text says instead and why this project departs from it)."""
+
+    kind: str                         # "quote", "silent" or "house"
+    where: str                        # the section or table (for silent: the one that is silent)
+    words: str = ""                   # the quote, or the house rule's account; empty when silent
+
+    KINDS = ("quote", "silent", "house")
+
+    @classmethod
+    def from_content(cls, data: dict) -> "Basis":
+        kind = next(k for k in cls.KINDS if k in data)
+        if kind == "silent":
+            return cls(kind, data["silent"])
+        return cls(kind, data["where"], data[kind])
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "where": self.where, **({"words": self.words} if self.words else {})}
+
+
+@dataclass(frozen=True)
 class SpecialRule:
     name: str
     text: str

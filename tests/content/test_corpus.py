@@ -87,7 +87,9 @@ CASES = [
          "colour: red", "colour", "unknown key; allowed: source, die, decile, polyhedral, one_based"),
     Case("an unknown ruling", "tables/costs.yaml", "roll-per-instance]", "roll-per-instances]",
          "roll-per-instances", "rulings.1", "'roll-per-instances' is not a ruling in rulings.yaml"),
-    Case("a ruling without its text", "rulings.yaml", "rulings:\n", "rulings:\n  - {id: homebrew, text: ''}\n",
+    # (with its basis: a ruling gives one since rulings say what they rest on, tests/content/test_rulings.py)
+    Case("a ruling without its text", "rulings.yaml", "rulings:\n",
+         "rulings:\n  - {id: homebrew, text: '', basis: {silent: Encounter (TBD)}}\n",
          "id: homebrew", "rulings.0.text", "is empty; text is required"),
     Case("a Nest Level band that is not a row", "tables/nest-levels.yaml", "{band: 0-20,", "{band: low,",
          "band: low", "first_level.band", "'low' is not one of the rows' ratings; allowed: 0-20, 21-40, 41-60, 61-80, 81-100"),
@@ -217,7 +219,8 @@ PACKET_CASES = [
     Case("a Job row without the table it leads to", "jobs/kinds.yaml", "verb: kill,                  then: targets-creature}",
          "verb: kill}", "{faces: 0, result: Kill,     verb: kill}", "rows.0.then", "missing; this key is required"),
     Case("a ruling id used twice", "rulings.yaml", "  - id: packet-session\n",
-         "  - id: packet-spare-rooms   # again\n    text: Once more.\n  - id: packet-session\n",
+         "  - id: packet-spare-rooms   # again\n    text: Once more.\n    basis: {silent: Rooms (TBD)}\n"
+         "  - id: packet-session\n",
          "# again", "rulings.42.id", "'packet-spare-rooms' is used twice (first at rulings.37); each id once"),
     Case("a client row without its text", "jobs/clients.yaml",
          ',  text: "Their foraging trails are cut by termite galleries every spring."}', "}",

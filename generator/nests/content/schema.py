@@ -139,6 +139,26 @@ class Map(Spec):
                 allowed[key].check(item, path + (key,), report)
 
 
+class Either(Spec):
+    """A mapping in one of several forms, each named by the one key that marks it (a ruling's
+    basis: ``quote``, ``silent`` or ``house``); exactly one marking key is given, and the mapping
+    is then checked as that form's ``Map`` (so a key of another form is an unknown key there)."""
+
+    def __init__(self, forms: dict[str, Map], described: str):
+        self.forms, self.described = forms, described
+
+    def check(self, value, path, report):
+        if not isinstance(value, dict):
+            report(path, f"{shown(value)} is not a mapping; give {self.described}")
+            return
+        given = [key for key in self.forms if key in value]
+        if len(given) != 1:
+            report(path, f"gives {' and '.join(given) if given else 'none'} of {', '.join(self.forms)}; "
+                         f"give exactly one: {self.described}")
+            return
+        self.forms[given[0]].check(value, path, report)
+
+
 class TableSpec(Spec):
     """A mapping from a fixed set of keys (all of them, or some) to one spec."""
 

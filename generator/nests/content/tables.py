@@ -25,10 +25,10 @@ from pathlib import Path
 
 from nests.content.cited import CITED_RULINGS
 from nests.content.faces import DIE_NAME, cover, dice_names, die_problem, faces_spec, game_die, read_faces
-from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, TableSpec, validate
+from nests.content.schema import Bool, Either, Int, List, Map, OneOf, Rating, Spec, Str, TableSpec, validate
 from nests.content.yamlfile import YamlDocument
 from nests.errors import NestsError, Problem
-from nests.model import Die, Enemy
+from nests.model import Basis, Die, Enemy
 from nests.text import grid
 
 SIX = ["Critical Failure", "Complete Failure", "Partial Failure",
@@ -220,7 +220,18 @@ FILES: dict[str, Spec] = {
 FILES["risks"] = FILES["rewards"] = FILES["costs"]
 ENCOUNTERS = Map(required={**HEAD, "generated_when": OneOf(["at-most", "below"]), "rows": _event_rows()},
                  optional={"rulings": RULINGS})
-RULINGS_FILE = Map(required={"rulings": List(Map(required={"id": Str(allow_empty=False), "text": Str(allow_empty=False, max_len=160)},
+# What a ruling rests on (nests.model.Basis): the rulebook's or the reference's own words and
+# where they stand; the section where the rulebook is silent or TBD; or a house rule, what the
+# text says instead and why. Quotes are short citations; a test finds each built-in one in
+# ../shared/rulebook/ or ../shared/reference/ (a user's rulings may quote other books).
+WHERE = Str(allow_empty=False, max_len=60)
+BASIS = Either({"quote": Map(required={"quote": Str(allow_empty=False, max_len=120), "where": WHERE}),
+                "silent": Map(required={"silent": WHERE}),
+                "house": Map(required={"house": Str(allow_empty=False, max_len=240), "where": WHERE})},
+               "quote (the rulebook's words) with where, silent (the section), or house (what the text "
+               "says instead, and why) with where")
+RULINGS_FILE = Map(required={"rulings": List(Map(required={"id": Str(allow_empty=False), "text": Str(allow_empty=False, max_len=160),
+                                                           "basis": BASIS},
                                                 optional={"reason": Str(allow_empty=False, max_len=200)}), min_len=1,
                                            unique="id")})
 
@@ -267,6 +278,7 @@ class Tables:
         rulings_doc = content.checked("rulings.yaml", RULINGS_FILE)
         # a ruling's reason, when it gives one, is printed after it
         self.rulings = {r["id"]: r["text"] + (f" Why: {r['reason']}" if "reason" in r else "") for r in rulings_doc.data["rulings"]}
+        self.bases = {r["id"]: Basis.from_content(r["basis"]) for r in rulings_doc.data["rulings"]}
         missing = sorted(CITED_RULINGS - set(self.rulings))
         if missing:
             problems.append(rulings_doc.problem(("rulings",), f"{', '.join(map(repr, missing))}: missing; the packet's "

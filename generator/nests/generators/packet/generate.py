@@ -353,7 +353,7 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
         if e.provisional:
             b.note(["provisional-enemies"])
     order = list(tables.rulings)
-    rulings = [Ruling(r, tables.rulings[r]) for r in sorted(b.rulings, key=order.index)]
+    rulings = [Ruling(r, tables.rulings[r], tables.bases[r]) for r in sorted(b.rulings, key=order.index)]
     s = pt.settings["session"]
     names = [content.classes[cid].name for cid in party]
     scout = max(characters, key=lambda c: ability(c, "exploration"))

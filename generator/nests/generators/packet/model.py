@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable
 
+from nests.model import Basis
+
 
 def _clean(d: dict) -> dict:
     return {k: v for k, v in d.items() if v is not None}
@@ -254,9 +256,10 @@ class WoundsTrack:
 class Ruling:
     id: str
     text: str
+    basis: Basis                 # what it rests on: the rulebook's words, its silence, or a house rule
 
     def to_json(self) -> dict:
-        return {"id": self.id, "text": self.text}
+        return {"id": self.id, "text": self.text, "basis": self.basis.to_json()}
 
 
 @dataclass(frozen=True)
