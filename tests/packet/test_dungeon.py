@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from nests.generators.packet.dungeon import leads_to, spare_level, way_through
+from nests.generators.packet.dungeon import leads_to, spare_homes, spare_level, way_through
 from nests.generators.sheet import character
 from nests.rules.simulate import Run, new_game, settings_of
 
@@ -31,7 +31,8 @@ def test_every_room_revealing_lookup_names_a_keyed_room_or_its_levels_spares(nes
     or Level, the Reward is added to the player characters' communal Environment Pool") and > Passage ("add a
     Room"): every such Event of a keyed Room names the Room it adds (issue 35: "its line names that Room and
     its page"), on the Level the rules put it: a Room or a Passage on the same Level, a Level on the next, a
-    Shortcut on the Level it leads to; the Heart is its one Room. No other Event names one."""
+    Shortcut on the Level it leads to (past the keyed Rooms, that Level's band's spare Rooms); the Heart is its
+    one Room. No other Event names one."""
     assert "If a generated Reward is a Room, Shortcut, or Level, the Reward is added to the player characters' communal Environment Pool" in RULEBOOK
     named = 0
     for seed in SEEDS:
@@ -39,6 +40,7 @@ def test_every_room_revealing_lookup_names_a_keyed_room_or_its_levels_spares(nes
         rooms = {r.id: r for r in packet.rooms()}
         heart = packet.heart.rooms[0].id
         spares = {lv.number for lv in packet.levels if any(r.spare for r in lv.rooms)}
+        home = spare_homes(packet.levels)
         for room, lk, e, to in _links(packet):
             level = leads_to(e, room.level)
             if level is None:
@@ -49,7 +51,7 @@ def test_every_room_revealing_lookup_names_a_keyed_room_or_its_levels_spares(nes
             if level >= packet.heart.number:
                 assert to == heart, (seed, room.id, to)
             elif spare_level(to) is not None:
-                assert spare_level(to) == level and level in spares, (seed, room.id, to)
+                assert spare_level(to) == home[level] and home[level] in spares, (seed, room.id, to)
             else:
                 assert rooms[to].level == level and not rooms[to].spare, (seed, room.id, to)
                 if not room.spare:

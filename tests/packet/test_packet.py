@@ -130,7 +130,7 @@ def test_every_code_is_on_its_page(thirty):
                 n = code[6:]
                 assert re.search(rf"Level {n}\b", page) or re.search(rf"^║ {n} ", page, re.M), code
             elif code.startswith("spare:"):
-                assert f"Spare Rooms of Level {code[6:]} " in page, code
+                assert f"Spare Rooms of Level {code[6:]}'s band" in page, code
             elif code[0] == "E":
                 assert f"►{code} · " in page, code
             elif code[0] == "I":

@@ -6,9 +6,9 @@ an Environment to the party's Pool (a Room Reward, a Passage that leads to a Roo
 Shortcut, a Secret that becomes one of these: each procedure's ``leads_to``) names the Room it reveals,
 and that Room is keyed in turn: breadth-first from the Entrance (of Rooms as far from it, the deeper
 first), up to the packet's reach (content/packet.yaml ``reach``). A lookup that leads past the reach
-names its Level's spare Rooms, keyed at the back and used in order, each for one Room (ruling
-packet-spare-rooms; a Level only spare Rooms enter has two). Every way down into the Heart leads to its one
-Room.
+names the spare Rooms of its Level's band of Table 27, keyed at the back at the band's first Level and used
+in order, each for one Room (ruling packet-spare-rooms; a band none of whose Levels has a keyed Room gets
+two). Every way down into the Heart leads to its one Room.
 
 What this returns, the simulation plays (rules/simulate.py): the Rooms, and each lookup's ``links``.
 """
@@ -81,6 +81,7 @@ def key_nest(b, levels, reach: Reach, ids: dict[str, str] | None = None) -> None
         return f"{number}.{count[number]}"
 
     used: set[str] = {heart_id}
+    home = spare_homes(levels)
     waiting = [_Found(0, -1, 0, 1, "entrance", None, None)]
     order = 1
     keyed = 0
@@ -96,8 +97,8 @@ def key_nest(b, levels, reach: Reach, ids: dict[str, str] | None = None) -> None
         lv = levels[found.level - 1]
         full = keyed >= reach.rooms or (reach.per_level is not None and on_level.get(lv.number, 0) >= reach.per_level)
         if full:
-            spares.add(lv.number)
-            link(found.slot, spare_link(lv.number))
+            spares.add(home[lv.number])
+            link(found.slot, spare_link(home[lv.number]))
             continue
         keyed += 1
         on_level[lv.number] = on_level.get(lv.number, 0) + 1
@@ -130,10 +131,16 @@ def key_nest(b, levels, reach: Reach, ids: dict[str, str] | None = None) -> None
             room = b.room(lv, room_id, path, True, None, (ids or {}).get(path, room_id))
             lv.rooms.append(room)
             for lk, i, to in _reveals(room, number):
-                lk.links[i] = heart_id if to >= heart.number else spare_link(to)
-                if to < heart.number and to not in spares:
-                    spares.add(to)
-                    todo.append(to)
+                lk.links[i] = heart_id if to >= heart.number else spare_link(home[to])
+                if to < heart.number and home[to] not in spares:
+                    spares.add(home[to])
+                    todo.append(home[to])
+
+
+def spare_homes(levels) -> dict[int, int]:
+    """Each Level above the Heart → the Level its band's spare Rooms are keyed at: the band's first Level."""
+    first: dict[str, int] = {}
+    return {lv.number: first.setdefault(lv.band, lv.number) for lv in levels[:-1]}
 
 
 def _reveals(room, level: int):

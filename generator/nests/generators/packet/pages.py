@@ -80,7 +80,7 @@ def unframed() -> tuple[tuple, tuple]:
 class Flow:
     """Pages of one part, filled block by block, each block flowing on to the free space
     the one before left. A block that fits a page splits only where the page it would
-    leave would be less than half full: then, when it may break (``breaks`` given), its
+    leave would have a third or more of it free: then, when it may break (``breaks`` given), its
     first pieces fill this page and the rest go on the next. A block longer than a page
     (a Room key on a narrow page) breaks between its pieces. ``breaks()`` gives the lines
     that end a block on one page and take it up on the next (asked for only then)."""
@@ -99,7 +99,7 @@ class Flow:
         page = self.pages[-1]
         total = sum(map(len, pieces))
         free = body - len(page.lines)
-        short = 2 * len(page.lines) < body               # less than half full
+        short = 3 * len(page.lines) < 2 * body           # a third of it or more still free
         may_split = total > body or (total > free and short and breaks is not None and len(pieces) > 1)
         close, reopen = (breaks() if breaks else ((), ())) if may_split else ((), ())
         if page.lines and (new_page or total > free):
