@@ -168,9 +168,9 @@ CASES = [
     Case("a Secret that becomes no Event", "tables/secret-rewards.yaml", "result: room}", "result: rooms}",
          "result: rooms", "rows.0.result", "'rooms' is not an Event of rewards; allowed: room, shortcut, item-known, "
          "resource, level, secret"),
-    Case("a procedure that is no name", "tables/rewards.yaml", "resolve: {procedure: players}",
-         "resolve: {procedure: [players]}", "procedure: [players]", "rows.0.resolve.procedure",
-         "a list is not a procedure; allowed: players, boolean, obstacle, darkness, resource, encounter, food-item, "
+    Case("a procedure that is no name", "tables/rewards.yaml", "resolve: {procedure: room}",
+         "resolve: {procedure: [room]}", "procedure: [room]", "rows.0.resolve.procedure",
+         "a list is not a procedure; allowed: players, room, boolean, obstacle, darkness, resource, encounter, food-item, "
          "shortcut, level, secret"),
     Case("a sheet field without its kind", "sheets/base-rules.yaml", "label: Entity Type, kind: text,",
          "label: Entity Type,", "key: entity_type", "areas.0.fields.0.kind",
@@ -201,8 +201,8 @@ PACKET_CASES = [
     Case("a default party member that is no class", "packet.yaml", "default_party: [wasp, spider, beetle, ants]",
          "default_party: [wasp, mantis]", "default_party", "default_party.1",
          "'mantis' is not a playable class; known: ants, beetle, ladybug, scorpion, spider, wasp"),
-    Case("Rooms per Level that is no number", "packet.yaml", "rooms_per_level: 2", "rooms_per_level: many",
-         "rooms_per_level", "rooms_per_level", "'many' is not a whole number 1–3"),
+    Case("a reach of Rooms that is no number", "packet.yaml", "oneshot: {rooms: 10, spares: 1}", "oneshot: {rooms: many, spares: 1}",
+         "oneshot: {rooms", "reach.oneshot.rooms", "'many' is not a whole number 1–200"),
     Case("a boolean procedure without its effort", "tables/costs.yaml",
          "resolve: {procedure: boolean, effort: {base: 100, level: -1}, success: leads to a Room, failure: dead end}",
          "resolve: {procedure: boolean, success: leads to a Room, failure: dead end}",
@@ -221,7 +221,7 @@ PACKET_CASES = [
     Case("a ruling id used twice", "rulings.yaml", "  - id: packet-session\n",
          "  - id: packet-spare-rooms   # again\n    text: Once more.\n    basis: {silent: Rooms (TBD)}\n"
          "  - id: packet-session\n",
-         "# again", "rulings.42.id", "'packet-spare-rooms' is used twice (first at rulings.37); each id once"),
+         "# again", "rulings.39.id", "'packet-spare-rooms' is used twice (first at rulings.35); each id once"),
     Case("a client row without its text", "jobs/clients.yaml",
          ',  text: "Their foraging trails are cut by termite galleries every spring."}', "}",
          "faces: 0,", "rows.0.text", "missing; this key is required"),
@@ -483,7 +483,7 @@ def test_build_with_broken_packet_settings_leaves_the_output_as_it_was(runner, t
     (out / "sheets" / "wasp.txt").write_text("an older sheet\n", encoding="utf-8")
     (out / "notes.md").write_text("mine\n", encoding="utf-8")
     before = snapshot(out)
-    case = Case("broken packet settings", "packet.yaml", "lookups: 3", "lookups: [3", "lookups", None,
+    case = Case("broken packet settings", "packet.yaml", "choice: {nests: 12}", "choice: [12", "choice", None,
                 "not valid YAML: did not find expected ',' or ']'")
     directory = broken_content(tmp_path, case)
     result = runner.invoke(main, ["build", "--content", directory, "-o", str(out)])

@@ -14,6 +14,9 @@ import math
 from dataclasses import dataclass
 
 
+ENDS = ("job", "heart", "party-down", "no-room", "actions")   # how a session ends, in the order reports list them
+
+
 def percent(count: int, runs: int) -> float:
     return round(100 * count / runs, 1) if runs else 0.0
 
@@ -95,8 +98,6 @@ def summarise(records: list, game, packet) -> Estimate:
     rooms = {room.id: (room.name, room.level) for room in packet.rooms()}
     worst = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
     hurt = [Hurt(room, *rooms.get(room, (room, 0)), n, round(n / runs, 2)) for room, n in worst if n]
-    from nests.rules.simulate import ENDS
-
     ends = {end: percent(sum(1 for r in records if r.end == end), runs) for end in ENDS}
     wiped = percent(sum(1 for r in records if len(r.down) == len(names)), runs)
     order = list(game.tables.rulings)

@@ -25,8 +25,7 @@ from nests.rules.encounter import group
 from nests.rules.resolution import degree_of
 from nests.rules.sim_events import HANDLERS, Food, Member, desperate_wounds
 
-KIND_WORDS = {"cost": "Cost", "risk": "Risk", "reward": "Reward"}
-ENDS = ("job", "heart", "party-down", "no-room", "actions")   # how a session ends, in the order reports list them      # the packet's lookup keys → the Event types
+KIND_WORDS = {"cost": "Cost", "risk": "Risk", "reward": "Reward"}      # the packet's lookup keys → the Event types
 SPARE = "spare:"                   # a link to a Level's spare Rooms (generators/packet/dungeon.py)
 
 
@@ -69,7 +68,7 @@ class RunRecord:
     job: bool
     down: tuple[str, ...]
     wounds: dict[str, int]
-    end: str                           # ENDS: job (done and out), heart (there, not done), party-down, no-room, actions
+    end: str                           # estimate.ENDS: job (done and out), heart (there, not done), party-down, no-room, actions
     actions: int
     past_spares: bool = False
 
