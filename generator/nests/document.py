@@ -108,7 +108,10 @@ class Document:
     given, makes the PDF's own HTML (a book in the book style,
     nests.generators.rulebook.printed.BookPrint: ``parts(paper)``, then ``contents``,
     ``heads``, ``levels``, ``chapters`` for nests.publish.bound), which is typeset instead
-    of the pages (they remain the txt).
+    of the pages (they remain the txt). ``loose``: its parts (each from a page with a
+    level-1 bookmark: a party's sheets, one a player) are handed out apart, so a booklet
+    (--impose) puts each part on sides of its own instead of folding them all into one
+    (nests.publish.impose.loose_sides).
     """
 
     stem: str
@@ -116,6 +119,7 @@ class Document:
     pages: list[Page] = field(default_factory=list)
     files: dict[str, File] = field(default_factory=dict)
     print_book: object | None = None
+    loose: bool = False
 
     def formats(self) -> list[str]:
         return (["txt", "pdf"] if self.pages else []) + list(self.files)

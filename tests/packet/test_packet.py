@@ -89,14 +89,15 @@ def test_every_lookup_matches_the_tables(content, thirty):
 def test_the_gqs_booklet_is_at_most_20_pages_for_the_median_packet(thirty):
     """Issue 35: "the GQ's booklet (sheets apart) has at most 20 pages for the median packet"; issue 10: a
     one-shot is at most 28 pages."""
-    counts = [sum(p.part != "Character Sheet" for p in pages) for _, pages, _, _ in thirty.values()]
+    counts = [len(pages) for _, pages, _, _ in thirty.values()]           # the sheets are a file of their own
     assert max(counts) <= 28 and statistics.median(counts) <= 20, counts
 
 
 def test_one_shot_order_and_what_is_keyed(thirty):
     """Issue 35: every Room a keyed lookup reveals is keyed (or named as its Level's spare Rooms); the median
     packet keys at least 8 Rooms; a Level the printed lookups enter has more than one Room whenever its Rooms'
-    lookups reveal more; the pages run Cover, How-to, glance, Rooms, the Heart, stat blocks, Item Key, sheets."""
+    lookups reveal more; the pages run Cover, How-to, glance, Rooms, the Heart, stat blocks, Item Key, trackers
+    and rulings, and end there (issue 35, point 6: the sheets are the players' file, packet-<seed>-sheets)."""
     keyed_counts = []
     for packet, pages, _, data in thirty.values():
         ids = {r["id"] for lv in data["levels"] for r in lv["rooms"]}
@@ -114,7 +115,8 @@ def test_one_shot_order_and_what_is_keyed(thirty):
                 assert len(entered) > 1, (packet.seed, lv["number"])
         parts = [p.part for p in pages]
         assert parts[0] == "Cover" and parts[1] == "How to Run" and parts[2] == "The Nest at a Glance"
-        assert parts.index("The Heart") < parts.index("Stat Blocks") < parts.index("Item Key") < parts.index("Character Sheet")
+        assert parts.index("The Heart") < parts.index("Stat Blocks") < parts.index("Item Key") < parts.index(
+            "Trackers and Rulings") and parts[-1] == "Trackers and Rulings" and "Character Sheet" not in parts
     assert statistics.median(keyed_counts) >= 8, keyed_counts
 
 
@@ -172,7 +174,7 @@ def test_every_party_and_seed_builds(content, packet_of, size):
             assert "\n" not in str(miss) and "the nearest is Nest " in str(miss)
             packet = miss.packet
         _, pages, text, data = made(content, packet, validate=seed == 1)
-        assert sum(p.part != "Character Sheet" for p in pages) <= 28 and data["depth"] == "oneshot"
+        assert len(pages) <= 28 and data["depth"] == "oneshot"
         check_page(pages_of(pages[0].text)[0])                     # the cover holds any party and seed
     for seed in {1: (0,), 6: (999_999_999,)}.get(size, ()):      # full depth: the smallest and largest party
         _, pages, text, data = made(content, packet_of(seed, party, "full"))
@@ -268,7 +270,7 @@ def test_cli_exact_output(tmp_path):
                                   "--format", "json", "--format", "svg", "-o", str(tmp_path)])
     assert result.exit_code == 0
     assert result.output == (f"wrote {tmp_path}/packet-15.txt\nwrote {tmp_path}/packet-15.json\n"
-                             f"wrote {tmp_path}/packet-15-map.svg\n")
+                             f"wrote {tmp_path}/packet-15-map.svg\nwrote {tmp_path}/packet-15-sheets.txt\n")
     assert (tmp_path / "packet-15.txt").read_text() == (golden.GOLDEN / "packet-15.txt").read_text()
     svg = (tmp_path / "packet-15-map.svg").read_text()
     levels = json.loads((tmp_path / "packet-15.json").read_text())["levels"]
@@ -289,8 +291,8 @@ def test_cli_random_seed_is_printed(tmp_path):
 
 
 def test_handout_has_what_players_need_and_no_secrets(packet_of, tmp_path):
-    """Issue 10, point 5: the Job as told, the Exploration table, the Pool, a blank map, the sheets;
-    no Item Function, Room contents, encounter, Secret or complication."""
+    """Issue 10, point 5: the Job as told, the Exploration table, the Pool, a blank map; no Item Function,
+    Room contents, encounter, Secret or complication. (The sheets are the players' own file since issue 35.)"""
     import re
 
     CliRunner().invoke(main, ["packet", "--seed", "15", "--party", "wasp,spider", "--format", "txt", "--handout", "-o", str(tmp_path)])
@@ -323,13 +325,14 @@ def made(pdf, letter=None):
     c = load_content()
     docs = packet_documents(c, 15, ["wasp", "spider"], None, handout=True)
     outputs = render_all(docs[:1], ["txt", "json", "svg", "pdf"], "a4") + render_all(docs[1:], ["txt"], "a4")
+    outputs += render_all(docs[1:2], ["pdf"], "a4", impose="a5")         # the party's sheets, one side a player
     lines = []
     for name, data in outputs:
         lines.append(f"{name} {hashlib.sha256(data).hexdigest()}")
-        if name.endswith(".pdf"):
+        if name == "packet-15.pdf":
             Path(pdf).write_bytes(data)
     if letter:                          # the players' handout (the shorter document) on Letter
-        Path(letter).write_bytes(render_all(docs[1:], ["pdf"], "letter")[0][1])
+        Path(letter).write_bytes(render_all(docs[2:], ["pdf"], "letter")[0][1])
     return "\\n".join(lines) + "\\n"
 """
 
@@ -353,6 +356,7 @@ def test_two_processes_give_identical_bytes_and_the_pdf_matches_the_txt(content,
     theirs = fresh.communicate(timeout=300)[0]
     assert fresh.returncode == 0
     assert theirs == mine and "packet-15.pdf" in mine and "packet-15-players.txt" in mine
+    assert "packet-15-sheets.txt" in mine and "packet-15-sheets.pdf" in mine
     assert (tmp_path / "0.pdf").read_bytes() == (tmp_path / "1.pdf").read_bytes()
     letter = PdfReader(io.BytesIO((tmp_path / "letter.pdf").read_bytes()))
     packet = packet_of(15, ["wasp", "spider"])

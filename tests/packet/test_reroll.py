@@ -189,10 +189,10 @@ def test_many_rerolled_parts_make_files_whose_names_fit_and_a_rebuild_line_that_
     run = CliRunner().invoke(main, args + ["-o", str(tmp_path / "one")])
     assert run.exit_code == 0, run.output
     names = sorted(p.name for p in (tmp_path / "one").iterdir())
-    assert len(names) == 2 and all(len(n.encode()) <= 255 for n in names)
-    packet = next(n for n in names if not n.endswith("-players.txt"))
+    assert len(names) == 3 and all(len(n.encode()) <= 255 for n in names)         # the packet, sheets, handout
+    packet = next(n for n in names if not n.endswith(("-players.txt", "-sheets.txt")))
     assert re.fullmatch(r"packet-42\+item-I1@123456789\+.*\+\d+-more-[0-9a-f]{8}\.txt", packet), names
-    assert packet.replace(".txt", "-players.txt") in names
+    assert packet.replace(".txt", "-players.txt") in names and packet.replace(".txt", "-sheets.txt") in names
     text = (tmp_path / "one" / packet).read_text(encoding="utf-8")
     rows = text.split("Rebuild:")[1].split("╠")[0].splitlines()
     rebuild = " ".join(row.strip("║▓ ").rstrip("\\ ") for row in rows)

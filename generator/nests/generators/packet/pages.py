@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import NamedTuple
 
 from nests.document import Drawing, Mark
@@ -20,7 +19,7 @@ from nests.generators.packet.marks import page_marks
 from nests.errors import NestsError
 from nests.generators.sheet import FULL, Look
 from nests.render import render
-from nests.render.environment import environment_at, render_at
+from nests.render.environment import render_at
 from nests.text.grid import Grid
 from nests.text.transliterate import page_to_ascii, transliterate, transliterate_value
 from nests.rules.nest import stand_in as nest_stand_in
@@ -295,36 +294,6 @@ def _trackers(lay, content, packet) -> list[PacketPage]:
     return flow.pages
 
 
-def sheets(lay, content, packet) -> list[PacketPage]:
-    """Each party member's sheet from its first page, laid out at the packet's width."""
-    out = []
-    for i, cid in enumerate(packet.party):
-        name, blocks = _sheet_blocks(content, cid, lay.look, environment_at(lay.grid, lay.ascii))
-        flow = Flow(lay, "Character Sheet", *([(1, "Character Sheets")] if i == 0 else []), (2, name))
-        for pieces in blocks:
-            flow.add(pieces)
-        out += flow.pages
-    return out
-
-
-@lru_cache(maxsize=32)
-def _sheet_blocks(content, class_id: str, look: Look, templates) -> tuple[str, list[list[list[str]]]]:
-    """A class's name and its sheet's blocks (the heading, then each row of boxes) as the
-    packet's pieces, drawn once for every packet with this content, class, look and
-    Jinja environment (``templates``: a user's --templates make another) — a batch of
-    packets prints the same party's sheets again and again."""
-    from nests.content.sheets import NESTS, definition
-    from nests.generators.sheet import character, class_values, sheet_context
-
-    ctx = sheet_context(definition(content, NESTS), class_values(content, class_id), look)
-
-    def pieces(row):
-        return _pieces(render_at(Grid(look.width), look.ascii, "packet/sheet.txt.j2", row=row, **ctx))
-
-    blocks = ([pieces(None)] if ctx["heading"] else []) + [pieces(row) for row in ctx["rows"]]
-    return character(content, class_id).character_class.name, blocks
-
-
 def stamp(packet) -> str:
     """The seed, version and content every page carries; the re-rolled parts listed up to
     ``STAMP_REROLLS`` characters and the rest counted ("+3 more"), so the stamp fits its
@@ -420,7 +389,8 @@ def packet_pages(content, packet, look: Look = FULL, printed: bool | None = None
     lay = PacketLayout(shown, look, printed)
     pages: dict = defaultdict(lambda: 99)
     toc: list = []
-    tail = _creatures(lay, content, shown) + _items(lay, shown) + _trackers(lay, content, shown) + sheets(lay, content, shown)
+    # the party's sheets are not here: they are the players' (nests.packet, packet-<seed>-sheets)
+    tail = _creatures(lay, content, shown) + _items(lay, shown) + _trackers(lay, content, shown)
     for _ in range(8):
         laid = _layout(lay, shown, pages, toc, tail)
         found = page_numbers(laid)
@@ -433,7 +403,8 @@ def packet_pages(content, packet, look: Look = FULL, printed: bool | None = None
 
 def handout_pages(content, packet, look: Look = FULL, printed: bool | None = None) -> list[PacketPage]:
     """The players' handout: the Job as the client tells it, how exploring works, the Environment Pool
-    tracker, a blank map (the chain's shape only) and the party's sheets. None of the GQ's secrets."""
+    tracker and a blank map (the chain's shape only). None of the GQ's secrets. The party's sheets are
+    not in it: each player takes their own from packet-<seed>-sheets (nests.packet)."""
     shown = _as_printed(packet, look)
     lay = PacketLayout(shown, look, printed)
     tables = shown.tables
@@ -443,4 +414,4 @@ def handout_pages(content, packet, look: Look = FULL, printed: bool | None = Non
                                for word, stem in tables.exploration_tables.items()]))
     pool = Flow(lay, "Environment Pool", (1, "Environment Pool"))
     _pool(lay, pool, content, shown, False)
-    return finish(lay, job.pages + pool.pages + nest_map(lay, shown, {}, "Map", "Map", blank=True) + sheets(lay, content, shown), {})
+    return finish(lay, job.pages + pool.pages + nest_map(lay, shown, {}, "Map", "Map", blank=True), {})
