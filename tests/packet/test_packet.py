@@ -372,10 +372,10 @@ def test_two_processes_give_identical_bytes_and_the_pdf_matches_the_txt(content,
     for c in packet.creatures:
         assert f"{c.id} {c.name}" in marks
     assert "Item Key" in marks and "Map of the Nest" in marks
-    # the vector map: its own labels (the text map says "♥ Level N"), on the page of the map's bookmark
+    # the vector map: its own words (the text map under it is not printed), on the page of the map's bookmark
     # (the pages' text read by PDFium: pypdf takes seconds a page to lay out the map's labels)
-    heart = f"L{len(packet.levels)} 100%"
+    heart = f"Level {packet.heart.number} · the Heart"
     drawn = [i for i, page in enumerate(pypdfium2.PdfDocument(pdf))
-             if heart in (text := page.get_textpage().get_text_range()) and "The Heart: " in text]
+             if heart in (text := page.get_textpage().get_text_range()) and f"Outside: {packet.nest_outside}" in text]
     assert drawn and drawn[0] == reader.get_destination_page_number(marks["Map of the Nest"])
     assert "Map of the Nest, Outside down to the Heart" in "\n".join(txt_pages[drawn[0]].text.split("\n")[:48])
