@@ -272,7 +272,10 @@ def test_cli_exact_output(tmp_path):
     assert (tmp_path / "packet-15.txt").read_text() == (golden.GOLDEN / "packet-15.txt").read_text()
     svg = (tmp_path / "packet-15-map.svg").read_text()
     levels = json.loads((tmp_path / "packet-15.json").read_text())["levels"]
-    assert svg.startswith("<svg") and svg.split('<g class="legend">')[0].count('<ellipse class="') == len(levels) and "The Heart: " in svg
+    drawn = svg.split('<g class="legend">')[0]          # the map: a chamber for each keyed Room, the Heart's marked
+    keyed = [r for lv in levels for r in lv["rooms"] if not r.get("spare")]
+    assert svg.startswith("<svg") and drawn.count('<ellipse class="chamber"') == len(keyed) - 1
+    assert drawn.count('<ellipse class="heart"') == 1 and f"Level {len(levels)} · the Heart" in svg
     full = runner.invoke(main, ["packet", "--seed", "15", "--depth", "full", "--format", "json", "-o", str(tmp_path / "f")])
     assert json.loads((tmp_path / "f" / "packet-15.json").read_text())["depth"] == "full"
     bad = runner.invoke(main, ["packet", "--seed", "1", "--party", "wasp,wasp", "-o", str(tmp_path)])
