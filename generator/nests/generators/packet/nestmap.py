@@ -82,8 +82,13 @@ def tree(packet) -> Tree:
     ids = {r.id for r in keyed}
     parent = {r.id: r.found_in if r.found_in in ids else None for r in keyed}
     depth: dict[str, int] = {}
-    for r in keyed:                     # keyed breadth-first: a Room's parent comes before it
-        depth[r.id] = depth[parent[r.id]] + 1 if parent[r.id] else 0
+    for r in keyed:
+        up, chain = r.id, []
+        while up is not None and up not in depth and up not in chain:
+            chain.append(up)
+            up = parent[up]
+        for k, room in enumerate(reversed(chain)):
+            depth[room] = (depth[up] + 1 if up in depth else 0) + k
     heart = packet.heart.rooms[0].id
     tunnels = {r.id: links(r) for r in keyed}
     spares = {lv.number: [r for r in lv.rooms if r.spare] for lv in packet.levels}
