@@ -274,7 +274,10 @@ def test_cli_exact_output(tmp_path):
     assert (tmp_path / "packet-15.txt").read_text() == (golden.GOLDEN / "packet-15.txt").read_text()
     svg = (tmp_path / "packet-15-map.svg").read_text()
     levels = json.loads((tmp_path / "packet-15.json").read_text())["levels"]
-    assert svg.startswith("<svg") and svg.split('<g class="legend">')[0].count('<ellipse class="') == len(levels) and "The Heart: " in svg
+    drawn = svg.split('<g class="legend">')[0]          # the map: a chamber for each keyed Room, the Heart's marked
+    keyed = [r for lv in levels for r in lv["rooms"] if not r.get("spare")]
+    assert svg.startswith("<svg") and drawn.count('<ellipse class="chamber"') == len(keyed) - 1
+    assert drawn.count('<ellipse class="heart"') == 1 and f"Level {len(levels)} · the Heart" in svg
     full = runner.invoke(main, ["packet", "--seed", "15", "--depth", "full", "--format", "json", "-o", str(tmp_path / "f")])
     assert json.loads((tmp_path / "f" / "packet-15.json").read_text())["depth"] == "full"
     bad = runner.invoke(main, ["packet", "--seed", "1", "--party", "wasp,wasp", "-o", str(tmp_path)])
@@ -376,10 +379,10 @@ def test_two_processes_give_identical_bytes_and_the_pdf_matches_the_txt(content,
     for c in packet.creatures:
         assert f"{c.id} {c.name}" in marks
     assert "Item Key" in marks and "Map of the Nest" in marks
-    # the vector map: its own labels (the text map says "♥ Level N"), on the page of the map's bookmark
+    # the vector map: its own words (the text map under it is not printed), on the page of the map's bookmark
     # (the pages' text read by PDFium: pypdf takes seconds a page to lay out the map's labels)
-    heart = f"L{len(packet.levels)} 100%"
+    heart = f"Level {packet.heart.number} · the Heart"
     drawn = [i for i, page in enumerate(pypdfium2.PdfDocument(pdf))
-             if heart in (text := page.get_textpage().get_text_range()) and "The Heart: " in text]
+             if heart in (text := page.get_textpage().get_text_range()) and f"Outside: {packet.nest_outside}" in text]
     assert drawn and drawn[0] == reader.get_destination_page_number(marks["Map of the Nest"])
     assert "Map of the Nest, Outside down to the Heart" in "\n".join(txt_pages[drawn[0]].text.split("\n")[:48])

@@ -22,7 +22,6 @@ from nests.render import render
 from nests.render.environment import render_at
 from nests.text.grid import Grid
 from nests.text.transliterate import page_to_ascii, transliterate, transliterate_value
-from nests.rules.nest import stand_in as nest_stand_in
 
 
 def _pieces(text: str) -> list[list[str]]:
@@ -190,17 +189,6 @@ def _became(e):
     return e
 
 
-def stand_in(packet, level):
-    """The keyed Room a Level without one plays (ruling packet-spare-rooms)."""
-    pick = nest_stand_in(packet.levels, level)
-    return pick.rooms[0] if pick else None
-
-
-def played(packet) -> dict:
-    """Level number → the keyed Room a Level without its own key plays, or None (keyed, or no stand-in)."""
-    return {lv.number: None if lv.rooms else stand_in(packet, lv) for lv in packet.levels}
-
-
 def _glance(lay, packet, pages, flow: Flow | None = None) -> list[PacketPage]:
     """The chain, the express routes, the session line; then the map, on a page of its own. Given ``flow``
     (the How-to's, when its last lines went over onto a page of their own), it goes on in that page's space."""
@@ -222,23 +210,40 @@ def _glance(lay, packet, pages, flow: Flow | None = None) -> list[PacketPage]:
 
 
 def nest_map(lay, packet, pages, part: str, bookmark: str, blank: bool = False) -> list[PacketPage]:
-    """The map on a page of its own: the text diagram, and in print the drawing over all of it
-    but its heading (the same SVG as ``--format svg`` writes). ``blank``: the players' copy."""
+    """The map on pages of its own: the Rooms' tree as text, and in print the drawing over all of each page but
+    its heading, on as many pages as the text or the drawing takes (nestmap.map_pages). ``blank``: the players'."""
+    from nests.generators.packet.nestmap import map_pages, text_tree
+    from nests.render.paper import cell_shape
+
+    ctx = {"packet": packet, "pages": pages, "blank": blank, "sections": text_tree(packet)}
     flow = Flow(lay, part, (1, bookmark))
-    flow.add(lay.pieces("packet/map.txt.j2", packet=packet, pages=pages, blank=blank, played=played(packet)))
+    reopen = lay.lines("packet/map.txt.j2", part="reopen", **ctx)
+    flow.add(lay.pieces("packet/map.txt.j2", **ctx), breaks=lambda: ([], reopen))
     if lay.printed:
-        flow.pages[0].drawing = Drawing(map_svg(packet, pages, blank, lay.grid.TEXT_WIDTH, lay.body - 1),
-                                        2, lay.body - 1, 2, lay.grid.TEXT_WIDTH)
+        drawn = map_pages(packet, pages, blank, lay.grid.TEXT_WIDTH, lay.body - 1, cell_shape(lay.grid.PAGE_WIDTH),
+                          len(flow.pages))
+        while len(flow.pages) < len(drawn):
+            flow.page().lines += reopen
+        for page, m in zip(flow.pages, drawn):
+            page.drawing = Drawing(render("packet/map.svg.j2", m=m, packet=packet, blank=blank), 2, lay.body - 1, 2,
+                                   lay.grid.TEXT_WIDTH, (m.width, m.height), m.areas)
     return flow.pages
 
 
-def map_svg(packet, pages, blank: bool = False, columns: int = 0, lines: int = 0) -> str:
-    """The drawn map, sized to fill ``columns`` × ``lines`` of the page grid (by default the
-    print layout's whole page below a heading: what ``--format svg`` writes)."""
+def map_svg(packet, pages, blank: bool = False, columns: int = 0) -> str:
+    """The drawn map as one SVG (``--format svg``, the server's page): the print layout's map page, ``columns``
+    wide (the grid's text width by default), when the map fits one; else the whole map on one tall drawing."""
+    from nests.generators.packet.nestmap import map_pages
+    from nests.render.paper import cell_shape
     from nests.text import grid
 
-    return render("packet/map.svg.j2", packet=packet, pages=pages, blank=blank, played=played(packet),
-                  columns=columns or grid.TEXT_WIDTH, lines=lines or PacketLayout(packet).body - 1)
+    columns = columns or grid.TEXT_WIDTH
+    page_width = columns + grid.PAGE_WIDTH - grid.TEXT_WIDTH
+    shape = cell_shape(page_width)
+    drawn = map_pages(packet, pages, blank, columns, PacketLayout(packet, Look(page_width), True).body - 1, shape)
+    if len(drawn) > 1:
+        drawn = map_pages(packet, pages, blank, columns, None, shape)
+    return render("packet/map.svg.j2", m=drawn[0], packet=packet, blank=blank)
 
 
 def _creatures(lay, content, packet) -> list[PacketPage]:
