@@ -25,6 +25,7 @@ from nests.generators.sheet import character
 from nests.generators.packet.reroll import Reroll, Streams
 from nests.generators.packet.difficulty import choose_depth
 from nests.generators.packet.heart import finale, heart_room
+from nests.generators.packet.words import RoomWords
 from nests.rules.exploration import ORDINALS, ExplorationAction, lookup
 from nests.rules.lookup import roll_on
 from nests.rules.nest import cut_chain, level_chain
@@ -154,6 +155,7 @@ class _Builder:
         self.every_row = every_row
         self.nest_id, self.nest = nest, pt.nests[nest][0]
         self.items = ItemKey(pt, streams)
+        self.words = RoomWords(pt, nest)
         self.rulings: list[str] = []
         self.codes: dict[str, str] = {}
 
@@ -175,14 +177,10 @@ class _Builder:
         room_id = f"{lv.number}.{number}"
         parts = (f"room:{room_id}", f"level:{lv.number}")         # what --reroll may name it by
         self.items.enter(room_id, lambda: self.streams(f"level-{lv.number}/room-{number}/known-item", *parts))
-        if lv.number == 1 and number == 1:
-            name, flavour, name_roll = self.nest["entrance"]["result"], self.nest["entrance"]["flavour"], None
-        else:
-            row, r = roll_on(self.streams(f"level-{lv.number}/room-{number}/name", *parts), self.pt, f"rooms-{self.nest_id}", "Room")
-            name, flavour = row.result, row.data["flavour"]
-            name_roll = Rolled(r.die, r.result, f"nests/{self.nest_id}", self.pt.nests[self.nest_id][1].source)
         rng = self.streams(f"level-{lv.number}/room-{number}", *parts)
         feats = self.features(rng, lv)
+        name, flavour, name_roll = self.words.entrance() if lv.number == 1 and number == 1 else self.words.draw(
+            self.streams(f"level-{lv.number}/room-{number}/name", *parts), lv.rating, feats[0].rating, feats[1].rating)
         room = Room(room_id, lv.number, name, flavour, name_roll, feats[0], feats[1], feats[2], {}, spare)
         for kind, word in zip(KINDS, ("Cost", "Risk", "Reward")):
             out = []
@@ -283,6 +281,7 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
     if cut is not None:
         chain = cut_chain(tables, chain, cut)
     b = _Builder(pt, streams, nest, chain, perception, every_row)
+    b.job = job                    # the Heart is written for it (heart.py)
     for lv in chain.levels:
         b.note(lv.rulings)
     keyed = printed_levels(pt, chain, depth)
