@@ -7,6 +7,7 @@ Shortcut is a tunnel from the current Level to one closer to the centre. The pac
 Level without a Room key in its band's keyed Room (ruling packet-spare-rooms)."""
 
 import dataclasses
+import html
 import re
 
 import pytest
@@ -72,7 +73,8 @@ def test_every_level_once_in_depth_order_with_its_rooms_and_pages(laid, seed, de
     assert ys == sorted(ys) and len(set(ys)) == len(ys)
     assert [k for k, _, _ in drawn] == ["heart" if lv.heart else "keyed" if lv.rooms else "played"
                                         for lv in packet.levels]
-    labels = [re.sub(r"<[^>]+>", "", m) for m in re.findall(r'<text x="[\d.]+" y="[\d.]+" font-size="[\d.]+"[^>]*>(.*?)</text>',
+    # (a label is SVG text: a Room's name with an apostrophe stands there as &#39;)
+    labels = [html.unescape(re.sub(r"<[^>]+>", "", m)) for m in re.findall(r'<text x="[\d.]+" y="[\d.]+" font-size="[\d.]+"[^>]*>(.*?)</text>',
                                                              svg, re.S)]
     texts = {p.text for p in paged.pages}
     for lv, label in zip(packet.levels, labels):

@@ -9,6 +9,11 @@ with no row left that fits is passed over for the nearest zone (deeper first), w
 instead. The printed roll is that one roll, on the table it names (``nests/<nest>/rooms-<zone>``), and
 its ``result`` the name taken: anyone with the content and the Rooms before can re-derive it. The
 Features are never re-rolled to suit the words.
+
+The Nest's file promises (``rooms.most``, checked when it loads) that at least that many Rooms are
+named apart whatever their Features; a one-shot keys fewer. Only a Nest keyed deeper than all its rows
+reach (a campaign's full depth of some 50 Levels) finds none left: then the tables start over, every
+row free again, and the How-to says so.
 """
 
 from __future__ import annotations
@@ -31,7 +36,18 @@ class RoomWords:
         return self.nest["entrance"]["result"], self.nest["entrance"]["flavour"], None
 
     def draw(self, rng, rating: int, area: int, height: int) -> tuple[str, str, Rolled | None]:
-        """(name, flavour, the name's roll) for a Room at a Level of ``rating`` with these Features."""
+        """(name, flavour, the name's roll) for a Room at a Level of ``rating`` with these Features;
+        never a name or flavour given before, while the tables have a fitting row left."""
+        found = self._draw(rng, rating, area, height)
+        if found is None:           # every fitting row is taken: the tables start over
+            self.taken.clear()
+            found = self._draw(rng, rating, area, height)
+        if found is None:           # (content.nest checks every Area and Height a Level can roll)
+            raise NestsError(f"{self.words.file}: rooms: no row fits a Room at {rating}% with Area {area}% and "
+                             f"Height {height}%; give its zone a row without area or height")
+        return found
+
+    def _draw(self, rng, rating: int, area: int, height: int) -> tuple[str, str, Rolled] | None:
         for z in self.words.zone_order(rating):
             zone = self.words.zones[z]
 
@@ -47,6 +63,4 @@ class RoomWords:
             row = table.rows[i]
             return row.result, row.data["flavour"], Rolled(table.die.name, face, f"nests/{self.nest_id}/{table.id}",
                                                            table.source, result=row.result)
-        raise NestsError(f"{self.words.file}: rooms: no row is left for a Room at {rating}% with Area {area}% and "
-                         f"Height {height}%: {len(self.taken)} Rooms are named already; rooms.most promises "
-                         f"{self.words.most}, so add rows without area or height")
+        return None
