@@ -233,11 +233,14 @@ def _heart(doc, tables, jobs: dict, named: dict) -> tuple[dict, list[Problem]]:
     heart, problems = doc.data["heart"], []
     kinds = {row.result: row.data["then"] for row in jobs["kinds"].rows}
     targets = {row.data["id"]: stem for stem in ("targets-creature", "targets-thing") for row in jobs[stem].rows}
-    problems += _same_keys(doc, ("heart", "kinds"), heart["kinds"], list(kinds), "Job kind", "jobs/kinds.yaml results")
+    problems += _same_keys(doc, ("heart", "kinds"), heart["kinds"], list(kinds), "Job kind",
+                           f"the results of jobs/kinds.yaml: {', '.join(kinds)}")
     problems += _same_keys(doc, ("heart", "targets"), heart["targets"], list(targets), "target",
-                           "ids of jobs/targets-creature.yaml and jobs/targets-thing.yaml")
+                           f"the ids of jobs/targets-*.yaml: {', '.join(targets)}")
     out = {"kinds": {}, "targets": {}}
     for kind, words in heart["kinds"].items():
+        if kind not in kinds:
+            continue                # (said above)
         found = _validate_value(doc, KIND, words, ("heart", "kinds", kind))
         if not found and kinds.get(kind) == CREATURES and "again" not in words:
             found.append(doc.problem(("heart", "kinds", kind, "again"), "missing; a kind whose target is a creature "
@@ -245,6 +248,8 @@ def _heart(doc, tables, jobs: dict, named: dict) -> tuple[dict, list[Problem]]:
         problems += found
         out["kinds"][kind] = words
     for target, words in heart["targets"].items():
+        if target not in targets:
+            continue                # (said above)
         at = ("heart", "targets", target)
         found = _validate_value(doc, TARGET, words, at)
         if found:
