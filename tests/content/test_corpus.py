@@ -248,7 +248,7 @@ PACKET_CASES = [
          "", "      deeds:", "heart.targets.queen-primary.deeds",
          "'Capture': missing; every deed needs its words (allowed: the kinds that pick 'queen-primary': Kill, Capture)"),
     Case("a Heart chamber named as a Room", "nests/termite.yaml", 'result: Royal Cell,        flavour: "A vaulted',
-         'result: Cistern,        flavour: "A vaulted', "A vaulted", "heart.targets.queen-primary.chambers.rows.0.result",
+         'result: Cistern,        flavour: "A vaulted', "A vaulted", "heart.targets.queen-primary.chambers.rows.1.result",
          "'Cistern' is a Room's, at rooms.zones.2.rows.2; the Heart's chamber is no Room of the Nest"),
     Case("a stat block's move flag that is no flag", "enemies/queen-primary.yaml", "moves: false", "moves: never",
          "moves: never", "moves", "'never' is not true or false"),
