@@ -7,6 +7,8 @@ band, a tunnel from each Room to each Room its lookups reveal (a Shortcut's draw
 spare Rooms stacked apart, the Heart marked; each chamber carries its code and the page of its key, a
 link to that page in the PDF. Its text is at least 8.5 pt on the A5 booklet."""
 
+import dataclasses
+import html
 import os
 import re
 import subprocess

@@ -26,6 +26,7 @@ from nests.generators.packet.reroll import Reroll, Streams
 from nests.generators.packet.difficulty import choose_full, choose_nest
 from nests.generators.packet.dungeon import Reach, key_nest, way_through
 from nests.generators.packet.heart import finale, heart_room
+from nests.generators.packet.words import RoomWords
 from nests.rules.exploration import ORDINALS, ExplorationAction, lookup
 from nests.rules.lookup import roll_on
 from nests.rules.nest import cut_chain, level_chain
@@ -158,6 +159,7 @@ class _Builder:
         self.items = ItemKey(pt, streams)
         self.found_in: dict[str, str | None] = {}         # each keyed Room's: the Room whose lookup revealed it
         self.first_id: dict[str, str] = {}                # each keyed Room's id in the packet as first rolled
+        self.words = RoomWords(pt, nest)
         self.rulings: list[str] = []
         self.codes: dict[str, str] = {}
 
@@ -187,14 +189,10 @@ class _Builder:
         # draws anew the Rooms only it reveals)
         parts = (f"room:{first_id}", f"level:{lv.number}", *(f"room:{self.first_id[a]}" for a in before))
         self.items.enter(room_id, lambda: self.streams(f"room/{path}/known-item", *parts), tuple(before))
-        if path == "entrance":
-            name, flavour, name_roll = self.nest["entrance"]["result"], self.nest["entrance"]["flavour"], None
-        else:
-            row, r = roll_on(self.streams(f"room/{path}/name", *parts), self.pt, f"rooms-{self.nest_id}", "Room")
-            name, flavour = row.result, row.data["flavour"]
-            name_roll = Rolled(r.die, r.result, f"nests/{self.nest_id}", self.pt.nests[self.nest_id][1].source)
         rng = self.streams(f"room/{path}", *parts)
         feats = self.features(rng, lv)
+        name, flavour, name_roll = self.words.entrance() if path == "entrance" else self.words.draw(
+            self.streams(f"room/{path}/name", *parts), lv.rating, feats[0].rating, feats[1].rating)
         room = Room(room_id, lv.number, name, flavour, name_roll, feats[0], feats[1], feats[2], {}, spare, found_in, path)
         for kind, word in zip(KINDS, ("Cost", "Risk", "Reward")):
             out = []
@@ -303,6 +301,7 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
     if cut is not None:
         chain = cut_chain(tables, chain, cut)
     b = _Builder(pt, streams, nest, chain, perception)
+    b.job = job                    # the Heart is written for it (heart.py)
     for lv in chain.levels:
         b.note(lv.rulings)
     levels = []
