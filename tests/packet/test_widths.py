@@ -87,7 +87,7 @@ def test_every_word_of_the_printed_packet_is_still_there(made, seed, look):
         after["o"] = before["o"]
         after["v"] = before["v"]
     assert before - after == Counter(), "words lost at this width"
-    repeated = {"Room", "continued", "Environment", "Id", "Spent", "Found", "In", "Connections", "Notes"}
+    repeated = {"Room", "continued", "Environment", "Id", "Spent", "Found", "In", "Leads", "to", "Notes"}
     assert set(after - before) <= repeated | {w for w in after - before if w.replace(".", "").isdigit()}
     # the sheets are not in the packet at any width: they are the players' file (issue 35, point 6; at a width,
     # tests/sheet/test_sheet_widths.py)
