@@ -24,7 +24,6 @@ from dataclasses import dataclass, field, replace
 
 from nests.document import LinkArea
 from nests.generators.packet.dungeon import spare_level
-from nests.generators.packet.pages import _became
 from nests.text import grid
 
 # the text: one character ten units wide, as on the page grid
@@ -46,22 +45,25 @@ def _r(v: float) -> float:
 
 
 @dataclass(frozen=True)
-class Link:
+class Reveal:
     """A tunnel from a Room to one its lookups reveal: ``kind`` tunnel, shortcut (a Shortcut's, across
     Levels) or spare (on to a Level's spare Rooms: ``to`` is then "spare:N")."""
     kind: str
     to: str
 
 
-def links(room) -> list[Link]:
+def links(room) -> list[Reveal]:
     """The Rooms a Room's printed lookups reveal, each once, in the order its key prints them."""
-    out: dict[str, Link] = {}
+    out: dict[str, Reveal] = {}
     for lk in room.all_lookups():
         for e in lk.events:
             if e.leads_to and e.leads_to not in out:
+                became = e
+                while became.side == "secret":          # a Secret reveals what the Event it became reveals
+                    became = became.view.event
                 kind = "spare" if spare_level(e.leads_to) is not None else \
-                    "shortcut" if _became(e).side == "shortcut" else "tunnel"
-                out[e.leads_to] = Link(kind, e.leads_to)
+                    "shortcut" if became.side == "shortcut" else "tunnel"
+                out[e.leads_to] = Reveal(kind, e.leads_to)
     return list(out.values())
 
 
@@ -71,7 +73,7 @@ class Tree:
     rooms: list                        # model.Room, in the order keyed, Level by Level
     parent: dict[str, str | None]      # the Room whose lookup revealed it, when that Room is keyed
     depth: dict[str, int]              # its distance from the Entrance, through the Rooms that revealed it
-    links: dict[str, list[Link]]       # each Room's tunnels
+    links: dict[str, list[Reveal]]     # each Room's tunnels
     spares: dict[int, list]            # Level → its spare Rooms
     heart: str
     into_heart: list[str]              # the Rooms that reveal the Heart
@@ -100,7 +102,8 @@ def tree(packet) -> Tree:
 # The drawing
 
 @dataclass
-class Chamber:
+class RoomAt:
+    """A keyed Room as a chamber: its centre, its half width and height, the page of its key."""
     id: str
     name: str
     level: int
@@ -135,7 +138,7 @@ class Label:
 
 
 @dataclass
-class Stack:
+class SpareStack:
     """A Level's spare Rooms, stacked: the front chamber at (x, y), each Room's code and page on a line below."""
     level: int
     x: float
@@ -144,7 +147,8 @@ class Stack:
 
 
 @dataclass
-class Band:
+class Stratum:
+    """A Level as a band of soil across the page."""
     level: int
     rating: int
     heart: bool
@@ -161,11 +165,11 @@ class MapPage:
     pitch: float
     first: bool                        # the first map page: Outside, the dome and the skin above the bands
     ground: float                      # the skin's line (first page), or the top of the bands
-    bands: list[Band] = field(default_factory=list)
-    entrance: Chamber | None = None    # the Entrance's chamber, under the way in (first page, keyed map)
-    chambers: list[Chamber] = field(default_factory=list)
+    bands: list[Stratum] = field(default_factory=list)
+    entrance: RoomAt | None = None     # the Entrance's chamber, under the way in (first page, keyed map)
+    chambers: list[RoomAt] = field(default_factory=list)
     tunnels: list[Tunnel] = field(default_factory=list)
-    stacks: list[Stack] = field(default_factory=list)
+    stacks: list[SpareStack] = field(default_factory=list)
     labels: list[Label] = field(default_factory=list)
     cuts: list[float] = field(default_factory=list)    # where tunnels leave for or come from another map page
     legend: list[str] = field(default_factory=list)    # the kinds of symbol drawn on this page, in KINDS' order
@@ -196,14 +200,14 @@ def _spread(items: list[tuple[float, object]], sep: float, left: float, right: f
     return [(x, obj) for x, (_, obj) in zip(xs, items)]
 
 
-def _rows(t: Tree, pages: dict, rx: float, left: float, right: float) -> dict[int, list[list[Chamber]]]:
+def _rows(t: Tree, pages: dict, rx: float, left: float, right: float) -> dict[int, list[list[RoomAt]]]:
     """Each Level's chambers in rows (a row for each step from the Entrance; a row that does not fit the width
     in more), each placed under the Room that revealed it, the Heart under the Rooms that lead into it."""
     sep = 2 * rx + GAP
     per_row = max(1, int((right - left) // sep))
     order = {r.id: k for k, r in enumerate(t.rooms)}
     x: dict[str, float] = {}
-    out: dict[int, list[list[Chamber]]] = {}
+    out: dict[int, list[list[RoomAt]]] = {}
     for level in sorted({r.level for r in t.rooms}):
         steps: dict[int, list] = {}
         for r in t.rooms:
@@ -226,7 +230,7 @@ def _rows(t: Tree, pages: dict, rx: float, left: float, right: float) -> dict[in
                 for cx, r in _spread([(wish[r.id], r) for r in rooms[k:k + per_row]], sep, left, right):
                     x[r.id] = cx
                     heart = r.id == t.heart
-                    row.append(Chamber(r.id, r.name, level, pages[r.id], _r(cx), rx + (12 if heart else 0),
+                    row.append(RoomAt(r.id, r.name, level, pages[r.id], _r(cx), rx + (12 if heart else 0),
                                        RY + (6 if heart else 0), heart))
                 out.setdefault(level, []).append(row)
     return out
@@ -235,7 +239,7 @@ def _rows(t: Tree, pages: dict, rx: float, left: float, right: float) -> dict[in
 @dataclass
 class _Band:
     level: object                      # model.LevelKey
-    rows: list[list[Chamber]]
+    rows: list[list[RoomAt]]
     spares: list                       # its spare Rooms
 
     def height(self, row: float) -> float:
@@ -341,7 +345,7 @@ def _page(packet, t: Tree, group: list[_Band], first: bool, frame: _Frame, kinds
     for b in group:
         h = b.height(row) + extra
         lv = b.level
-        page.bands.append(Band(lv.number, lv.rating, lv.heart, _r(y), _r(y + h), _r(lv.number / last)))
+        page.bands.append(Stratum(lv.number, lv.rating, lv.heart, _r(y), _r(y + h), _r(lv.number / last)))
         at = y + PITCH + 6 + extra / 2          # the rows in the middle of the band
         for chambers in b.rows:
             for c in chambers:
@@ -358,7 +362,7 @@ def _page(packet, t: Tree, group: list[_Band], first: bool, frame: _Frame, kinds
                 lines.append((s.id, pages[s.id], _r(base)))
                 page.areas.append(LinkArea(_r(frame.stack_x - 5 * len(text)), _r(base - FONT * 0.8), 10 * len(text),
                                            _r(FONT), pages[s.id]))
-            page.stacks.append(Stack(lv.number, _r(frame.stack_x), _r(sy), lines))
+            page.stacks.append(SpareStack(lv.number, _r(frame.stack_x), _r(sy), lines))
         y += h
     page.legend_top = _r(height - legend_h - 4)
     if first and t.rooms:
@@ -427,7 +431,7 @@ def _pts(*xy: float) -> tuple[tuple[float, float], ...]:
 def _through(page: MapPage, frame: _Frame, start: tuple[float, float], end: tuple[float, float]):
     """The points a tunnel from ``start`` down to ``end`` passes: at each row of chambers between them, the gap
     between two chambers (or beside the row) nearest its straight way, so that it never runs behind a Room."""
-    rows: dict[float, list[Chamber]] = {}
+    rows: dict[float, list[RoomAt]] = {}
     for c in page.chambers:
         if start[1] < c.y < end[1] and not (c.x, c.y - c.ry) == end:
             rows.setdefault(c.y, []).append(c)
@@ -502,7 +506,7 @@ class TreeLine:
     last: bool
     children: bool
     came_from: list[str]               # a Level's first Rooms: the Room above that revealed it (the Heart: all that do)
-    links: list[Link]
+    links: list[Reveal]
 
 
 @dataclass
