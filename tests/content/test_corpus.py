@@ -230,8 +230,8 @@ PACKET_CASES = [
     Case("a simulation Disposition off the track", "simulate.yaml", "Partial Success: Holding", "Partial Success: Standing",
          "Partial Success: Standing", "support.outcomes.Partial Success",
          "'Standing' is not on the track; allowed: Retreating, Recoiling, Holding, Advancing, Charging"),
-    Case("a simulation with no rounds", "simulate.yaml", "rounds: 12 ", "rounds: 0 ", "rounds: 0", "rounds",
-         "0 is not a whole number 1–100"),
+    Case("a simulation with no guard against an endless fight", "simulate.yaml", "guard_rounds: 1000", "guard_rounds: 0",
+         "guard_rounds: 0", "guard_rounds", "0 is not a whole number 10–100000"),
     Case("a ruling the packet cites, removed", "rulings.yaml", "  - id: new-level-die\n", "  - id: new-level-dice\n",
          "rulings:", "rulings", "'new-level-die': missing; the packet's procedures cite these rulings, so each must stay"),
 ]

@@ -220,8 +220,12 @@ FILES: dict[str, Spec] = {
 FILES["risks"] = FILES["rewards"] = FILES["costs"]
 ENCOUNTERS = Map(required={**HEAD, "generated_when": OneOf(["at-most", "below"]), "rows": _event_rows()},
                  optional={"rulings": RULINGS})
+# What a ruling rests on: the rulebook's words quoted (and where they stand), the section where it is silent,
+# or a house rule (what the text says instead, and why). Optional here; the rulings' own schema may tighten it.
+BASIS = Map(optional={"quote": Str(allow_empty=False, max_len=120), "where": Str(allow_empty=False, max_len=60),
+                      "silent": Str(allow_empty=False, max_len=60), "house": Str(allow_empty=False, max_len=240)})
 RULINGS_FILE = Map(required={"rulings": List(Map(required={"id": Str(allow_empty=False), "text": Str(allow_empty=False, max_len=160)},
-                                                optional={"reason": Str(allow_empty=False, max_len=200)}), min_len=1,
+                                                optional={"reason": Str(allow_empty=False, max_len=200), "basis": BASIS}), min_len=1,
                                            unique="id")})
 
 
