@@ -23,7 +23,6 @@ from operator import attrgetter
 from typing import Callable
 
 from nests.rules.effects import Afflictions
-from nests.rules.encounter import group
 from nests.rules.fighters import BYSTANDER, GUEST, HUNTER, Bestiary as _Bestiary, Fighter
 
 RULINGS = ["sim-rally", "sim-fight-sides", "sim-targets", "sim-attack-lines", "sim-swarm-wounds", "sim-alarm", "sim-break",
@@ -90,12 +89,27 @@ LINES: list[tuple[re.Pattern, Callable, Callable]] = [
 
 class Bestiary(_Bestiary):
     """``nests.rules.fighters.Bestiary`` reading this module's ``LINES``, with the game's ``Afflictions`` and
-    the Alarm Pheromones table (Table 33) in the order it is read."""
+    the Alarm Pheromones table (Table 33) in the order it is read (``summon``)."""
 
     def __init__(self, tables, sim):
         super().__init__(tables, sim, LINES)
         self.afflict = Afflictions(tables)
-        self.summons = sorted(tables.summons["rows"], key=lambda r: r["chance"])
+        # Table 33 in the order it is read: (Chance to Summon, enemy, count, Wounds Max or its die's faces)
+        self.summons = []
+        for r in sorted(tables.summons["rows"], key=lambda r: r["chance"]):
+            wounds = tables.enemies[r["enemy"]].feature("Wounds Max")
+            self.summons.append((r["chance"], r["enemy"], r["count"], wounds.figure,
+                                 None if wounds.die is None else tables.die(wounds.die).faces))
+        self.hopes: dict[tuple, bool] = {}          # Fight.could_hit's answers, the same few asked all game
+
+    def summon(self, below, face: int) -> list[Fighter]:
+        """Alarm Pheromones' d100 ``face``: the row with the lowest Chance to Summon above it, its creatures
+        (``encounter.group``'s numbers, without its printed records: a session summons hundreds; a Wounds Max
+        die rolling 0 counts as 1, ruling wounds-die-minimum); none above it, no one (ruling summons-none)."""
+        for chance, enemy, count, wounds, faces in self.summons:
+            if chance > face:
+                return self.group(enemy, count, wounds if faces is None else max(1, below(faces)))
+        return []
 
 
 _STANDING = attrgetter("standing")
@@ -127,6 +141,8 @@ class Fight:
         # for a fraction of the cost (a fight draws hundreds)
         self.below = self.rng._randbelow
         self.callers = [o for o in self.sides[1] if o.alarm]      # the Combatants with Alarm Pheromones
+        self._best = None                                          # their highest Swarming, once known
+        self._hopes = self.bestiary.hopes if self.bestiary else {}
         self.afflict = self.bestiary.afflict if self.bestiary else Afflictions(self.tables)
 
     # -- rolls -------------------------------------------------------------------------
@@ -145,6 +161,8 @@ class Fight:
         if n > 0:
             f.wounds = min(f.wounds + n, f.wounds_max)
             f.refresh()
+            if f.alarm and not f.combatant:
+                self._best = None
 
     def over(self) -> bool:
         """Combat ends when all Combatants on one side are killed or Retreating (a member who broke away is no
@@ -152,9 +170,9 @@ class Fight:
         return not any(map(_STANDING, self.sides[0])) or not any(map(_STANDING, self.sides[1]))
 
     # -- actions -----------------------------------------------------------------------
-    def attack(self, f: Fighter, target: Fighter, opponents: list[Fighter]) -> None:
-        """An Attack Action: Threat Rate against Survival Rate, static modifiers (Carapace, Flying,
-        Disposition, Darkness, Poisoned) and standing Shifts (Wounds, Starving, Charging)."""
+    def odds(self, f: Fighter, target: Fighter) -> tuple[list[int], int]:
+        """An Attack Action's static modifiers (Carapace, Flying, Disposition, Darkness, Poisoned) and standing
+        Shifts (Wounds, Starving, Charging)."""
         sim = self.sim
         static = []
         if target.carapace > 0 and f.against_carapace:
@@ -168,7 +186,29 @@ class Fight:
             static.append(-f.darkness)
         if f.poison:
             static.append(-f.poison)
-        shift = f.shift + (0 if f.swarm else -f.wounds) + (1 if disposition in sim.shift_up else 0)
+        return static, f.shift + (0 if f.swarm else -f.wounds) + (1 if disposition in sim.shift_up else 0)
+
+    def could_hit(self, f: Fighter, target: Fighter) -> bool:
+        """Whether any face of her Attack Roll on ``target`` is a Success: with a Wound or two's Shifts Down, or a
+        Carapace's, often none is (ruling sim-targets: then she does something else)."""
+        static, shift = self.odds(f, target)
+        key = (f.threat, target.survival, tuple(static), shift)
+        known = self._hopes.get(key)
+        if known is None:
+            # the Degree is a step function of the face, changing only where it reaches Effort, Resistance or a
+            # modifier's size: the faces that start a step are all there is to try
+            success = self._degrees.index("Partial Success")
+            starts = {0, f.threat, target.survival, *(abs(m) for m in static)}
+            known = self._hopes[key] = any(
+                self._initial[(face < f.threat, face >= target.survival)] + shift
+                + sum((1 if m > 0 else -1) for m in static if face < abs(m)) >= success for face in starts if face < 100)
+        return known
+
+    def attack(self, f: Fighter, target: Fighter, opponents: list[Fighter]) -> None:
+        """An Attack Action: Threat Rate against Survival Rate with its ``odds``; the Degree names the Attacks that
+        Hit or Miss, whose Damage and lines are dealt."""
+        sim = self.sim
+        static, shift = self.odds(f, target)
         degree = self.degree(f.threat, target.survival, static, shift)
         hits, which = sim.outcomes[degree]
         critical = degree in self._critical
@@ -264,9 +304,9 @@ class Fight:
 
     def member_turn(self, f: Fighter) -> None:
         """A member's Turn (the party's choices: rulings sim-break, sim-flee, sim-guardians, sim-targets): she Breaks
-        from Combat when she is Retreating, when the party flees, when one Wound from death, or when nothing she
-        must beat stands (past the Guardians); but not back from a pursuer she cannot outrun while she has a
-        target. Otherwise she attacks."""
+        from Combat when she is Retreating, when the party flees, when one Wound from death, when nothing she
+        must beat stands (past the Guardians), or when no Attack of hers could succeed; but not back from a
+        pursuer she cannot outrun while she has a target. Otherwise she attacks."""
         self.rally(f)
         if not f.acts or f.acted:
             return
@@ -275,13 +315,18 @@ class Fight:
             self.break_away(f, "back")
             return
         hunting = targets = None
+        hopes = {}                       # a stat block's Combatants differ only in Wounds, place and Effects
         for o in self.sides[1]:
             if o.standing:
                 if o.role == HUNTER:
                     hunting = True
-                if f.strikes and f.can_reach(o):
-                    targets = targets or []
-                    targets.append(o)
+                if f.strikes:
+                    hope = hopes.get(o.id)
+                    if hope is None:
+                        hope = hopes[o.id] = f.can_reach(o) and self.could_hit(f, o)
+                    if hope:
+                        targets = targets or []
+                        targets.append(o)
         way = "back" if hunting or self.glued else "past"          # way_on
         fighting = self.beat or self.glued or hunting
         leaving = not fighting or not targets or self.fleeing or f.wounds_max - f.wounds == 1 < f.wounds_max
@@ -323,20 +368,17 @@ class Fight:
         """Alarm Pheromones (Worker Termite's Special Rule), at the start of each Combat Turn: one Boolean Roll
         against the highest Swarming of the Combatants with the rule (ruling sim-alarm); on a Success the d100
         picks the summons row with the lowest Chance to Summon above it. They Join Combat at the next Round."""
-        best = 0
-        for o in self.callers:
-            if o.alarm > best and o.combatant:
-                best = o.alarm
+        best = self._best
+        if best is None:                 # a caller fell or joined since: the highest Swarming again
+            best = self._best = max((o.alarm for o in self.callers if o.combatant), default=0)
         if not best:
             return
         self.alarms += 1
         if self.below(100) >= best:
             return
-        face = self.below(100)
-        row = next((r for r in self.bestiary.summons if r["chance"] > face), None)
-        if row is not None:
-            g = group(self.rng, self.tables, row["enemy"])
-            self.joining.extend(self.bestiary.group(g.enemy, g.count, g.wounds_max))
+        come = self.bestiary.summon(self.below, self.below(100))
+        if come:
+            self.joining.extend(come)
             self.summoned += 1
 
     def join(self) -> None:
@@ -345,6 +387,7 @@ class Fight:
             self.start(self.joining)
             self.sides[1].extend(self.joining)
             self.callers += [o for o in self.joining if o.alarm]
+            self._best = None
             self.joining = []
 
     def start(self, fighters: list[Fighter]) -> None:
@@ -419,11 +462,13 @@ def fight(rng: random.Random, bestiary: Bestiary, party: list[Fighter], nest: li
         rounds += 1
         battle.join()
         battle.weigh()
-        everyone = [(f, 0) for f in party if f.combatant] + [(f, 1) for f in nest if f.combatant]
-        for f, _ in everyone:
+        # Initiative order: ties to the more advanced Disposition, then at random
+        order = [(-f.initiative, -f.place, rng.random(), i, f, side)
+                 for side, fs in enumerate((party, nest)) for i, f in enumerate(fs) if f.combatant]
+        order.sort()
+        for *_, f, side in order:
             f.acted = False
-        order = sorted(everyone, key=lambda fs: (-fs[0].initiative, -fs[0].place, rng.random()))
-        for f, side in order:
+        for *_, f, side in order:
             if battle.over():
                 break
             if f.combatant:

@@ -149,7 +149,7 @@ class Bestiary:
         self._protos: dict[str, dict] = {}          # enemy id → a fresh Combatant's attributes
         self._members: dict[int, tuple] = {}        # id(character) → (character, her figures)
         self._tracks: dict[tuple, frozenset] = {}
-        self._immobile = re.compile(sim.cannot_move, re.I)
+        self._immobile = re.compile(sim.cannot_move, re.I) if sim is not None else None   # None: a game that fights not
 
     def _retreats(self, track) -> frozenset:
         if track not in self._tracks:

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from nests.rules.effects import acts, moves
-from nests.rules.encounter import group
 from nests.rules.fighters import GUARDIAN, GUEST, HUNTER
 from nests.rules.quantification import quantify
 from nests.rules.resolution import degree_of
@@ -176,12 +175,7 @@ def _alarm(run, creatures: list) -> list:
     g.note("sim-workers", "sim-alarm")
     if run.rng.randrange(100) >= best:
         return []
-    face_ = run.rng.randrange(100)
-    row = next((r for r in g.bestiary.summons if r["chance"] > face_), None)
-    if row is None:
-        return []
-    grp = group(run.rng, g.tables, row["enemy"])
-    return g.bestiary.group(grp.enemy, grp.count, grp.wounds_max)
+    return g.bestiary.summon(run.rng._randbelow, run.rng.randrange(100))
 
 
 def _item(run, res, room: str) -> None:
