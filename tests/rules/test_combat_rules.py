@@ -343,3 +343,71 @@ def test_a_party_that_flees_misses_the_rest_of_the_action(content, packet, chars
             infected = sum("infected" in m.effects for m in run.members)
             assert infected <= 4 - spared
             assert all("infected" not in m.effects for m in run.action.missing)
+
+
+def test_could_hit_is_the_rules_engines_odds(content, bestiary, chars):
+    """A member leaves a fight she cannot win a blow of (ruling sim-targets): whether any face of her Attack
+    Roll is a Success is read off the rules engine's own Qualification Roll (Six Degrees of Success, Table 18,
+    Modification) over all hundred faces, for every member against every creature, hurt and poisoned."""
+    from nests.rules.resolution import degree_of
+
+    success = {"Partial Success", "Complete Success", "Critical Success"}
+    rng = random.Random(5)
+    battle = Fight(rng, content.tables, content.simulate, ([], []), bestiary)
+    for _ in range(400):
+        cid = rng.choice(sorted(chars))
+        f = bestiary.member(chars[cid], rng.randrange(chars[cid].wounds_max), -rng.randrange(2), rng.choice([0, 40]),
+                            {"poisoned": rng.choice([0, 15, 70])} if rng.random() < 0.5 else {})
+        f.place = rng.randrange(5)
+        f.refresh()
+        e = rng.choice(CASTES)
+        target = bestiary.group(e, 1, 5)[0]
+        static, shift = battle.odds(f, target)
+        expected = any(degree_of(content.tables, face, f.threat, target.survival, static, shift) in success
+                       for face in range(100))
+        assert battle.could_hit(f, target) == expected, (cid, e, static, shift)
+
+
+def test_attack_lines_bestow_their_effects(content, bestiary, chars, monkeypatch):
+    """A Nasute's Fontanellar Gun: Hit, "Target Poisoned d40"; Miss, "Target Immobilised d40" and "Attacker
+    Recoils twice" (its stat block). The Effect is set with the die named (a 0 sets nothing, so 39 times in
+    40), below 40."""
+    for degree, effect in (("Partial Success", "poisoned"), ("Partial Failure", "immobilised")):
+        monkeypatch.setattr(Fight, "degree", lambda self, *a, d=degree: d)
+        got = 0
+        for seed in range(800):
+            target = bestiary.member(chars["ants"], 0)
+            nasute = bestiary.group("nasute-soldier", 1, 6)[0]
+            nasute.place = nasute.track.index("Holding")
+            battle = Fight(random.Random(seed), content.tables, content.simulate, ([target], [nasute]), bestiary)
+            battle.attack(nasute, target, [target])
+            rating = target.effects.get(effect, 0)
+            assert rating < 40 and set(target.effects) <= {"blind", effect}
+            got += rating > 0
+            if degree == "Partial Failure":
+                assert nasute.track[nasute.place] == "Recoiling"
+        assert within(got, 800, 39 / 40)
+
+
+def test_effects_act_at_each_combat_turn(content, bestiary, chars):
+    """Bleeding: the character "automatically takes a Wound each Combat Turn" (Table 8), checked at the start of
+    her Turn (ruling sim-effects-combat): Bleeding 100% is never beaten, so every Turn costs a Wound. Charmed
+    100%: she attacks one of her allies, never an enemy."""
+    bleeder = bestiary.member(chars["ants"], 0, effects={"bleeding": 100})
+    centipede = bestiary.group("centipede", 1, 8)
+    battle = Fight(random.Random(1), content.tables, content.simulate, ([bleeder], centipede), bestiary)
+    battle.start([bleeder] + centipede)
+    for n in range(1, 6):
+        bleeder.acted = True                 # she takes no Action; her Effects still act at her Turn
+        battle.turn(bleeder, 0)
+        assert bleeder.wounds == n
+    struck = []
+    for seed in range(50):
+        charmed = bestiary.member(chars["wasp"], 0, effects={"charmed": 100})
+        friend = bestiary.member(chars["spider"], 0)
+        battle = Fight(random.Random(seed), content.tables, content.simulate, ([charmed, friend], centipede), bestiary)
+        battle.start([charmed, friend] + centipede)
+        real = battle.attack
+        battle.attack = lambda f, t, o: (struck.append(t), real(f, t, o))
+        battle.turn(charmed, 0)
+    assert len(struck) == 50 and all(t.id == "spider" for t in struck)

@@ -113,7 +113,6 @@ class Bestiary(_Bestiary):
 
 
 _STANDING = attrgetter("standing")
-_SUCCESS = ("Critical Success", "Complete Success", "Partial Success")
 
 
 @dataclass
@@ -289,13 +288,6 @@ class Fight:
         f.out = way
         f.refresh()
 
-    def way_on(self) -> str:
-        """Where a member breaking away goes: past the creatures that stay at their post (Guardians, Workers)
-        while none that hunts stands and no Autothysis has glued the tunnel; else back (ruling sim-guardians)."""
-        if self.glued or any(o.role == HUNTER and o.standing for o in self.sides[1]):
-            return "back"
-        return "past"
-
     def turn_on_ally(self, f: Fighter, side: int) -> None:
         """Charmed, or Confused with a failed Smarts roll: she attacks a random ally (ruling sim-effects-turn)."""
         allies = [o for o in self.sides[side] if o is not f and o.combatant]
@@ -327,7 +319,9 @@ class Fight:
                     if hope:
                         targets = targets or []
                         targets.append(o)
-        way = "back" if hunting or self.glued else "past"          # way_on
+        # past the creatures that keep their post (Guardians, Workers) while none that hunts stands and no
+        # Autothysis has glued the tunnel; else back (ruling sim-guardians)
+        way = "back" if hunting or self.glued else "past"
         fighting = self.beat or self.glued or hunting
         leaving = not fighting or not targets or self.fleeing or f.wounds_max - f.wounds == 1 < f.wounds_max
         if leaving and f.moves and (way == "past" or not targets or self.can_flee(f)):

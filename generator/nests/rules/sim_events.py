@@ -130,13 +130,11 @@ def _encounter(run, res, room: str) -> None:
     g = run.game
     creatures = [f for grp in res.groups if g.bestiary.role(grp.enemy) != GUEST
                  for f in g.bestiary.group(grp.enemy, grp.count, grp.wounds_max)]
-    if len(creatures) < sum(grp.count for grp in res.groups):
-        g.note("sim-guardians")
     if creatures:
         face(run, creatures, room, "Reward" in run.action.words[run.action.at:])
 
 
-def face(run, creatures: list, room: str, ahead: bool, beat: bool = False) -> bool:
+def face(run, creatures: list, room: str, ahead: bool) -> bool:
     """The party meets ``creatures`` in ``room``; → whether it is through: on the far side of them, free to go
     on with the action (ruling sim-guardians). A creature that hunts attacks: Combat begins. Guardians stand
     before their tunnels: the party gets past them only through a Combat they begin when it tries, and tries
@@ -153,7 +151,7 @@ def face(run, creatures: list, room: str, ahead: bool, beat: bool = False) -> bo
         if not ahead:
             run.action.blocked = True
             return False
-    result = run.fight(creatures, room, beat)
+    result = run.fight(creatures, room)
     if not result.through:
         g.note("sim-fled")
         run.action.blocked = True
