@@ -411,3 +411,23 @@ def test_effects_act_at_each_combat_turn(content, bestiary, chars):
         battle.attack = lambda f, t, o: (struck.append(t), real(f, t, o))
         battle.turn(charmed, 0)
     assert len(struck) == 50 and all(t.id == "spider" for t in struck)
+
+
+def test_the_primary_queen_never_falls_below_holding(content, bestiary, chars):
+    """Her stat block (Royal Scent): "She cannot move or Retreat: her Disposition never falls below Holding".
+    Over 60 fights against Attacks that push her back ("Target Recoils"), she starts and ends at Holding or
+    better, while the secondary Queen, without those words, is often lower."""
+    lowest = {}
+    for queen in ("queen-primary", "queen-secondary"):
+        places = []
+        for seed in range(60):
+            party = [bestiary.member(chars[c], 0) for c in ("wasp", "scorpion")]
+            q = bestiary.group(queen, 1, 30)
+            battle = Fight(random.Random(seed), content.tables, content.simulate, (party, q), bestiary)
+            battle.start(party + q)
+            places.append(q[0].place)
+            fight(random.Random(seed), bestiary, party, q, beat=True)
+            places.append(q[0].place)
+        lowest[queen] = min(places)
+    holding = bestiary.group("queen-primary", 1, 20)[0].track.index("Holding")
+    assert lowest["queen-primary"] == holding and lowest["queen-secondary"] < holding

@@ -33,7 +33,7 @@ SPEC = Map(required={
     "food_type": Str(allow_empty=False, max_len=3), "swarm_ignores_wounds": Rating(), "alarm_rule": NAME,
     "alarm_gun": Map(required={"rule": NAME, "chance": Rating()}),
     "guardians": Map(required={"rule": NAME, "autothyte": NAME, "obstacle_chance": Rating()}),
-    "guests": List(NAME), "cannot_move": Str(allow_empty=False, max_len=60),
+    "guests": List(NAME), "cannot_move": Str(allow_empty=False, max_len=60), "floor_words": Str(allow_empty=False, max_len=60),
     "guard_rounds": Int(10, 100_000), "flee_share": Int(1, 100),
     "support": Map(required={"source": Str(allow_empty=False), "rally": SUPPORT, "encourage": SUPPORT,
                              "outcomes": TableSpec(SIX, NAME)}),
@@ -60,6 +60,7 @@ class SimulateSettings:
     guardians: dict                                        # rule, autothyte, obstacle_chance (sim-guardians, sim-autothysis)
     guests: frozenset[str]
     cannot_move: str                                       # the words, escaped as a regular expression
+    floor_words: str                                       # the words before a Disposition, escaped likewise
     guard_rounds: int                                      # not a rule: a never-ending fight's stop, counted
     flee_share: int                                        # ruling sim-flee
     support: dict[str, tuple[str, str]]                 # the Disposition it answers → (Support Action, supporter's static)
@@ -99,7 +100,7 @@ def read_simulate(content) -> SimulateSettings:
         tuple(d["track"]), dict(d["start"]), dict(d["static"]), frozenset(d["shift_up"]), frozenset(d["cannot_attack"]),
         doc.data["food_type"], doc.data["swarm_ignores_wounds"], doc.data["alarm_rule"],
         dict(doc.data["alarm_gun"]), dict(doc.data["guardians"]), frozenset(doc.data["guests"]),
-        re.escape(doc.data["cannot_move"]), doc.data["guard_rounds"],
+        re.escape(doc.data["cannot_move"]), re.escape(doc.data["floor_words"]), doc.data["guard_rounds"],
         doc.data["flee_share"],
         {s["when"]: (k, s["static"]) for k, s in ((k, doc.data["support"][k]) for k in ("rally", "encourage"))},
         dict(doc.data["support"]["outcomes"]))

@@ -56,7 +56,7 @@ def _kill_some(fight, a: Fighter, t: Fighter, opponents, rem, n: int) -> None:
 def _move(fight, a: Fighter, t: Fighter, opponents, rem, arg) -> None:
     who, steps = arg
     f = a if who == "attacker" else t
-    f.place = max(0, min(len(f.track) - 1, f.place + steps))
+    f.place = max(f.floor, min(len(f.track) - 1, f.place + steps))
     f.refresh()
 
 
@@ -389,7 +389,7 @@ class Fight:
         for f in fighters:
             outcome = "success" if self.below(100) < f.initiative else "failure"
             wanted = self.sim.start[outcome]
-            f.place = f.track.index(wanted) if wanted in f.track else len(f.track) // 2
+            f.place = max(f.floor, f.track.index(wanted) if wanted in f.track else len(f.track) // 2)
             f.refresh()
 
     def weigh(self) -> None:

@@ -89,6 +89,7 @@ class Fighter:
     effects: dict = None               # Effect id → rating, the ones that apply (a member's own, kept between fights)
     role: str = HUNTER
     mobile: bool = True                # its stat block lets it move (a primary Queen's does not)
+    floor: int = 0                     # the lowest place on its track its special rules allow
     speed: int = 0
     smarts: int = 0
     passions: int = 0
@@ -149,7 +150,9 @@ class Bestiary:
         self._protos: dict[str, dict] = {}          # enemy id → a fresh Combatant's attributes
         self._members: dict[int, tuple] = {}        # id(character) → (character, her figures)
         self._tracks: dict[tuple, frozenset] = {}
-        self._immobile = re.compile(sim.cannot_move, re.I) if sim is not None else None   # None: a game that fights not
+        # the words of special rules this estimate plays (None: a game that fights not)
+        self._immobile = re.compile(sim.cannot_move, re.I) if sim is not None else None
+        self._floor = re.compile(sim.floor_words + r"\s+(\w+)", re.I) if sim is not None else None
 
     def _retreats(self, track) -> frozenset:
         if track not in self._tracks:
@@ -175,6 +178,14 @@ class Bestiary:
         """Whether its stat block lets it move: no special rule says it cannot (content/simulate.yaml cannot_move)."""
         return not any(self._immobile.search(r.text) for r in self.tables.enemies[enemy_id].special_rules)
 
+    def floor(self, enemy_id: str, track: tuple) -> int:
+        """The lowest place on its track a special rule lets it take ("never falls below Holding"); else 0."""
+        for r in self.tables.enemies[enemy_id].special_rules:
+            m = self._floor.search(r.text)
+            if m and m.group(1) in track:
+                return track.index(m.group(1))
+        return 0
+
     def group(self, enemy_id: str, count: int, wounds_max: int) -> list[Fighter]:
         """A group of one stat block: each creature its own Combatant (a swarm is one)."""
         if enemy_id not in self._profiles:
@@ -186,7 +197,8 @@ class Bestiary:
             alarm = swarming if self.sim.alarm_rule in rules else 0
             track = tuple(e.disposition or self.sim.track)
             role = self.role(enemy_id)
-            extra = dict(role=role, mobile=self.mobile(enemy_id), speed=_feature(e, "Speed"), smarts=_feature(e, "Smarts"),
+            extra = dict(role=role, mobile=self.mobile(enemy_id), floor=self.floor(enemy_id, track),
+                         speed=_feature(e, "Speed"), smarts=_feature(e, "Smarts"),
                          passions=_feature(e, "Passions"), gun=self.sim.alarm_gun["rule"] in rules,
                          autothyte=role == GUARDIAN and self.sim.guardians["autothyte"] in e.name)
             self._profiles[enemy_id] = (_feature(e, "Initiative"), _feature(e, "Threat Rate"), _feature(e, "Survival Rate"),
