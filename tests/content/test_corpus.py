@@ -307,7 +307,7 @@ def test_every_command_family(runner, tmp_path, case):
 
 # One broken file of each kind: every family that does not read that kind runs as usual.
 ONE_OF_EACH_KIND = {"a class rating out of range", "a sheet field without its kind", "die of no size the game has",
-                    "Rooms per Level that is no number", "a simulation with no rounds"}
+                    "Rooms per Level that is no number", "a simulation with no guard against an endless fight"}
 
 
 @pytest.mark.parametrize("case", [c for c in CASES + PACKET_CASES if c.name in ONE_OF_EACH_KIND],

@@ -138,7 +138,7 @@ def test_the_rulings_used_are_printed(content):
     est = estimate(content, 3)
     text = CliRunner().invoke(main, ["simulate", "--seed", "3", "--runs", "40"]).output
     ids = [r for r, _ in est.rulings]
-    assert {"sim-session", "sim-room-lookups", "sim-pool"} <= set(ids)
+    assert {"sim-session", "sim-room-lookups", "sim-effects"} <= set(ids)
     for rid in ids:
         assert re.search(rf"^  {re.escape(rid)}: ", text, re.M), rid
     for args in (["--seed", "3"], ["--seed", "42", "--party", "scorpion,ladybug", "--depth", "full"]):

@@ -23,7 +23,7 @@ from operator import attrgetter
 from typing import Callable
 
 from nests.rules.effects import Afflictions
-from nests.rules.fighters import BYSTANDER, GUEST, HUNTER, Bestiary as _Bestiary, Fighter
+from nests.rules.fighters import BYSTANDER, GUEST, HUNTER, Fighter, Roster
 
 RULINGS = ["sim-rally", "sim-fight-sides", "sim-targets", "sim-attack-lines", "sim-swarm-wounds", "sim-alarm", "sim-break",
            "sim-flee", "sim-fight-ends", "sim-area-attack", "sim-special-rules", "modifier-match", "sim-effects",
@@ -87,8 +87,8 @@ LINES: list[tuple[re.Pattern, Callable, Callable]] = [
 ]
 
 
-class Bestiary(_Bestiary):
-    """``nests.rules.fighters.Bestiary`` reading this module's ``LINES``, with the game's ``Afflictions`` and
+class Bestiary(Roster):
+    """``nests.rules.fighters.Roster`` reading this module's ``LINES``, with the game's ``Afflictions`` and
     the Alarm Pheromones table (Table 33) in the order it is read (``summon``)."""
 
     def __init__(self, tables, sim):

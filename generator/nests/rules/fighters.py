@@ -1,5 +1,6 @@
 """The Combatants of the difficulty estimate's fights (``nests.rules.combat``): ``Fighter``, its ``Strike``s, and
-the ``Bestiary`` that makes them from stat blocks and character sheets, read once per game.
+the ``Roster`` that makes them from stat blocks and character sheets, read once per game (``combat.Bestiary``
+is the Roster the estimate uses, with the Attack lines it reads).
 
 A creature has a role in a fight, from its stat block (ruling sim-guardians):
 
@@ -141,7 +142,7 @@ def _feature(enemy: Enemy, name: str) -> int:
     return (f.figure or 0) if f else 0
 
 
-class Bestiary:
+class Roster:
     """Makes Combatants: a creature's from its stat block (read once per enemy), a member's from her sheet."""
 
     def __init__(self, tables, sim, lines_read):
