@@ -143,15 +143,22 @@ def _unknown(kind: str) -> str:
                      "templates/book/blocks.html.j2 lays out each node kind")
 
 
-def _table_chars(table: m.Table) -> int:
-    """How many characters a table's widest line would hold set at its ease: each column as
-    wide as its longest cell, and a cell's padding (about two characters) each; the book's
-    page decides whether that fits its column (blocks.html.j2)."""
-    longest: dict[int, int] = {}
-    for row in table.header + table.rows:
-        for j, cell in enumerate(row):
-            longest[j] = max(longest.get(j, 0), len(_words(cell.children)))
-    return sum(longest.values()) + 2 * len(longest)
+BOLD = 1.2         # a bold head's letters against the table's own, in width
+
+
+def _table_chars(table: m.Table) -> list[tuple[float, float]]:
+    """Each column of a table as characters: its longest cell and its longest word (the column
+    set at its ease, and at its narrowest; a head's bold letters count wider); the book's page
+    decides what fits (blocks.html.j2)."""
+    longest: dict[int, float] = {}
+    word: dict[int, float] = {}
+    for rows, scale in ((table.header, BOLD), (table.rows, 1)):
+        for row in rows:
+            for j, cell in enumerate(row):
+                said = _words(cell.children)
+                longest[j] = max(longest.get(j, 0), len(said) * scale)
+                word[j] = max([word.get(j, 0)] + [len(w) * scale for w in said.split()])
+    return [(longest[j], word[j]) for j in sorted(longest)]
 
 
 def _plain_block(block) -> str:
