@@ -293,3 +293,43 @@ def test_in_two_columns_a_note_is_on_its_mark_s_page_and_a_heading_stays_with_it
             for column in columns_of(body, middle):
                 assert "Heading number" not in column[-1].text, page.label
     assert len(marks) == 69 and marks == notes
+
+
+def test_an_empty_quote_of_any_markup_leaves_the_text_pages_as_if_it_were_not_there(typeset_blocks):
+    """LaTeX's empty quote environment, DocBook's empty blockquote, a quote of blank lines or of
+    an empty quote: none is framed; a quote with words, or with a title, still is."""
+    from nests.book import model as m
+
+    words = m.Paragraph([m.Text("Words around the quotes.")])
+    empty = [m.Box("quote", [], []), m.Box("quote", [], [m.Paragraph([m.Text("  \n ")]), m.Paragraph([])]),
+             m.Box("quote", [], [m.Box("quote", [], [m.Paragraph([m.Emphasis([m.Text(" ")]), m.LineBreak()])])])]
+    bare = typeset_blocks([words]).pages
+    assert [p.text for p in typeset_blocks([words, *empty]).pages] == [p.text for p in bare]
+    for kept in (m.Box("quote", [], [m.Paragraph([m.Text("Said.")])]), m.Box("quote", [m.Text("Heard")], [])):
+        assert "Said" in "".join(p.text for p in typeset_blocks([words, kept]).pages) or \
+            "Heard" in "".join(p.text for p in typeset_blocks([words, kept]).pages)
+
+
+def test_a_book_without_contents_opens_page_1_on_a_right_hand_page(tmp_path):
+    source = tmp_path / "short.md"
+    source.write_text("Words of a short text with no heading at all, one paragraph long.\n", encoding="utf-8")
+    pages = read(pdf_of(str(source), tmp_path=tmp_path))
+    assert [page.label for page in pages] == ["i", "ii", "1"]
+    assert pages[1].lines == [] and "Words of a short text" in " ".join(ln.text for ln in pages[2].lines)
+
+
+def test_a_book_in_many_files_takes_two_columns(tmp_path, runner):
+    """A folder is a book in the book style, so --columns 2 is no error for it (it was told the
+    markup could not be told from the folder's name)."""
+    from nests.cli import main
+
+    folder = tmp_path / "srd"
+    folder.mkdir()
+    (folder / "1-one.md").write_text("# One\n\nThe first file's words.\n", encoding="utf-8")
+    (folder / "2-two.md").write_text("# Two\n\nThe second file's words.\n", encoding="utf-8")
+    result = runner.invoke(main, ["rulebook", str(folder), "--format", "pdf", "--columns", "2", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    text = " ".join(ln.text for page in read((tmp_path / "out" / "srd.pdf").read_bytes()) for ln in page.lines)
+    assert "first file's words" in text and "second file's words" in text
+    framed = runner.invoke(main, ["rulebook", str(folder), "--style", "framed", "--columns", "2", "-o", str(tmp_path / "x")])
+    assert framed.exit_code == 2 and "--columns 2" in framed.output

@@ -92,7 +92,8 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], t
     readers = [PdfReader(io.BytesIO(pdf)) for pdf, _, _ in parts]
     contents = PdfReader(io.BytesIO(contents_pdf)) if contents_pdf else None
 
-    # The front matter: (reader, page, kind) each, None for a blank page; each part opens on a right page.
+    # The front matter: (reader, page, kind) each, None for a blank page; the contents and the body
+    # each open on a right-hand page (an even one: the first page of a PDF is a right-hand page).
     front: list = [(readers[0], 0, "title")] if lead else []
     for opening in ([(contents, j, "contents") for j in range(len(contents_anchors))], []):
         if len(front) % 2:
@@ -127,9 +128,9 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], t
         page.merge_page(over)
         if kind != "title":
             _toward_fold(page, shift if k % 2 == 0 else -shift)
-    if len(front) and len(body):
+    if front:
         writer.set_page_label(0, len(front) - 1, "/r", start=1)
-    if len(body):
+    if body:
         writer.set_page_label(len(front), len(order) - 1, "/D", start=1)
 
     contents_at = next((k for k, (_, _, kind) in enumerate(front) if kind == "contents"), 0)

@@ -305,7 +305,7 @@ class BookPrint:
 
         shown, chapter = [], ""
         for k, (number, found, kind) in enumerate(pages):
-            opens = bool(found) or (kind == "contents" and pages[k - 1][2] != "contents")
+            opens = bool(found) or (kind == "contents" and (k == 0 or pages[k - 1][2] != "contents"))
             chapter = self.chapters.get(found, chapter) if found else chapter
             if kind in ("title", "blank") or opens:
                 head = ""
