@@ -30,7 +30,7 @@ INNER_SHARE = 0.4            # the inner margin's share of the two side margins 
 
 
 @dataclass(frozen=True)
-class BookPage:
+class PageMeasures:
     """The measures of a book-style page, in millimetres (type in points)."""
 
     width: float
@@ -67,7 +67,7 @@ class BookPage:
         return (self.outer - self.inner) / 2 / MM_PER_PT
 
 
-def book_page(paper: str, columns: int = 1) -> BookPage:
+def book_page(paper: str, columns: int = 1) -> PageMeasures:
     """The page of a book in the book style on ``paper`` (a name of nests.render.paper.PAPERS)."""
     width, height = PAPERS[paper]
     small = width < 180
@@ -77,4 +77,4 @@ def book_page(paper: str, columns: int = 1) -> BookPage:
         body_pt, chars, gap = (10 if small else 11), MEASURE, 0
     column = round(chars * ADVANCE_EM * body_pt * MM_PER_PT, 1)
     top, bottom = (16, 20) if small else (24, 28)
-    return BookPage(width, height, columns, body_pt, chars, column, gap, top, bottom)
+    return PageMeasures(width, height, columns, body_pt, chars, column, gap, top, bottom)
