@@ -269,6 +269,8 @@ class Book:
     by_chapter: bool = False                   # tables, figures and numbered boxes counted within each
                                                # chapter ("Figure 2.1"), as LaTeX's book classes and
                                                # DocBook's books count them; else through the book
+    columns: int | None = None                 # the columns of text the source sets its pages in (LaTeX's
+                                               # twocolumn): the book style's unless asked; None: not said
 
 
 def plain(inlines: list[Inline]) -> str:

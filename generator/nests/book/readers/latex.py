@@ -35,7 +35,7 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     blocks = reader.document(text, shown, Path(path))
     book = finish(blocks, report, title=reader.title_text or files.pdf_title, aliases=reader.aliases, title_heading=False,
                   toc_rank=files.toc_rank)
-    return credited(dataclasses.replace(book, by_chapter=files.by_chapter), reader.credits)
+    return credited(dataclasses.replace(book, by_chapter=files.by_chapter, columns=files.columns), reader.credits)
 
 
 def inline_latex(text: str, source: str, line: int, report: Report,
@@ -64,15 +64,16 @@ FONT_SWITCHES = {**dict.fromkeys(("bf", "bfseries"), "strong"),
 NODE_KINDS = {"LatexCommentNode": "comment_node", "LatexMathNode": "math_node", "LatexGroupNode": "group_node",
               "LatexMacroNode": "macro", "LatexCharsNode": "chars_node"}
 
-# Inline commands by name → the Reader method that reads them (see ``inline_command``).
-INLINE: dict[str, str] = {}
+# Inline commands by name → the function that reads them, called as a Reader method
+# (see ``inline_command``; a book class's module registers its own: latex_rpg).
+INLINE: dict[str, object] = {}
 
 
 def inline_command(*names):
     def register(method):
         for name in names:
             assert name not in INLINE, f"two handlers for \\{name}"
-            INLINE[name] = method.__name__
+            INLINE[name] = method
         return method
     return register
 
@@ -161,9 +162,10 @@ class Reader(BookFilesReading):
     def _document(self, text: str, shown: str, path: Path) -> list[m.Block]:
         from nests.book.readers.latex_blocks import LatexBlocks
         from nests.book.readers.latex_macros import ended, expand, uncommented
+        from nests.book.readers.latex_rpg import short_verbs, worded_options
 
         self.source, self.path = shown, path
-        text = ended(text)
+        text = ended(short_verbs(text, self.files))
         self.files.graphics += graphics_paths(text)
         self.files.reading.append(path.resolve())
         try:
@@ -177,7 +179,8 @@ class Reader(BookFilesReading):
                 # the body alone, its lines numbered on: no preamble command can read the
                 # body's first words as its arguments
                 text = "\n" * preamble.count("\n") + uncommented(text)[start.start():]
-            nodes = self.parse(drop_settings(expand(text, self.files.commands, switches=self.files.switches)))
+            nodes = self.parse(drop_settings(expand(text, self.files.commands, switches=self.files.switches),
+                                             worded_options))
             # the document may sit inside a group an unbalanced preamble command left open
             body = next((n for n in _descendants(nodes) if _is_env(n, "document")), None)
             return LatexBlocks(self).run(body.nodelist if body is not None else nodes)
@@ -197,9 +200,15 @@ class Reader(BookFilesReading):
     def inline(self, nodes) -> list[m.Inline]:
         """Running text: each parsed node read by the handler its kind names (``NODE_KINDS``)."""
         out: list[m.Inline] = []
-        for node in nodes or []:
+        nodes, at = list(nodes or []), 0
+        while at < len(nodes):
+            node, at = nodes[at], at + 1
             handler = NODE_KINDS.get(type(node).__name__, "other_node")
             out.extend(getattr(self, handler)(node, self.source, self.line(node)))
+            if handler == "macro" and node.macroname not in INLINE and _unknown(node.macroname):
+                # a class's command the reader does not know: its [key=value, …] list prints its values
+                values, nodes[at:] = latex_rpg.keyed_values(self, nodes[at:])
+                out.extend(values)
         return merge_text(out)
 
     def comment_node(self, node, src, line):
@@ -231,7 +240,7 @@ class Reader(BookFilesReading):
 
     def macro(self, node, src: str, line: int) -> list[m.Inline]:
         handler = INLINE.get(node.macroname)
-        said = getattr(self, handler)(node, src, line) if handler else None
+        said = handler(self, node, src, line) if handler else None
         return said if said is not None else self.unknown(node, src, line)
 
     def unknown(self, node, src: str, line: int) -> list[m.Inline]:
@@ -454,3 +463,7 @@ def _known(name: str) -> bool:
     """Whether the reader reads ``\\name`` itself (a package may not redefine it here)."""
     from nests.book.readers.latex_blocks import MACROS
     return name in INLINE or name in MACROS or _context().get_macro_spec(name) is not None
+
+
+# The RPG book class's commands and environments register their handlers in the tables above.
+from nests.book.readers import latex_rpg  # noqa: E402

@@ -124,6 +124,10 @@ class BookFilesReading:
         if name in NUMBER_DEPTHS and self.files.number_depth is None:
             self.files.number_depth = NUMBER_DEPTHS[name]
         self.files.by_chapter = name in BY_CHAPTER
+        options = node.nodeargd.argnlist[0] if node.nodeargd and node.nodeargd.argnlist else None
+        said = [o.strip() for o in options.latex_verbatim()[1:-1].split(",")] if options is not None else []
+        if "twocolumn" in said or "onecolumn" in said:          # the last one said holds, as in LaTeX
+            self.files.columns = 2 if [o for o in said if o in ("twocolumn", "onecolumn")][-1] == "twocolumn" else 1
 
     @preamble_command("usepackage", "RequirePackage")
     def package(self, node) -> None:

@@ -11,9 +11,10 @@ _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsec
              "paragraph": 4, "subparagraph": 5}
 # The deepest level the standard classes number (LaTeX's secnumdepth, in the levels above).
 NUMBER_DEPTHS = {"book": 2, "report": 2, "memoir": 2, "scrbook": 2, "scrreprt": 2,
-                 "article": 3, "scrartcl": 3, "amsart": 3, "amsbook": 3}
+                 "article": 3, "scrartcl": 3, "amsart": 3, "amsbook": 3,
+                 "dndbook": 0}           # the D&D class numbers its chapters alone ("Chapter 1:")
 # The classes that count figures, tables and theorems within each chapter ("Figure 2.1").
-BY_CHAPTER = ("book", "report", "memoir", "scrbook", "scrreprt", "amsbook")
+BY_CHAPTER = ("book", "report", "memoir", "scrbook", "scrreprt", "amsbook", "dndbook")
 _LISTS = {"itemize": False, "enumerate": True, "compactitem": False, "compactenum": True}
 _DEFINITIONS = ("description",)
 _TABULARS = ("tabular", "tabular*", "tabularx", "longtable", "tabulary")
@@ -133,6 +134,8 @@ def _make_context():
              **dict.fromkeys(("fancyhead", "fancyfoot", "fancyhf", "lhead", "chead", "rhead", "lfoot", "cfoot",
                               "rfoot"), "[{"), "fancypagestyle": "{{", "newtheoremstyle": "{{{{{{{{{",
              "theoremstyle": "{", "subtitle": "[{", "thanks": "{"}
+    from nests.book.readers.latex_rpg import ENVIRONMENT_ARGS, MACRO_ARGS   # a book class's own commands
+    specs.update(MACRO_ARGS)
     verbatim = [MacroSpec(name, args_parser=VerbatimArgsParser(verbatim_arg_type="verb-macro"))
                 for name in ("lstinline", "mintinline")]
     db.add_context_category("nests-book", prepend=True, macros=[
@@ -141,6 +144,7 @@ def _make_context():
         std_environment("multicols", "{"), std_environment("multicols*", "{"),
         std_environment("minipage", "[{"), std_environment("tabularx", "{{"),
         std_environment("tabular*", "{{"), std_environment("longtable", "[{"),
+        *(std_environment(name, spec) for name, spec in ENVIRONMENT_ARGS.items()),
         EnvironmentSpec("lstlisting", args_parser=VerbatimArgsParser(
             verbatim_arg_type="verbatim-environment")),
         EnvironmentSpec("minted", args_parser=VerbatimArgsParser(
@@ -264,16 +268,23 @@ _RULE = re.compile(r"\\cmidrule\s*(?:\[[^\]]*\])?\s*(?:\([^)]*\))?\s*\{[^{}]*\}"
 _SETTINGS = re.compile(r"(\\[A-Za-z]+\*?)[ \t]*\[([^\[\]{}]*=(?:[^\[\]{}]|\{[^{}]*\})*)\]")
 
 
-def drop_settings(text: str) -> str:
+def drop_settings(text: str, kept=None) -> str:
     """Commands' key=value options taken out (``\\printglossary[style=x]``,
     ``\\lstinline[language=C]``): settings, never words, which the parser would
-    print for a command it does not know. Verbatim text is left as written; line
-    breaks are kept, so every line keeps its number."""
+    print for a command it does not know. ``kept(name)``: whether a command's options
+    are its words, left for the reader (a stat block's ``[armor-class=9]``). Verbatim
+    text is left as written; line breaks are kept, so every line keeps its number."""
     if "=" not in text and "cmidrule" not in text:
         return text
     parts = _VERBATIM_REGION.split(text)
+
+    def dropped(found):
+        if kept is not None and kept(found.group(1).lstrip("\\").rstrip("*")):
+            return found.group(0)
+        return found.group(1) + "\n" * found.group(2).count("\n")
+
     for k in range(0, len(parts), 2):
-        parts[k] = _SETTINGS.sub(lambda found: found.group(1) + "\n" * found.group(2).count("\n"), parts[k])
+        parts[k] = _SETTINGS.sub(dropped, parts[k])
         # booktabs' \cmidrule(lr){2-3}: a rule, whose trim in parentheses no parser reads
         parts[k] = _RULE.sub(lambda found: "\n" * found.group(0).count("\n"), parts[k])
     return "".join(parts)
