@@ -242,10 +242,11 @@ def _line(label: str, words: list[m.Inline], src: str, line: int, shape=m.Strong
                                    *words]), source=src, line=line)
 
 
-def _run_in(name: list[m.Inline], src: str, line: int) -> list[m.Inline]:
-    """A stat block action's name as the class runs it into its words: bold italic, a full stop after."""
+def _run_in(name: list[m.Inline], src: str, line: int, space: bool = True) -> list[m.Inline]:
+    """A stat block action's name as the class runs it into its words: bold italic, a full stop
+    after (and a space, unless the source's own space follows)."""
     return [m.Emphasis([m.Strong([*name, _text(".", src, line)], source=src, line=line)], source=src, line=line),
-            _text(" ", src, line)]
+            *([_text(" ", src, line)] if space else [])]
 
 
 # -- inline commands ---------------------------------------------------------------
@@ -293,7 +294,7 @@ def look(reader, node, src, line):
 
 @inline_command("DndMonsterAction", "DndMonsterSubAction")
 def action_name(reader, node, src, line):
-    return _run_in(reader.inline(_arg(node, -1)), src, line)
+    return _run_in(reader.inline(_arg(node, -1)), src, line, space=False)
 
 
 @inline_command("DndAreaRef", "DndSubAreaRef")
