@@ -205,7 +205,8 @@ class Reader(BookFilesReading):
             node, at = nodes[at], at + 1
             handler = NODE_KINDS.get(type(node).__name__, "other_node")
             out.extend(getattr(self, handler)(node, self.source, self.line(node)))
-            if handler == "macro" and node.macroname not in INLINE and _unknown(node.macroname):
+            if handler == "macro" and at < len(nodes) and (getattr(nodes[at], "chars", None) or "").lstrip(
+                    " \t").startswith("[") and node.macroname not in INLINE and _unknown(node.macroname):
                 # a class's command the reader does not know: its [key=value, …] list prints its values
                 values, nodes[at:] = latex_rpg.keyed_values(self, nodes[at:])
                 out.extend(values)
