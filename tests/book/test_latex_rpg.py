@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from nests.book import model as m
 from nests.book.readers import read_book
 from nests.book.readers.common import walk
-from nests.book.readers.latex_rpg import challenge, dice, keyed, modifier
+from nests.book.readers.latex_options import keyed
+from nests.book.readers.latex_rpg import challenge, dice, modifier
 from nests.cli import main
 from nests.generators.rulebook.printed import book_html
 

@@ -23,8 +23,11 @@ from nests.book.readers.credits import credited
 from nests.book.readers.latex_files import BookFiles
 from nests.book.readers.latex_math import _to_text, math_text
 from nests.book.readers.latex_reading import BookFilesReading
+from nests.book.readers import latex_rpg  # noqa: F401  (the RPG book class's handlers, registered by name)
+from nests.book.readers.latex_options import keyed_values, short_verbs
 from nests.book.readers.latex_syntax import (_CODE, _DROPPED, _EMPHASIS, _NUMBER_REFS, _REFS, _SECTIONS, _STRONG,
-                                             _TEXT_MACROS, CONDITIONALS, GLOSSARY, INCLUDES, SWITCHES, _arg,
+                                             _TEXT_MACROS, CONDITIONALS, GLOSSARY, INCLUDES, INLINE, RPG_WORDED_OPTIONS,
+                                             SWITCHES, _arg, inline_command,
                                              _context, _descendants, _inner_latex, _is_env, _quotes, _unknown,
                                              drop_settings, graphics_paths)
 
@@ -64,18 +67,7 @@ FONT_SWITCHES = {**dict.fromkeys(("bf", "bfseries"), "strong"),
 NODE_KINDS = {"LatexCommentNode": "comment_node", "LatexMathNode": "math_node", "LatexGroupNode": "group_node",
               "LatexMacroNode": "macro", "LatexCharsNode": "chars_node"}
 
-# Inline commands by name → the function that reads them, called as a Reader method
-# (see ``inline_command``; a book class's module registers its own: latex_rpg).
-INLINE: dict[str, object] = {}
-
-
-def inline_command(*names):
-    def register(method):
-        for name in names:
-            assert name not in INLINE, f"two handlers for \\{name}"
-            INLINE[name] = method
-        return method
-    return register
+# Inline commands: ``INLINE`` and ``inline_command`` (latex_syntax) name the Reader method of each.
 
 
 DEEPEST = 100           # groups and environments inside each other (the parser recurses into each)
@@ -162,7 +154,6 @@ class Reader(BookFilesReading):
     def _document(self, text: str, shown: str, path: Path) -> list[m.Block]:
         from nests.book.readers.latex_blocks import LatexBlocks
         from nests.book.readers.latex_macros import ended, expand, uncommented
-        from nests.book.readers.latex_rpg import short_verbs, worded_options
 
         self.source, self.path = shown, path
         text = ended(short_verbs(text, self.files))
@@ -180,7 +171,7 @@ class Reader(BookFilesReading):
                 # body's first words as its arguments
                 text = "\n" * preamble.count("\n") + uncommented(text)[start.start():]
             nodes = self.parse(drop_settings(expand(text, self.files.commands, switches=self.files.switches),
-                                             worded_options))
+                                             _worded_options))
             # the document may sit inside a group an unbalanced preamble command left open
             body = next((n for n in _descendants(nodes) if _is_env(n, "document")), None)
             return LatexBlocks(self).run(body.nodelist if body is not None else nodes)
@@ -208,7 +199,7 @@ class Reader(BookFilesReading):
             if handler == "macro" and at < len(nodes) and (getattr(nodes[at], "chars", None) or "").lstrip(
                     " \t").startswith("[") and node.macroname not in INLINE and _unknown(node.macroname):
                 # a class's command the reader does not know: its [key=value, …] list prints its values
-                values, nodes[at:] = latex_rpg.keyed_values(self, nodes[at:])
+                values, nodes[at:] = keyed_values(self, nodes[at:])
                 out.extend(values)
         return merge_text(out)
 
@@ -466,5 +457,7 @@ def _known(name: str) -> bool:
     return name in INLINE or name in MACROS or _context().get_macro_spec(name) is not None
 
 
-# The RPG book class's commands and environments register their handlers in the tables above.
-from nests.book.readers import latex_rpg  # noqa: E402
+def _worded_options(name: str) -> bool:
+    """Whether ``\\name[key=value]``'s list is words to read, not settings to drop: the RPG class's
+    stat block commands', and any command the reader does not know (``keyed_values`` prints its values)."""
+    return name in RPG_WORDED_OPTIONS or (_unknown(name) and not _known(name))

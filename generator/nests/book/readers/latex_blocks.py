@@ -272,7 +272,7 @@ class LatexBlocks:
             return self.theorem(node, name.rstrip("*"), src, line)
         self.r.report.first(f"\\begin{{{name}}}", line,
                             f"unknown LaTeX environment '{name}'; its text is kept", source=src)
-        from nests.book.readers.latex_rpg import tabular_content
+        from nests.book.readers.latex_options import tabular_content
         cells = tabular_content(node.nodelist)        # its text in cells (& and \\): a table, as it prints
         if cells is not None:
             self.add(self.table(cells, [], node))

@@ -1,5 +1,5 @@
-"""The tabletop RPG book class: the dndbook class (the D&D 5e LaTeX template, rpgtex) read
-as what its commands print, in this press's own boxes and tables.
+"""The tabletop RPG book class: the dndbook class (the D&D 5e LaTeX template, rpgtex) read as
+what its commands print, in this press's own boxes and tables.
 
 Its environments become the book model's nodes: ``DndMonster`` a box of kind "stat block"
 (its ``\\DndMonsterSection`` parts boxes of kind "stat section" inside it), ``DndSidebar``,
@@ -9,12 +9,10 @@ row is its header. The commands inside a stat block print the lines the class pr
 modifier; ``\\DndMonsterAttack`` "Melee Weapon Attack: +3 to hit…"), in the class's English
 words. Its header commands (``\\DndFeatHeader``, ``\\DndSpellHeader``, ``\\DndArea``…) are
 headings with the lines under them. Each command and environment has one handler,
-registered by name in the reader's tables (``latex.INLINE``, ``latex_blocks.MACROS`` and
-``ENVIRONMENTS``); the arguments each takes are ``MACRO_ARGS`` and ``ENVIRONMENT_ARGS``.
-
-Here too, what any class the reader does not know still prints: an unknown command's
-``[key=value, …]`` list as its values (``keyed_values``), an unknown environment of cells
-as a table (``tabular_content``); and shortvrb's ``\\MakeShortVerb{\\|}`` (``short_verbs``).
+registered by name in the reader's tables (``latex_syntax.INLINE``, ``latex_blocks.MACROS``
+and ``ENVIRONMENTS``); the arguments each takes are ``latex_syntax.RPG_MACRO_ARGS`` and
+``RPG_ENVIRONMENT_ARGS``. What a class the reader does not know still prints is
+latex_options'.
 """
 
 from __future__ import annotations
@@ -24,26 +22,10 @@ import re
 
 from nests.book import model as m
 from nests.book.readers.common import merge_text, strip
-from nests.book.readers.latex import _known, inline_command
-from nests.book.readers.latex_blocks import ENVIRONMENTS, MACROS, LatexBlocks, handles
-from nests.book.readers.latex_syntax import _VERBATIM_REGION, _arg, _options, _prints, _unknown
+from nests.book.readers.latex_blocks import ENVIRONMENTS, MACROS, handles
+from nests.book.readers.latex_options import keyed, listed, _unbraced
+from nests.book.readers.latex_syntax import _arg, inline_command
 
-# The arguments of the class's commands, as the parser is told them ("[" optional, "{" required).
-MACRO_ARGS = {
-    "DndDice": "{", "DndDropCapLine": "[{{", "lettrine": "[{{", "DndContour": "{", "DndCRExp": "{",
-    "DndEmphSpellString": "{", "DndSetThemeColor": "[", "MakeShortVerb": "*{", "DeleteShortVerb": "{",
-    "DndFeatHeader": "{[", "DndItemHeader": "{{", "DndSpellHeader": "{{{{{{",
-    "DndArea": "{", "DndSubArea": "{", "DndAreaRef": "[{", "DndSubAreaRef": "[{", "DndSetAreaOptions": "[",
-    "DndMonsterType": "{", "DndMonsterBasics": "[", "DndMonsterAbilityScores": "[", "DndMonsterDetails": "[",
-    "DndMonsterAttack": "[", "DndMonsterMelee": "[", "DndMonsterRanged": "[", "DndMonsterSection": "{",
-    "DndMonsterAction": "{", "DndMonsterSubAction": "{", "DndInnateSpellLevel": "[{",
-    "DndMonsterSpellLevel": "[[{", "DndMonsterLegendaryAction": "{{",
-}
-ENVIRONMENT_ARGS = {"DndMonster": "[{", "DndMonsterBg": "[{", "DndMonsterNoBg": "[{", "DndComment": "[{",
-                    "DndSidebar": "[{", "DndReadAloud": "[", "DndTable": "[{"}
-# Commands whose [key=value] list is their words, never settings to drop (latex_syntax.drop_settings).
-KEYED = ("DndMonsterBasics", "DndMonsterAbilityScores", "DndMonsterDetails", "DndMonsterAttack", "DndMonsterMelee",
-         "DndMonsterRanged", "DndSetAreaOptions", "DndAreaRef", "DndSubAreaRef")
 # The class's font and colour switches and its drawn rule: the look, never words.
 _LOOKS = ("DndFontChapter", "DndFontCommentBody", "DndFontCommentTitle", "DndFontDropCap", "DndFontFooter",
           "DndFontPageNumber", "DndFontParagraph", "DndFontPart", "DndFontReadAloud", "DndFontSection",
@@ -77,43 +59,7 @@ _AREA_LEVELS = {"1": ("section", "subsection"), "2": ("subsection", "subsubsecti
                 "3": ("subsubsection", "paragraph"), "4": ("paragraph", "subparagraph")}
 
 
-# -- key=value lists ---------------------------------------------------------------
-def listed(text: str) -> list[str]:
-    """A comma-separated list's items, commas inside braces kept, comments left out."""
-    text = re.sub(r"(?<!\\)%[^\n]*", "", text)
-    items, depth, at = [], 0, 0
-    for found in re.finditer(r"\\.|[{},]", text + ","):
-        depth += {"{": 1, "}": -1}.get(found.group(), 0)
-        if found.group() == "," and depth == 0:
-            items.append(text[at:found.start()].strip())
-            at = found.end()
-    return [item for item in items if item]
-
-
-def _unbraced(value: str) -> str:
-    value = value.strip()
-    return value[1:-1].strip() if value.startswith("{") and value.endswith("}") and _balanced(value[1:-1]) else value
-
-
-def keyed(text: str) -> list[tuple[str, str, bool]]:
-    """A key=value list's items in order, as (key, value, whether it said "="): a value's
-    outer braces taken off, commas inside braces kept, comments left out."""
-    items = []
-    for item in listed(text):
-        key, said, value = item.partition("=")
-        items.append((key.strip(), _unbraced(value), bool(said)))
-    return items
-
-
-def _balanced(text: str) -> bool:
-    depth = 0
-    for found in re.finditer(r"\\.|[{}]", text):
-        depth += {"{": 1, "}": -1}.get(found.group(), 0)
-        if depth < 0:
-            return False
-    return depth == 0
-
-
+# -- a command's key=value list ----------------------------------------------------
 def _options_of(node) -> list[tuple[str, str, bool]]:
     """The items of a command's or an environment's first argument, its [key=value] list."""
     args = node.nodeargd.argnlist if node.nodeargd else []
@@ -125,78 +71,6 @@ def _values(reader, node, line: int, lower: bool = False) -> dict[str, list[m.In
     """A command's [key=value] list, each value read as words (keys in lower case if asked)."""
     return {(key.lower() if lower else key): reader.aside(value, line) if value else []
             for key, value, _ in _options_of(node)}
-
-
-def worded_options(name: str) -> bool:
-    """Whether ``\\name[key=value]``'s list is words to read (the class's stat block commands, and any
-    command the reader does not know, whose list ``keyed_values`` prints), not settings to drop."""
-    return name in KEYED or (_unknown(name) and not _known(name))
-
-
-def keyed_values(reader, nodes: list) -> tuple[list[m.Inline], list]:
-    """The [key=value, …] list written after a command the reader does not know (``nodes``: what
-    follows it): its values, one after another, and the nodes after the list. None there: ([], nodes)."""
-    from pylatexenc.latexwalker import LatexCharsNode
-
-    if not nodes or not isinstance(nodes[0], LatexCharsNode) or not nodes[0].chars.lstrip(" \t").startswith("["):
-        return [], nodes
-    options, rest = _options(nodes)
-    items = keyed(options)
-    if not any(said for _, _, said in items):
-        return [], nodes
-    line, out = reader.line(nodes[0]), []
-    for _, value, said in items:
-        words = reader.aside(value, line) if said and value else []
-        if words:
-            out += ([m.Text("; ", source=reader.source, line=line)] if out else []) + words
-    return out, rest
-
-
-# -- an environment of cells -------------------------------------------------------
-_COLUMN_SPEC = re.compile(r"(?:[lcrXYLCRJSD|\s]|[pmbwW]\{[^{}]*\}|[@!<>]\{[^{}]*\}|\*\{\d+\}\{[^{}]*\})+")
-
-
-def tabular_content(nodes) -> list | None:
-    """An environment's nodes as a tabular's cells, when its text is cells (an ``&`` and a ``\\\\``
-    among them): without its options and its column spec ({lX}); else None."""
-    from pylatexenc.latexwalker import LatexGroupNode, LatexMacroNode, LatexSpecialsNode
-
-    _, nodes = _options(nodes)
-    if not any(isinstance(n, LatexSpecialsNode) and n.specials_chars == "&" for n in nodes) or \
-            not any(isinstance(n, LatexMacroNode) and n.macroname == "\\" for n in nodes):
-        return None
-    first = next((k for k, n in enumerate(nodes) if _prints(n)), None)
-    if first is not None and isinstance(nodes[first], LatexGroupNode) and _COLUMN_SPEC.fullmatch(
-            "".join(n.latex_verbatim() for n in nodes[first].nodelist)):
-        nodes = nodes[:first] + nodes[first + 1:]
-    return nodes
-
-
-# -- shortvrb ----------------------------------------------------------------------
-_SHORT_VERB = re.compile(r"\\verb\*?([^\sA-Za-z*]).*?\1|\\(Make|Delete)ShortVerb\*?\s*\{\s*\\?([^\s{}])\s*\}"
-                         r"|\\.|%[^\n]*|([^\\%\w\s{}])", re.S)
-
-
-def short_verbs(text: str, files) -> str:
-    """shortvrb's ``\\MakeShortVerb{\\|}``: from there on, ``|words|`` is ``\\verb|words|``
-    (until ``\\DeleteShortVerb{\\|}``); verbatim text and comments are left as written. The
-    characters made short stay made for the files the book reads after."""
-    made = files.classes.setdefault("short verbs", set())
-    if not made and "ShortVerb" not in text:
-        return text
-    parts = _VERBATIM_REGION.split(text)
-    for k in range(0, len(parts), 2):
-        out, at = [], 0
-        for found in _SHORT_VERB.finditer(parts[k]):
-            if found.group(2):
-                (made.add if found.group(2) == "Make" else made.discard)(found.group(3))
-            elif found.group(4) and found.group(4) in made and found.start() >= at:
-                end = parts[k].find(found.group(4), found.end())
-                if end >= 0 and "\n" not in parts[k][found.end():end]:
-                    out.append(parts[k][at:found.start()] + "\\verb" + parts[k][found.start():end + 1])
-                    at = end + 1
-        parts[k] = "".join(out) + parts[k][at:]
-    return "".join(parts)
 
 
 # -- words the class computes ------------------------------------------------------
@@ -376,7 +250,7 @@ def _box(blocks, node, kind: str, src: str, line: int, titled: bool = True) -> m
     r = blocks.r
     title = strip(r.inline(_arg(node, -1))) if titled else []
     box = m.Box(kind, title, [], source=src, line=line)
-    box.blocks = LatexBlocks(r).run(node.nodelist)
+    box.blocks = type(blocks)(r).run(node.nodelist)
     blocks.add(box)
     return box
 

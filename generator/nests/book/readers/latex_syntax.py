@@ -84,8 +84,39 @@ GLOSSARY = ("gls", "Gls", "GLS", "glspl", "Glspl", "GLSpl", "glstext", "Glstext"
 SWITCHES = ("newtoggle", "providetoggle", "toggletrue", "togglefalse", "settoggle", "newbool", "providebool",
             "setbool", "booltrue", "boolfalse", "newboolean", "provideboolean", "setboolean")
 CONDITIONALS = ("iftoggle", "nottoggle", "ifbool", "notbool", "ifthenelse", "IfFileExists")
+# The RPG book class dndbook's commands and environments (read by latex_rpg): their arguments,
+# as the parser is told them ("[" optional, "{" required).
+RPG_MACRO_ARGS = {
+    "DndDice": "{", "DndDropCapLine": "[{{", "lettrine": "[{{", "DndContour": "{", "DndCRExp": "{",
+    "DndEmphSpellString": "{", "DndSetThemeColor": "[", "MakeShortVerb": "*{", "DeleteShortVerb": "{",
+    "DndFeatHeader": "{[", "DndItemHeader": "{{", "DndSpellHeader": "{{{{{{",
+    "DndArea": "{", "DndSubArea": "{", "DndAreaRef": "[{", "DndSubAreaRef": "[{", "DndSetAreaOptions": "[",
+    "DndMonsterType": "{", "DndMonsterBasics": "[", "DndMonsterAbilityScores": "[", "DndMonsterDetails": "[",
+    "DndMonsterAttack": "[", "DndMonsterMelee": "[", "DndMonsterRanged": "[", "DndMonsterSection": "{",
+    "DndMonsterAction": "{", "DndMonsterSubAction": "{", "DndInnateSpellLevel": "[{",
+    "DndMonsterSpellLevel": "[[{", "DndMonsterLegendaryAction": "{{",
+}
+RPG_ENVIRONMENT_ARGS = {"DndMonster": "[{", "DndMonsterBg": "[{", "DndMonsterNoBg": "[{", "DndComment": "[{",
+                        "DndSidebar": "[{", "DndReadAloud": "[", "DndTable": "[{"}
+# Commands whose [key=value] list is their words, never settings to drop (latex_syntax.drop_settings).
+RPG_WORDED_OPTIONS = ("DndMonsterBasics", "DndMonsterAbilityScores", "DndMonsterDetails", "DndMonsterAttack",
+                      "DndMonsterMelee", "DndMonsterRanged", "DndSetAreaOptions", "DndAreaRef", "DndSubAreaRef")
 INCLUDES = ("input", "include", "import", "subimport", "subfile", "inputfrom", "subinputfrom",
             "includefrom", "subincludefrom")
+
+
+# Inline commands by name → the function that reads them, called as a ``latex.Reader`` method
+# (registered with ``inline_command``: in latex.py, and by a book class's module, latex_rpg).
+INLINE: dict[str, object] = {}
+
+
+def inline_command(*names):
+    def register(method):
+        for name in names:
+            assert name not in INLINE, f"two handlers for \\{name}"
+            INLINE[name] = method
+        return method
+    return register
 
 
 _CONTEXT = None
@@ -134,8 +165,7 @@ def _make_context():
              **dict.fromkeys(("fancyhead", "fancyfoot", "fancyhf", "lhead", "chead", "rhead", "lfoot", "cfoot",
                               "rfoot"), "[{"), "fancypagestyle": "{{", "newtheoremstyle": "{{{{{{{{{",
              "theoremstyle": "{", "subtitle": "[{", "thanks": "{"}
-    from nests.book.readers.latex_rpg import ENVIRONMENT_ARGS, MACRO_ARGS   # a book class's own commands
-    specs.update(MACRO_ARGS)
+    specs.update(RPG_MACRO_ARGS)
     verbatim = [MacroSpec(name, args_parser=VerbatimArgsParser(verbatim_arg_type="verb-macro"))
                 for name in ("lstinline", "mintinline")]
     db.add_context_category("nests-book", prepend=True, macros=[
@@ -144,7 +174,7 @@ def _make_context():
         std_environment("multicols", "{"), std_environment("multicols*", "{"),
         std_environment("minipage", "[{"), std_environment("tabularx", "{{"),
         std_environment("tabular*", "{{"), std_environment("longtable", "[{"),
-        *(std_environment(name, spec) for name, spec in ENVIRONMENT_ARGS.items()),
+        *(std_environment(name, spec) for name, spec in RPG_ENVIRONMENT_ARGS.items()),
         EnvironmentSpec("lstlisting", args_parser=VerbatimArgsParser(
             verbatim_arg_type="verbatim-environment")),
         EnvironmentSpec("minted", args_parser=VerbatimArgsParser(
