@@ -1,7 +1,8 @@
 """The one Python module that names drawing glyphs, as data.
 
 Layout draws frames in templates; Python only needs glyphs to recognise them
-(reading a sheet back) or to swap them (``--ascii``). ``ASCII`` maps every
+(reading a sheet back, finding a page's links and rolls for its PDF) or to swap
+them (``--ascii``). ``ASCII`` maps every
 box-drawing, block and pointer character the templates use to one printable
 ASCII character, so a page keeps its exact grid when translated.
 """
