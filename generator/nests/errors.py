@@ -89,14 +89,7 @@ class NestsError(click.ClickException):
 
 class Failure(NestsError):
     """The system failed the command, not its input: a full disk, a file-size limit, a
-    closed or full standard output, an interrupt. One line, and a non-zero exit:
+    closed or full standard output. One line, and a non-zero exit:
     an output cut short never ends in success."""
 
     exit_code = 1
-
-
-class Interrupted(Failure):
-    exit_code = 130                  # 128 + SIGINT, as a shell says it
-
-    def __init__(self):
-        super().__init__("interrupted; a file not yet in place is not written")

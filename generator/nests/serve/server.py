@@ -51,6 +51,7 @@ def serve(data: Path, host: str, port: int, share: bool, content_dirs=(), templa
 
     import uvicorn
 
+    from nests.children import ctrl_c_after
     from nests.cli.common import SHEET_CONTENT, setup
     from nests.serve import making
 
@@ -73,12 +74,15 @@ def serve(data: Path, host: str, port: int, share: bool, content_dirs=(), templa
         say(f"nests serve: players join at {join}")
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2,
                             h11_max_incomplete_event_size=16 * 1024)
-    try:
-        uvicorn.Server(config).run(sockets=[sock])
-    finally:
-        for pool in pools.values():
-            pool.shutdown(cancel_futures=True)
-        store.close()
+    # uvicorn answers Ctrl-C by stopping, then gives it back: answered (nests.entry) once the
+    # workers and the store are closed
+    with ctrl_c_after():
+        try:
+            uvicorn.Server(config).run(sockets=[sock])
+        finally:
+            for pool in pools.values():
+                pool.shutdown(cancel_futures=True)
+            store.close()
 
 
 def _open(data: Path) -> Store:
