@@ -7,7 +7,9 @@ Each command runs once to its end (its outputs, and how long it takes), then aga
 each time interrupted at a later moment of that length (the first a tenth of the way in: before
 the interpreter has started our code, it answers Ctrl-C as it does for any program). A
 terminal's Ctrl-C goes to every process of the command (its process group): every other run is
-interrupted that way, the others by a signal to the command alone."""
+interrupted that way, the others by a signal to the command alone; and every other pair of runs
+is started as ``python -m nests`` (whose interpreter, at its end, would take a KeyboardInterrupt
+for one it never handled)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-NESTS = str(Path(sys.executable).parent / "nests")        # the command as installed
+NESTS = [str(Path(sys.executable).parent / "nests")]      # the command as installed
+PYTHON_M = [sys.executable, "-m", "nests"]
 LINE = "error: interrupted; a file not yet in place is not written\n"
 MOMENTS = 10
 COMMANDS = {
@@ -29,9 +32,9 @@ COMMANDS = {
 }
 
 
-def start(args: list[str], out: Path) -> subprocess.Popen:
+def start(args: list[str], out: Path, entry: list[str] = NESTS) -> subprocess.Popen:
     """The command in a session of its own (its pid names the session and the process group)."""
-    return subprocess.Popen([NESTS, *args, "-o", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    return subprocess.Popen([*entry, *args, "-o", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             text=True, start_new_session=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
@@ -77,7 +80,8 @@ def test_ctrl_c_at_any_moment_is_one_line_exit_130_and_leaves_nothing_behind(tmp
     assert made and not left_running(whole.pid)
     for k in range(MOMENTS):
         out = tmp_path / f"run-{k}"
-        run = start(args, out)
+        entry = PYTHON_M if k // 2 % 2 else NESTS
+        run = start(args, out, entry)
         moment = took * (k + 1) / (MOMENTS + 1)
         time.sleep(moment)
         try:
@@ -88,7 +92,8 @@ def test_ctrl_c_at_any_moment_is_one_line_exit_130_and_leaves_nothing_behind(tmp
         except ProcessLookupError:                         # ended already (a quicker run than the first)
             pass
         _, err = run.communicate(timeout=120)
-        moment = f"{name}, Ctrl-C at {moment:.2f} s of {took:.2f} s ({'group' if k % 2 == 0 else 'command'})"
+        moment = (f"{' '.join(entry[1:]) or 'nests'} {name}, Ctrl-C at {moment:.2f} s of {took:.2f} s "
+                  f"({'group' if k % 2 == 0 else 'command'})")
         if run.returncode == 0:                            # done before Ctrl-C came
             assert err == "", (moment, err[-3000:])
         else:

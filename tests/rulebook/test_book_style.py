@@ -147,7 +147,14 @@ def base_rules(tmp_path_factory):
     return pdf, [document[k].get_textpage().get_text_range() for k in range(len(document))], out
 
 
-def test_the_book_style_is_the_default_for_other_markups_and_keeps_the_txt(base_rules, tmp_path):
+@pytest.fixture(scope="module")
+def framed_base_rules(tmp_path_factory):
+    """base-rules.md on framed pages: the PDF, and the folder that holds it and its txt."""
+    out = tmp_path_factory.mktemp("framed")
+    return pdf_of(str(SHARED / "base-rules.md"), "--style", "framed", tmp_path=out), out
+
+
+def test_the_book_style_is_the_default_for_other_markups_and_keeps_the_txt(base_rules, framed_base_rules):
     pdf, pages, out = base_rules
     fonts = {str(f.get_object()["/BaseFont"]) for page in PdfReader(io.BytesIO(pdf)).pages
              for f in page["/Resources"]["/Font"].values()}
@@ -155,8 +162,7 @@ def test_the_book_style_is_the_default_for_other_markups_and_keeps_the_txt(base_
     assert pages[0].split() == ["Base", "Rules"]                # the title page, from the book's own title
     assert pages[1].split("\r\n")[0].strip() == "Contents" or "Contents\r\n" in pages[1]
     assert "1 Foreword" in pages[1] and pages[1].rstrip().endswith("i")      # the contents, numbered i
-    framed = tmp_path / "framed"
-    pdf_of(str(SHARED / "base-rules.md"), "--style", "framed", tmp_path=framed)
+    _, framed = framed_base_rules
     assert (framed / "base-rules.txt").read_bytes() == (out / "base-rules.txt").read_bytes()
 
 
@@ -285,15 +291,15 @@ def test_same_bytes_in_two_processes(tmp_path):
     assert made[0] == made[1]
 
 
-def test_a_long_book_typeset_in_parts_prints_the_pages_it_prints_whole(monkeypatch, tmp_path):
+def test_a_long_book_typeset_in_parts_prints_the_pages_it_prints_whole(base_rules, monkeypatch, tmp_path):
     """A book longer than grid.BOOK_PARTS_OVER is typeset in parts of whole chapters and bound
     (nests.publish.bound): the same pages, words, page numbers, running heads, links and
     outline as the book typeset whole (a text layer's hyphen aside: pypdf's copy of a page
-    tells it apart from WeasyPrint's)."""
+    tells it apart from WeasyPrint's). (Whole: the module's base_rules, the same command.)"""
     from nests.text import grid
 
     source = str(SHARED / "base-rules.md")
-    whole = pdf_of(source, tmp_path=tmp_path / "whole")
+    whole = base_rules[0]
     monkeypatch.setattr(grid, "BOOK_PARTS_OVER", 20_000)
     monkeypatch.setattr(grid, "BOOK_PART_CHARS", 12_000)
     from nests.generators.rulebook.printed import BookPrint
@@ -325,7 +331,7 @@ def test_a_long_book_typeset_in_parts_prints_the_pages_it_prints_whole(monkeypat
     assert outline(parted) == outline(whole)
 
 
-def test_the_framed_pages_link_contents_references_and_notes(content, tmp_path):
+def test_the_framed_pages_link_contents_references_and_notes(content, framed_base_rules):
     """The framed style's links, found in its own text (nests.generators.rulebook.links): each
     contents entry to the page its heading is on, each "(page N)" to page N, each footnote
     mark to the page its note starts on; and in the PDF they are links."""
@@ -348,7 +354,7 @@ def test_the_framed_pages_link_contents_references_and_notes(content, tmp_path):
                 assert said == f"(page {mark.link})"
     # (the book's own list of contents, links to its headings, is left out: the references in its text remain)
     assert kinds["contents"] > 50 and kinds["reference"] >= 5
-    pdf = pdf_of(str(SHARED / "base-rules.md"), "--style", "framed", tmp_path=tmp_path)
+    pdf, _ = framed_base_rules
     inside = [(page, lands) for page, under, lands in links(pdf) if isinstance(lands, int)]
     assert len(inside) == sum(len([m for m in p.marks if m.link]) for p in book.pages)
 
