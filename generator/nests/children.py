@@ -69,23 +69,36 @@ def bind_every_child() -> None:
         _bound = True
 
 
+class Held(list):
+    """The Ctrl-C's ``ctrl_c_after`` holds (true once one came); ``then``, if set, is called as each comes."""
+
+    then = None
+
+
 @contextmanager
 def ctrl_c_after():
     """Ctrl-C, if it comes meanwhile, is answered once the block is done, as it would have been
-    (in the main thread of a process that answers it: a worker leaves it to its command)."""
+    (in the main thread of a process that answers it: a worker leaves it to its command).
+    The block is given the ``Held`` Ctrl-C's."""
     import threading
 
+    held = Held()
     answer = signal.getsignal(signal.SIGINT)
     if threading.current_thread() is not threading.main_thread() or answer in (signal.SIG_IGN, None):
-        yield
+        yield held
         return
-    pending = []
-    signal.signal(signal.SIGINT, lambda signum, frame: pending.append(frame))
+
+    def hold(signum, frame):
+        held.append(frame)
+        if held.then is not None:
+            held.then()
+
+    signal.signal(signal.SIGINT, hold)
     try:
-        yield
+        yield held
     finally:
         signal.signal(signal.SIGINT, answer)
-        if pending and callable(answer):
-            answer(signal.SIGINT, pending[0])
-        elif pending:                                # the system's own answer: the process ends
+        if held and callable(answer):
+            answer(signal.SIGINT, held[0])
+        elif held:                                   # the system's own answer: the process ends
             os.kill(os.getpid(), signal.SIGINT)
