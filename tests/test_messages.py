@@ -24,7 +24,8 @@ def test_a_long_number_or_word_is_cut_with_an_ellipsis():
     text without a space to WIDEST_WORD characters; short ones stay whole."""
     assert bounded(f"rows.2.count: {'9' * 5_000} is not a whole number 1–1000") == \
         f"rows.2.count: {'9' * (WIDEST_VALUE - 1)}… is not a whole number 1–1000"
-    assert bounded(f"{'-' * 3}{'9' * 100}") == f"---{'9' * (WIDEST_VALUE - 1)}…"
+    assert bounded(f"{'-' * 3}{'9' * 100}") == f"--{'-9' + '9' * (WIDEST_VALUE - 3)}…"
+    assert bounded(f"wounds: -{'9' * 4_000} is below 0") == f"wounds: -{'9' * (WIDEST_VALUE - 2)}… is below 0"
     assert bounded(f"see {'w' * 1_000_000} here") == f"see {'w' * (WIDEST_WORD - 1)}… here"
     assert bounded("rows.2.count: 1234 is not a whole number 1–1000, see https://example.org/a/b") == \
         "rows.2.count: 1234 is not a whole number 1–1000, see https://example.org/a/b"

@@ -19,14 +19,14 @@ LONGEST_MESSAGE = 600      # characters of a whole message, its start and its en
 _QUOTED = re.compile(r"(?<![\w.…'\"])(['\"])(?=\S)((?:(?!\1)[^\n]){%d,}?)\1(?!\w)" % (WIDEST_VALUE - 1))
 # What input puts in a message unquoted: a number (a count, a face) past WIDEST_VALUE digits,
 # or a run of text without a space past WIDEST_WORD characters (a path, a word, an address).
-_LONG_RUN = re.compile(r"\d{%d,}|[^\s…]{%d,}" % (WIDEST_VALUE + 1, WIDEST_WORD + 1))
+_LONG_RUN = re.compile(r"[-+−]?\d{%d,}|[^\s…]{%d,}" % (WIDEST_VALUE + 1, WIDEST_WORD + 1))
 
 
 def _cut(run: re.Match) -> str:
     """A long run as a message shows it: a number's first digits; a path's start and its end
     (the file's own name, and the line after it) about an ellipsis; any other run's start."""
     text = run.group(0)
-    if text[0].isdigit():
+    if text.lstrip("-+−")[:1].isdigit():
         return text[:WIDEST_VALUE - 1] + "…"
     if "/" in text:
         keep = WIDEST_WORD // 2 - 1
