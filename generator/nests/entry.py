@@ -8,14 +8,14 @@ is loaded; ``nests.cli.common.setup`` then puts everything made so far out of it
 reach (``gc.freeze``) and turns it back on for the generating, whose garbage
 it collects as usual. (Importing ``nests.cli`` in a test changes nothing.)
 
-Ctrl-C is one line and exit 130 from the first line of this module to the last of
-the process, wherever it lands: ``_interrupted`` says it, ends the command's workers,
+Ctrl-C is one line and exit 130 from the first line of this module until the command
+is done, wherever it lands: ``_interrupted`` says it, ends the command's workers,
 tidies what they were writing and ends the process at once. It is never an
 exception, which a worker, a ``finally`` or a finaliser could meet half-way and print
 as a traceback. The workers leave Ctrl-C to it (``nests.children``); the one moment
 it waits for is files being put in place, which happens whole (``nests.publish``).
-(Before this module runs, the interpreter's own start answers Ctrl-C as it does for
-any program.)
+Once the command is done, Ctrl-C changes nothing (``run``). (Before this module
+runs, the interpreter's own start answers Ctrl-C as it does for any program.)
 """
 
 import os
@@ -66,6 +66,10 @@ def run() -> None:
     try:
         main()
     finally:
+        # The command is done: a Ctrl-C from here on changes nothing. (Left to the interpreter,
+        # whose teardown gives Ctrl-C back to the system, it would end the process by the signal,
+        # saying nothing, in the last moments of a command that has done its work.)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         # what is still buffered for standard output ("wrote …" lines) must get out,
         # or the command fails, in one line, whatever it was about to say
         try:

@@ -94,7 +94,7 @@ def test_ctrl_c_at_any_moment_is_one_line_exit_130_and_leaves_nothing_behind(tmp
         _, err = run.communicate(timeout=120)
         moment = (f"{' '.join(entry[1:]) or 'nests'} {name}, Ctrl-C at {moment:.2f} s of {took:.2f} s "
                   f"({'group' if k % 2 == 0 else 'command'})")
-        if run.returncode == 0:                            # done before Ctrl-C came
+        if run.returncode == 0:                            # done before Ctrl-C came (or as it ended)
             assert err == "", (moment, err[-3000:])
         else:
             assert (run.returncode, err) == (130, LINE), (moment, run.returncode, err[-3000:])
