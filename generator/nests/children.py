@@ -26,6 +26,7 @@ from contextlib import contextmanager
 _PR_SET_PDEATHSIG = 1            # linux/prctl.h
 _prctl = None                    # libc's prctl, found once in the parent (a child only calls it); False: none
 _forking = 0                     # the process forking now, as its child will see it
+_bound = False                   # bind_every_child has run
 
 
 def bound_to_parent(parent: int) -> None:
@@ -56,9 +57,6 @@ def _before_fork() -> None:
 
 def _in_child() -> None:
     bound_to_parent(_forking)
-
-
-_bound = False
 
 
 def bind_every_child() -> None:
