@@ -47,6 +47,16 @@ CASES = [
      ["sheet", "wasp", "-o", "-"],
      [(9, "attributes." + "k" * (WIDEST_VALUE - 1) + "…: unknown key; allowed: speed, skill, strength, stamina, "
           "smarts, charms, ken, passions")]),
+    ("a Desperate Times outcome whose Wounds have 100,000 digits", "tables/desperate-times.yaml",
+     'outcome: "1 Wound healed"', 'outcome: "' + "9" * 100_000 + ' Wound healed"', ["packet", "--seed", "1", "-o", "-"],
+     [(8, "rows.0.outcome: '" + "9" * 57 + "…' is 100013 columns wide; at most 60 fit")]),
+    ("a track's format padding to 100,000 columns", "sheets/nests-and-insects.yaml", 'format: "[%02d%%]."',
+     'format: "[%' + "9" * 100_000 + 'd%%]."', ["sheet", "wasp", "-o", "-"],
+     [(98, "areas.7.fields.0.format: '[%" + "9" * 55 + "…' pads a value to more than 99 columns; a track's cell is a few")]),
+    ("a track's format that prints no value", "sheets/nests-and-insects.yaml", 'format: "[%02d%%]."', 'format: "[x]"',
+     ["sheet", "wasp", "-o", "-"],
+     [(98, "areas.7.fields.0.format: '[x]' cannot print a value (not all arguments converted during string "
+           "formatting); a format prints one, like \"[%s]\" or \"[%+d]\"")]),
     ("a key of a megabyte that YAML cannot read", "classes/wasp.yaml", "speed: 60", "speed: 60\n  " + "k" * 1_000_000 + ": 1",
      ["sheet", "wasp", "-o", "-"], [(9, "k" * (WIDEST_VALUE - 1) + "…: not valid YAML: could not find expected ':'")]),
 ]
