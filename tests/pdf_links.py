@@ -9,8 +9,13 @@ from pypdf import PdfReader
 def links(pdf: bytes) -> list[tuple[int, str, object]]:
     """Each link annotation as (its page, the text under it with its spaces collapsed, the page it lands on
     or the address it opens), pages from 1."""
+    return [(page, text, lands) for page, text, lands, _ in landings(pdf)]
+
+
+def landings(pdf: bytes) -> list[tuple[int, str, object, tuple[float, float] | None]]:
+    """As ``links``, each with the point it lands on (left, top, in PDF points; None for an address)."""
     reader = PdfReader(io.BytesIO(pdf))
-    named = {name: reader.get_destination_page_number(dest) + 1 for name, dest in reader.named_destinations.items()}
+    named = {name: dest.dest_array for name, dest in reader.named_destinations.items()}
     pages = {page.indirect_reference.idnum: k for k, page in enumerate(reader.pages, 1)}
     document = pypdfium2.PdfDocument(pdf)
     out = []
@@ -24,8 +29,10 @@ def links(pdf: bytes) -> list[tuple[int, str, object]]:
             under = text.get_text_bounded(left + 0.5, min(bottom, top) + 0.5, right - 0.5, max(bottom, top) - 0.5)
             if "/Dest" in annot:
                 dest = annot["/Dest"]
-                lands = named[dest] if isinstance(dest, str) else pages[dest[0].idnum]
+                dest = named[dest] if isinstance(dest, str) else dest
+                xyz = dest[1] == "/XYZ" and all(isinstance(v, (int, float)) for v in dest[2:4])
+                lands, point = pages[dest[0].idnum], (float(dest[2]), float(dest[3])) if xyz else None
             else:
-                lands = str(annot["/A"]["/URI"])
-            out.append((number, " ".join(under.split()), lands))
+                lands, point = str(annot["/A"]["/URI"]), None
+            out.append((number, " ".join(under.split()), lands, point))
     return out

@@ -18,6 +18,8 @@ class Drawing:
     (0-based, counting the top border as line 0) between columns ``first_column``
     and ``first_column + columns - 1``; the plaintext page keeps its own text
     picture there (a text map), which the PDF does not print under the drawing.
+    ``areas``: the drawing's links, rectangles in the units of its ``view``
+    (the width and height of its viewBox), each to a page of the same PDF.
     """
 
     svg: str
@@ -25,6 +27,19 @@ class Drawing:
     lines: int
     first_column: int = 2
     columns: int = 89
+    view: tuple[float, float] = (0.0, 0.0)
+    areas: list[LinkArea] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class LinkArea:
+    """A rectangle of a drawing, in its viewBox's units, that links to page ``link`` (from 1) of the PDF."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    link: int
 
 
 @dataclass
@@ -108,7 +123,10 @@ class Document:
     given, makes the PDF's own HTML (a book in the book style,
     nests.generators.rulebook.printed.BookPrint: ``parts(paper)``, then ``contents``,
     ``heads``, ``levels``, ``chapters`` for nests.publish.bound), which is typeset instead
-    of the pages (they remain the txt).
+    of the pages (they remain the txt). ``loose``: its parts (each from a page with a
+    level-1 bookmark: a party's sheets, one a player) are handed out apart, so a booklet
+    (--impose) puts each part on sides of its own instead of folding them all into one
+    (nests.publish.impose.loose_sides).
     """
 
     stem: str
@@ -116,6 +134,7 @@ class Document:
     pages: list[Page] = field(default_factory=list)
     files: dict[str, File] = field(default_factory=dict)
     print_book: object | None = None
+    loose: bool = False
 
     def formats(self) -> list[str]:
         return (["txt", "pdf"] if self.pages else []) + list(self.files)

@@ -151,6 +151,7 @@ class Enemy:
     disposition: tuple[str, ...]      # its Disposition Track; empty: the one every sheet has
     count: int | None                 # how many come, when nothing else says
     short: tuple[str, str] = ("", "")  # its short name for one, and for several ("Major Soldier(s)")
+    moves: bool = True                # False: its Special Rules keep it where it is (it never comes or follows)
 
     def called(self, count: int) -> str:
         """Its short name for ``count`` of it, as a Room key counts a group."""
@@ -187,6 +188,7 @@ class Enemy:
             disposition=tuple(data.get("disposition", ())),
             count=data.get("count"),
             short=(data["short"]["one"], data["short"]["many"]),
+            moves=data.get("moves", True),
         )
 
 

@@ -27,7 +27,8 @@ def packet_documents(content, seed: int, party: list[str], nest: str | None, han
                      folder: str = "", depth: str = "oneshot", formats=None, look: Look = FULL,
                      rerolls: tuple = (), difficulty: str | None = None,
                      print_width: int = grid.PAGE_WIDTH) -> list[Document]:
-    """The packet and, with ``handout``, packet-<seed>-players (txt, pdf only). With ``formats``, the JSON
+    """The GQ's packet, the party's sheets for the players (packet-<seed>-sheets: txt, pdf) and, with
+    ``handout``, packet-<seed>-players (txt, pdf). With ``formats``, the JSON
     and the SVG map are made only when asked for (a PDF alone does not wait for them). ``look`` (--width,
     --ascii) shapes the plaintext alone: the PDF, the JSON's pages and the SVG keep the print layout,
     ``print_width`` columns wide (fewer for a booklet's page: nests.render.paper.print_width).
@@ -61,8 +62,24 @@ def documents_of(content, packet, laid, handout: bool = False, folder: str = "",
         files["svg"] = File(f"{stem}-map.svg", map_svg(packet, laid.numbers, columns=grid.Grid(print_width).TEXT_WIDTH))
     printed = Look(print_width)
     reflowed = look != printed and (formats is None or "txt" in formats)
-    docs = [_document(stem, title, laid.pages, files, packet_pages(content, packet, look).pages if reflowed else None)]
+    docs = [_document(stem, title, laid.pages, files, packet_pages(content, packet, look).pages if reflowed else None),
+            _sheets(content, packet, f"{stem}-sheets", f"{title}: the party's character sheets", printed,
+                    look if reflowed else None)]
     if handout:
         docs.append(_document(f"{stem}-players", f"{title}: players' handout", handout_pages(content, packet, printed, printed=True), {},
                               handout_pages(content, packet, look) if reflowed else None))
     return docs
+
+
+def _sheets(content, packet, stem: str, title: str, printed: Look, look: Look | None) -> Document:
+    """The party's sheets, apart from the GQ's packet so that each player can be handed their own:
+    each member's as `nests sheet CLASS` prints it (one page at A4, two on a booklet's page), from
+    a page of its own; a booklet (--impose) puts each member's on sides of their own (Document.loose).
+    ``look``: the plaintext's, when it is not the print layout's."""
+    from nests.generators.sheet import party_pages
+    from nests.publish.txt import join_pages
+
+    files = {}
+    if look is not None:
+        files["txt"] = File(f"{stem}.txt", join_pages([p.text for p in party_pages(content, packet.party, look)]))
+    return Document(stem, title, party_pages(content, packet.party, printed), files, loose=True)

@@ -168,9 +168,9 @@ CASES = [
     Case("a Secret that becomes no Event", "tables/secret-rewards.yaml", "result: room}", "result: rooms}",
          "result: rooms", "rows.0.result", "'rooms' is not an Event of rewards; allowed: room, shortcut, item-known, "
          "resource, level, secret"),
-    Case("a procedure that is no name", "tables/rewards.yaml", "resolve: {procedure: players}",
-         "resolve: {procedure: [players]}", "procedure: [players]", "rows.0.resolve.procedure",
-         "a list is not a procedure; allowed: players, boolean, obstacle, darkness, resource, encounter, food-item, "
+    Case("a procedure that is no name", "tables/rewards.yaml", "resolve: {procedure: room}",
+         "resolve: {procedure: [room]}", "procedure: [room]", "rows.0.resolve.procedure",
+         "a list is not a procedure; allowed: players, room, boolean, obstacle, darkness, resource, encounter, food-item, "
          "shortcut, level, secret"),
     Case("a sheet field without its kind", "sheets/base-rules.yaml", "label: Entity Type, kind: text,",
          "label: Entity Type,", "key: entity_type", "areas.0.fields.0.kind",
@@ -201,8 +201,8 @@ PACKET_CASES = [
     Case("a default party member that is no class", "packet.yaml", "default_party: [wasp, spider, beetle, ants]",
          "default_party: [wasp, mantis]", "default_party", "default_party.1",
          "'mantis' is not a playable class; known: ants, beetle, ladybug, scorpion, spider, wasp"),
-    Case("Rooms per Level that is no number", "packet.yaml", "rooms_per_level: 2", "rooms_per_level: many",
-         "rooms_per_level", "rooms_per_level", "'many' is not a whole number 1–3"),
+    Case("a reach of Rooms that is no number", "packet.yaml", "oneshot: {rooms: 10, spares: 1}", "oneshot: {rooms: many, spares: 1}",
+         "oneshot: {rooms", "reach.oneshot.rooms", "'many' is not a whole number 1–200"),
     Case("a boolean procedure without its effort", "tables/costs.yaml",
          "resolve: {procedure: boolean, effort: {base: 100, level: -1}, success: leads to a Room, failure: dead end}",
          "resolve: {procedure: boolean, success: leads to a Room, failure: dead end}",
@@ -221,7 +221,7 @@ PACKET_CASES = [
     Case("a ruling id used twice", "rulings.yaml", "  - id: packet-session\n",
          "  - id: packet-spare-rooms   # again\n    text: Once more.\n    basis: {silent: Rooms (TBD)}\n"
          "  - id: packet-session\n",
-         "# again", "rulings.42.id", "'packet-spare-rooms' is used twice (first at rulings.37); each id once"),
+         "# again", "rulings.39.id", "'packet-spare-rooms' is used twice (first at rulings.35); each id once"),
     Case("a client row without its text", "jobs/clients.yaml",
          ',  text: "Their foraging trails are cut by termite galleries every spring."}', "}",
          "faces: 0,", "rows.0.text", "missing; this key is required"),
@@ -235,6 +235,26 @@ PACKET_CASES = [
          "'Standing' is not on the track; allowed: Retreating, Recoiling, Holding, Advancing, Charging"),
     Case("a simulation with no rounds", "simulate.yaml", "rounds: 12 ", "rounds: 0 ", "rounds: 0", "rounds",
          "0 is not a whole number 1–100"),
+    # A Nest's own words (content/nests/, checked by nests.content.nest) and the flag its Heart's words follow
+    Case("a Room row needing an Area past 100%", "nests/termite.yaml", "area: 0-5}", "area: 0-500}", "Sentry Niche",
+         "rooms.zones.0.rows.9.area", "'0-500' is not a rating 0–100 or a run of them like \"30-100\""),
+    Case("two Rooms of a Nest with one name", "nests/termite.yaml", "result: Crawlway,", "result: Breather Vents,",
+         "A flat squeeze", "rooms.zones.0.rows.10.result",
+         "'Breather Vents' is already at rooms.zones.0.rows.0; each Room's name and description once in a Nest"),
+    Case("depth zones leaving a rating out", "nests/termite.yaml", "ratings: 21-60", "ratings: 22-60", "  zones:",
+         "rooms.zones", "no row covers 21; every one of the ratings 0–100 needs exactly one row"),
+    Case("more Rooms promised apart than the rows name", "nests/termite.yaml", "most: 40 ", "most: 200 ", "most: 200",
+         "rooms.most", "only 97 rows of all the zones fit Area 0% and Height 0% (a Room of zone 'skin' can roll them); "
+         "a packet names up to 200 Rooms apart: add rows without area or height"),
+    Case("a target without its words for a Job kind", "nests/termite.yaml",
+         '        Capture: "She cannot move a step: beaten, she must be hauled out by the party, her bulk filling every tunnel."\n',
+         "", "      deeds:", "heart.targets.queen-primary.deeds",
+         "'Capture': missing; every deed needs its words (allowed: the kinds that pick 'queen-primary': Kill, Capture)"),
+    Case("a Heart chamber named as a Room", "nests/termite.yaml", 'result: Royal Cell,        flavour: "A vaulted',
+         'result: Cistern,        flavour: "A vaulted', "A vaulted", "heart.targets.queen-primary.chambers.rows.1.result",
+         "'Cistern' is a Room's, at rooms.zones.2.rows.2; the Heart's chamber is no Room of the Nest"),
+    Case("a stat block's move flag that is no flag", "enemies/queen-primary.yaml", "moves: false", "moves: never",
+         "moves: never", "moves", "'never' is not true or false"),
     Case("a ruling the packet cites, removed", "rulings.yaml", "  - id: new-level-die\n", "  - id: new-level-dice\n",
          "rulings:", "rulings", "'new-level-die': missing; the packet's procedures cite these rulings, so each must stay"),
 ]
@@ -310,7 +330,7 @@ def test_every_command_family(runner, tmp_path, case):
 
 # One broken file of each kind: every family that does not read that kind runs as usual.
 ONE_OF_EACH_KIND = {"a class rating out of range", "a sheet field without its kind", "die of no size the game has",
-                    "Rooms per Level that is no number", "a simulation with no rounds"}
+                    "a reach of Rooms that is no number", "a simulation with no rounds"}
 
 
 @pytest.mark.parametrize("case", [c for c in CASES + PACKET_CASES if c.name in ONE_OF_EACH_KIND],
@@ -483,7 +503,7 @@ def test_build_with_broken_packet_settings_leaves_the_output_as_it_was(runner, t
     (out / "sheets" / "wasp.txt").write_text("an older sheet\n", encoding="utf-8")
     (out / "notes.md").write_text("mine\n", encoding="utf-8")
     before = snapshot(out)
-    case = Case("broken packet settings", "packet.yaml", "lookups: 3", "lookups: [3", "lookups", None,
+    case = Case("broken packet settings", "packet.yaml", "choice: {nests: 12}", "choice: [12", "choice", None,
                 "not valid YAML: did not find expected ',' or ']'")
     directory = broken_content(tmp_path, case)
     result = runner.invoke(main, ["build", "--content", directory, "-o", str(out)])

@@ -21,3 +21,22 @@ def packet_of(content):
         return made[key]
 
     return packet
+
+
+@pytest.fixture(scope="session")
+def nest_of(content):
+    """seed (, party) → a Nest as the seed draws it, keyed from its Entrance, not chosen for a difficulty: the
+    seed's first Nest with its Heart at a depth between 2 and 7 that turns with the seed, and an estimate
+    of 40 sessions. The rules a generated Nest must obey hold for every Nest drawn, chosen or not; building
+    without the choice costs a twentieth of a packet's time."""
+    from nests.generators.packet.generate import assemble
+
+    made = {}
+
+    def nest(seed: int, party=PARTY):
+        key = seed, tuple(party)
+        if key not in made:
+            made[key] = assemble(content, seed, list(party), "termite", "oneshot", (), "standard", 2 + seed % 6, runs=40)
+        return made[key]
+
+    return nest

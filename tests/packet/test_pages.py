@@ -66,11 +66,19 @@ def test_a_block_flows_on_to_the_free_space_of_the_page_before():
     assert [len(p.lines) for p in flow.pages] == [19]
 
 
-def test_a_block_that_fits_a_page_moves_whole_past_a_page_at_least_half_full():
+def test_a_block_that_fits_a_page_moves_whole_past_a_page_two_thirds_full():
+    flow = Flow(_Lay(20), "Room Keys")
+    flow.add(_block("a", 14), breaks=_breaks)
+    flow.add(_block("b", 6, 6), breaks=_breaks)
+    assert [p.lines for p in flow.pages] == [_block("a", 14)[0], [*_block("b", 6, 6)[0], *_block("b", 6, 6)[1]]]
+
+
+def test_a_page_a_third_free_takes_the_first_pieces_of_the_next_block():
     flow = Flow(_Lay(20), "Room Keys")
     flow.add(_block("a", 10), breaks=_breaks)
     flow.add(_block("b", 6, 6), breaks=_breaks)
-    assert [p.lines for p in flow.pages] == [_block("a", 10)[0], [*_block("b", 6, 6)[0], *_block("b", 6, 6)[1]]]
+    first, second = flow.pages
+    assert first.lines[-1] == "close" and first.lines[:10] == _block("a", 10)[0] and len(first.lines) == 10 + 6 + 1
 
 
 def test_a_page_left_under_half_full_takes_the_first_pieces_of_the_next_block():

@@ -47,33 +47,51 @@ def _follows(a, b, rerolled):
     return known and (a.get("first_room") in rerolled or b.get("first_room") in rerolled)
 
 
+def _unlinked(e):
+    """An Event without the Room it reveals (a re-roll that reveals more Rooms may leave a later Room's find
+    to its Level's spare Rooms: the same find, keyed elsewhere), a Secret's Event too."""
+    out = {k: v for k, v in e.items() if k != "reveals"}
+    if "event" in out:
+        out["event"] = _unlinked(out["event"])
+    return out
+
+
 def _same_room(a, b, rerolled):
-    """A Room not re-rolled: its Features and lookups as before, event by event."""
-    assert {k: v for k, v in a.items() if k not in ("cost", "risk", "reward")} == \
-           {k: v for k, v in b.items() if k not in ("cost", "risk", "reward")}
+    """A Room not re-rolled: its Features and lookups as before, event by event (the Rooms they reveal aside)."""
+    assert {k: v for k, v in a.items() if k not in ("cost", "risk", "reward", "reveals")} == \
+           {k: v for k, v in b.items() if k not in ("cost", "risk", "reward", "reveals")}
     for kind in ("cost", "risk", "reward"):          # the Heart's Room has none (its finale: _same_heart)
         for x, y in zip(a.get(kind, []), b.get(kind, []), strict=True):
             assert {k: v for k, v in x.items() if k != "events"} == {k: v for k, v in y.items() if k != "events"}
             for e, f in zip(x["events"], y["events"], strict=True):
+                e, f = _unlinked(e), _unlinked(f)
                 assert e == f or _follows(e, f, rerolled), (a["id"], e, f)
 
 
-def _same_heart(a, b, rerolled):
-    """The Heart's finale not re-rolled: as before, but for a Known Item naming a re-rolled Room's Form."""
-    assert {k: v for k, v in a.items() if k not in ("guards", "way_out")} == \
-           {k: v for k, v in b.items() if k not in ("guards", "way_out")}
+# The Heart's words are written for the Job's kind and target (issue 35, point 4): a re-rolled Job
+# writes them anew, its chamber's name and description too; its dice (guards, way out) stay.
+HEART_WORDS = {"kind", "guards_text", "doing", "deed", "taken", "paid", "again"}
+CHAMBER = {"name", "flavour", "name_roll"}
+
+
+def _same_heart(a, b, rerolled, job=False):
+    """The Heart's finale not re-rolled: as before, but for a Known Item naming a re-rolled Room's Form
+    (and, with ``job``, its words)."""
+    skip = {"guards", "way_out"} | (HEART_WORDS if job else set())
+    assert {k: v for k, v in a.items() if k not in skip} == {k: v for k, v in b.items() if k not in skip}
     assert a["guards"] == b["guards"]
-    assert {k: v for k, v in a["way_out"].items() if k != "events"} == {k: v for k, v in b["way_out"].items() if k != "events"}
+    skip = {"events"} | ({"text"} if job else set())
+    assert {k: v for k, v in a["way_out"].items() if k not in skip} == {k: v for k, v in b["way_out"].items() if k not in skip}
     for e, f in zip(a["way_out"]["events"], b["way_out"]["events"], strict=True):
         assert e == f or _follows(e, f, rerolled), (e, f)
 
 
 def _unchanged_but(before, after, part):
     """Every key of the packet but the ones the part may change."""
-    skip = {"stamp", "levels", "heart", "items", "creatures", "rulings", "pages", "session"} | ({"job"} if part == "job" else set())
+    skip = {"stamp", "levels", "heart", "items", "creatures", "rulings", "pages", "session", "way"} | ({"job"} if part == "job" else set())
     heart = before["heart"]["room"]
     if part not in (f"room:{heart}", f"level:{heart.split('.')[0]}"):
-        _same_heart(before["heart"], after["heart"], {part.partition(":")[2]})
+        _same_heart(before["heart"], after["heart"], {part.partition(":")[2]}, job=part == "job")
     else:
         assert before["heart"] != after["heart"]
     assert {k: v for k, v in before.items() if k not in skip} == {k: v for k, v in after.items() if k not in skip}
@@ -87,21 +105,35 @@ def _unchanged_but(before, after, part):
             assert functions[item["id"]] == item["function"]
 
 
+def _subtree(rooms, rid):
+    """A Room and every Room revealed from it, in turn (each Room's ``found_in``)."""
+    out = {rid}
+    while True:
+        more = {r for r, room in rooms.items() if room.get("found_in") in out} - out
+        if not more:
+            return out
+        out |= more
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_rerolled_room_or_level_changes_its_rooms_and_nothing_else(data_of, seed):
+    """Issue 35: "a Room's re-roll re-rolls that Room and the Rooms only it reveals"; every other Room still
+    found where it was keeps its id and its key; a Level's re-roll draws its Rooms anew."""
     before = data_of(seed)
-    rooms = list(_rooms(before))
-    for part, rerolled in [(f"room:{rooms[len(rooms) // 2]}", {rooms[len(rooms) // 2]}),
-                           (f"room:{rooms[-1]}", {rooms[-1]}),
-                           ("level:1", {r for r in rooms if r.startswith("1.")})]:
+    old = _rooms(before)
+    keyed = [r for r in old if not old[r].get("spare") and r != before["heart"]["room"]]
+    for part, rerolled in [(f"room:{keyed[len(keyed) // 2]}", _subtree(old, keyed[len(keyed) // 2])),
+                           (f"room:{keyed[-1]}", _subtree(old, keyed[-1])),
+                           ("level:1", {r for r in old if r.startswith("1.")})]:
         after = data_of(seed, part)
         assert after["stamp"] == f"{seed}+{part}@1"
         _unchanged_but(before, after, part)
-        old, new = _rooms(before), _rooms(after)
-        assert list(old) == list(new)
-        for rid in rerolled:
-            assert old[rid] != new[rid], (part, rid)
-        for rid in old.keys() - rerolled:
+        new = _rooms(after)
+        first = part.partition(":")[2] if part.startswith("room:") else "1.1"
+        assert old[first] != new[first], part
+        kept = (old.keys() & new.keys()) - rerolled
+        assert "1.1" in kept or "1.1" in rerolled
+        for rid in kept:
             _same_room(old[rid], new[rid], rerolled)
 
 
@@ -111,9 +143,13 @@ def test_a_rerolled_item_or_job_changes_that_alone(data_of, seed):
     for part in ("item:I7", "job"):
         after = data_of(seed, part)
         _unchanged_but(before, after, part)
-        assert _rooms(before) == _rooms(after)
+        heart = before["heart"]["room"]
+        rooms = {rid: room for rid, room in _rooms(after).items() if part != "job" or rid != heart}
+        assert {rid: room for rid, room in _rooms(before).items() if rid in rooms} == rooms
         if part == "job":
             assert after["job"] != before["job"]
+            old, new = _rooms(before)[heart], _rooms(after)[heart]
+            assert {k: v for k, v in old.items() if k not in CHAMBER} == {k: v for k, v in new.items() if k not in CHAMBER}
         else:
             assert [i for i in after["items"] if i["id"] == "I7"] != [i for i in before["items"] if i["id"] == "I7"]
 
@@ -128,12 +164,12 @@ def test_a_reroll_is_reproducible_and_another_reroll_differs(data_of):
 
 
 def test_the_pages_say_it_and_the_files_stand_beside_the_original(tmp_path):
-    run = CliRunner().invoke(main, ["packet", "--seed", "42", "--reroll", "room:3.1", "--format", "txt", "-o", str(tmp_path)])
+    run = CliRunner().invoke(main, ["packet", "--seed", "42", "--reroll", "room:2.1", "--format", "txt", "-o", str(tmp_path)])
     assert run.exit_code == 0, run.output
-    text = (tmp_path / "packet-42+room-3.1@1.txt").read_text()
+    text = (tmp_path / "packet-42+room-2.1@1.txt").read_text()
     stamps = re.findall(r"seed (\S+) · v", text)
-    assert stamps and set(stamps) == {"42+room:3.1@1"}
-    assert "--reroll" in text and "room:3.1@1" in text.split("Rebuild:")[1][:400]
+    assert stamps and set(stamps) == {"42+room:2.1@1"}
+    assert "--reroll" in text and "room:2.1@1" in text.split("Rebuild:")[1][:400]
     assert not (tmp_path / "packet-42.txt").exists()
 
 
@@ -159,16 +195,16 @@ def test_many_rerolled_parts_make_files_whose_names_fit_and_a_rebuild_line_that_
     every part, is a command that makes the same packet again, byte for byte."""
     import shlex
 
-    parts = [f"item:I{i}@123456789" for i in range(1, 10)] + [f"level:{n}@987654321" for n in (1, 2, 3)] + \
+    parts = [f"item:I{i}@123456789" for i in range(1, 12)] + [f"level:{n}@987654321" for n in (1, 2)] + \
             ["job@999999999"]
     args = ["packet", "--seed", "42", "--format", "txt", "--handout"] + [a for p in parts for a in ("--reroll", p)]
     run = CliRunner().invoke(main, args + ["-o", str(tmp_path / "one")])
     assert run.exit_code == 0, run.output
     names = sorted(p.name for p in (tmp_path / "one").iterdir())
-    assert len(names) == 2 and all(len(n.encode()) <= 255 for n in names)
-    packet = next(n for n in names if not n.endswith("-players.txt"))
+    assert len(names) == 3 and all(len(n.encode()) <= 255 for n in names)         # the packet, sheets, handout
+    packet = next(n for n in names if not n.endswith(("-players.txt", "-sheets.txt")))
     assert re.fullmatch(r"packet-42\+item-I1@123456789\+.*\+\d+-more-[0-9a-f]{8}\.txt", packet), names
-    assert packet.replace(".txt", "-players.txt") in names
+    assert packet.replace(".txt", "-players.txt") in names and packet.replace(".txt", "-sheets.txt") in names
     text = (tmp_path / "one" / packet).read_text(encoding="utf-8")
     rows = text.split("Rebuild:")[1].split("╠")[0].splitlines()
     rebuild = " ".join(row.strip("║▓ ").rstrip("\\ ") for row in rows)

@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 
 from nests.cli import main
-from nests.publish.impose import booklet_sides, impose_booklet, page_count
+from nests.publish.impose import booklet_sides, impose_booklet, loose_sides, page_count
 from tests.frames import pages_of
 
 SHEETS = {"a4": (842, 595), "letter": (792, 612)}        # landscape, in points
@@ -161,6 +161,132 @@ def test_the_same_pdf_gives_the_same_booklet_and_the_booklet_keeps_title_and_cre
     booklet = PdfReader(io.BytesIO(impose_booklet(pdf_bytes([Page("one\n"), Page("two\n")], "A title", "a5"), "a4")))
     assert booklet.metadata.title == "A title" and booklet.metadata.creator.startswith("nests ")
     assert "/ID" not in booklet.trailer and "/CreationDate" not in booklet.metadata
+
+
+# -- the links and the outline --------------------------------------------------------------------
+
+def linked_pdf(pages: int) -> bytes:
+    """numbered_pdf's A5 pages, each with a link over its "page i": to page i + 1 (the last to page 1),
+    at a point of it, by an explicit destination on odd pages and by a name on even ones; a link that
+    fits the whole target page (/Fit) on page 1; an address (a URI) on the last page."""
+    from pypdf import PdfWriter
+    from pypdf.generic import (ArrayObject, Destination, DictionaryObject, Fit, FloatObject, NameObject, NumberObject,
+                               TextStringObject)
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(numbered_pdf([A5] * pages))))
+    w, h = A5
+
+    def link(page: int, rect: tuple, **target) -> None:
+        annot = DictionaryObject({NameObject("/Type"): NameObject("/Annot"), NameObject("/Subtype"): NameObject("/Link"),
+                                  NameObject("/Rect"): ArrayObject(FloatObject(v) for v in rect)})
+        for key, value in target.items():
+            annot[NameObject(f"/{key}")] = value
+        writer.pages[page - 1].annotations = (writer.pages[page - 1].annotations or ArrayObject())
+        writer.pages[page - 1]["/Annots"].append(writer._add_object(annot))
+
+    text = (w / 4 - 2, h / 2 - 8, w / 4 + 190, h / 2 + 48)          # over "page i" (numbered_pdf's place for it)
+    for i in range(1, pages + 1):
+        to = i % pages
+        xyz = ArrayObject([writer.pages[to].indirect_reference, NameObject("/XYZ"), FloatObject(30 + i),
+                           FloatObject(500 - i), NumberObject(0)])
+        if i % 2:
+            link(i, text, Dest=xyz)
+        else:
+            # a name, as WeasyPrint writes its links
+            writer.add_named_destination_object(Destination(f"to-{to + 1}", xyz[0], Fit.xyz(30 + i, 500 - i, 0)))
+            link(i, text, Dest=TextStringObject(f"to-{to + 1}"))
+    link(1, (0, 0, 40, 40), Dest=ArrayObject([writer.pages[pages - 1].indirect_reference, NameObject("/Fit")]))
+    link(pages, (w - 40, h - 40, w, h), A=DictionaryObject({NameObject("/S"): NameObject("/URI"),
+                                                            NameObject("/URI"): TextStringObject("https://example.org/")}))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def placed_on(sides: list[tuple], number: int) -> tuple[int, int]:
+    """(side, from 1; half: 0 left, 1 right) that holds page ``number``."""
+    return next((s, half) for s, side in enumerate(sides, 1) for half, p in enumerate(side) if p == number)
+
+
+@pytest.mark.parametrize("sheet", ["a4", "letter"])
+@pytest.mark.parametrize("pages", [1, 2, 3, 5, 8, 9])
+def test_every_link_lands_on_the_side_and_in_the_half_that_holds_its_target(sheet, pages):
+    """Issue 35, point 6: each link of the pages is on the side its page went to, over the same text, and
+    lands where its target went: the side and the half holding the target page, at the target's point as
+    placed there (the page scaled to fit its half and centred; a /Fit link at the page's top left corner);
+    an address stays an address."""
+    from nests.publish.impose import sheet_points
+    from tests.pdf_links import landings
+
+    source = linked_pdf(pages)
+    sides = booklet_sides(pages)
+    width, height = sheet_points(sheet)
+    scale = min(width / 2 / A5[0], height / A5[1])
+
+    def placed(half: int, x: float, y: float) -> tuple[float, float]:
+        return (half * width / 2 + (width / 2 - A5[0] * scale) / 2 + x * scale,
+                (height - A5[1] * scale) / 2 + y * scale)
+
+    expected = []
+    for page, text, lands, point in landings(source):
+        side = placed_on(sides, page)[0]
+        if isinstance(lands, str):
+            expected.append((side, text, lands, None))
+        else:
+            to, half = placed_on(sides, lands)
+            expected.append((side, text, to, placed(half, *(point or (0, A5[1])))))
+    got = landings(impose_booklet(source, sheet))
+
+    def key(link):
+        return str(link[:3])
+
+    assert sorted(map(key, got)) == sorted(map(key, expected))
+    for (*found, point), (*wanted, place) in zip(sorted(got, key=key), sorted(expected, key=key)):
+        assert found == wanted and (point == place or point == pytest.approx(place, abs=0.01)), (found, point, place)
+    assert len(got) == pages + 2 and sorted(text for _, text, _, _ in got if text) == sorted(
+        f"page {i}" for i in range(1, pages + 1))
+    assert [lands for _, _, lands, _ in got if isinstance(lands, str)] == ["https://example.org/"]
+    if sheet == "a4":        # an A5 page keeps its size on A4: its points move sideways only
+        assert scale == 1 and {text: point[1] for _, text, _, point in got if text} == pytest.approx({
+            f"page {i}": 500 - i for i in range(1, pages + 1)}, abs=0.01)
+
+
+def test_a_typeset_document_keeps_its_links_and_its_outline_on_the_booklet():
+    """Pages typeset by WeasyPrint (named destinations, an outline): every link and every bookmark
+    lands on the side holding its page, in its half."""
+    from nests.document import Mark, Page
+    from nests.publish.pdf import pdf_bytes
+    from tests.pdf_links import landings
+
+    pages = [Page(f"page {n} to {n % 5 + 1}\n", bookmarks=[(1, f"Part {n}")], marks=[Mark(0, 0, 6, link=n % 5 + 1)])
+             for n in range(1, 6)]
+    source = pdf_bytes(pages, "Linked", "a5")
+    booklet = impose_booklet(source, "a4")
+    sides = booklet_sides(5)
+    found = landings(booklet)
+    assert len(found) == len(landings(source)) == 5
+    for side, text, lands, (x, _) in found:
+        page = int(text.split()[1])
+        assert side == placed_on(sides, page)[0] and text == f"page {page}"
+        to, half = placed_on(sides, page % 5 + 1)
+        assert lands == to and (half == 0) == (x < SHEETS["a4"][0] / 2)
+    reader = PdfReader(io.BytesIO(booklet))
+    outline = [(str(item.title), reader.get_destination_page_number(item) + 1, float(item.left)) for item in reader.outline]
+    assert [(title, side) for title, side, _ in outline] == [(f"Part {n}", placed_on(sides, n)[0]) for n in range(1, 6)]
+    assert all((placed_on(sides, n)[1] == 0) == (x < SHEETS["a4"][0] / 2) for n, (_, _, x) in enumerate(outline, 1))
+
+
+@pytest.mark.parametrize("starts, pages, sides", [
+    ([1, 3, 5], 6, [(1, 2), (3, 4), (5, 6)]),
+    ([1, 2, 4], 5, [(1, None), (2, 3), (4, 5)]),
+    ([1, 4], 6, [(1, 2), (3, None), (4, 5), (6, None)]),
+    ([3], 4, [(1, 2), (3, 4)]),
+    ([], 3, [(1, 2), (3, None)]),
+])
+def test_loose_sides_put_each_part_on_sides_of_its_own(starts, pages, sides):
+    """A document handed out in parts (the party's sheets): each part's pages two a side, in reading
+    order, from a side of its own, so that no two parts share a sheet of paper."""
+    assert loose_sides(starts, pages) == sides
 
 
 # -- through the command line -------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import json
 import random
+from pathlib import Path
 
 from nests.rules.dice import substream
 from nests.rules.encounter import alarm_pheromones, encounter, group
@@ -7,6 +8,8 @@ from nests.rules.exploration import events_at, explore, resolve_event
 from nests.rules.food import food_item
 from nests.rules.nest import first_level, level_chain, level_dice, shortcut
 from nests.rules.quantification import quantify
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_substreams_are_stable_and_independent():
@@ -132,17 +135,15 @@ def test_shortcut_leads_into_the_chain(tables):
     assert chain.levels[s.leads_to_level - 1].rating >= s.new_rating
 
 
-def test_an_encounter_brings_the_rarest_row_or_with_every_row_each_row_its_roll_generates(tables):
-    """Ruling encounter-rarest: of the rows an Encounter's roll generates, only the rarest (the last on the
-    table) comes; with encounter-every-row (a one-shot too easy otherwise), every generated row comes, in
-    table order, as the rulebook's table reads. The same seed draws the same d100 either way. Over 300
-    rolls at five ratings."""
+def test_an_encounter_brings_every_row_its_roll_generates(tables):
+    """The Termite Nest's Encounter table (../shared/reference/termite-nest.md): "every row whose Chance the roll
+    matches (roll below the Chance) is generated, top row first", each in its numbers. Over 300 rolls at five
+    ratings, the groups are exactly the rows whose Chance is above the roll, in table order."""
+    reference = " ".join((ROOT.parent / "shared" / "reference" / "termite-nest.md").read_text(encoding="utf-8").split())
+    assert "every row whose Chance the roll matches (roll below the Chance) is generated, top row first" in reference
     for level in (0, 20, 45, 70, 100):
         for seed in range(60):
-            rarest = encounter(random.Random(seed), tables, level)
-            every = encounter(random.Random(seed), tables, level, every_row=True)
-            assert rarest.roll.result == every.roll.result
-            generated = [r.enemy for r in every.rows if r.generated]
-            assert [g.enemy for g in every.groups] == generated
-            assert [g.enemy for g in rarest.groups] == generated[-1:]
-            assert "encounter-every-row" in every.rulings and "encounter-rarest" in rarest.rulings
+            met = encounter(random.Random(seed), tables, level)
+            face = met.roll.result
+            expected = [r.enemy for r in met.rows if face < r.chance]
+            assert [g.enemy for g in met.groups] == expected, (level, seed)

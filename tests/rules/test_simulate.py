@@ -21,7 +21,8 @@ from nests.generators.sheet import character
 from nests.rules.combat import Bestiary, fight
 from nests.rules.resolution import degree_of
 from nests.rules.sim_events import Food, Member, _eat, _hunger
-from nests.rules.simulate import Run, course, exploration_roll, new_game
+from nests.rules.simulate import Run, chambers, exploration_roll, new_game
+from tests.packets import packet_or_nearest
 
 ROOT = Path(__file__).resolve().parents[2]
 RULEBOOK = ROOT.parent / "shared" / "rulebook" / "nests-and-insects-1.0.0.raw.txt"
@@ -39,7 +40,7 @@ def sim(content):
 
 
 def estimate(content, seed, party=PARTY, runs=40):
-    return party_estimate(content, build_packet(content, seed, party), runs)
+    return party_estimate(content, packet_or_nearest(content, seed, party), runs)
 
 
 def harmless(tmp_path: Path, actions: int | None = None) -> Path:
@@ -96,7 +97,7 @@ def test_chances_are_percentages(content):
         assert sum(est.ends.values()) == pytest.approx(100, abs=0.5)
         assert est.job <= est.heart
         assert all(set(r.down) <= set(party) for r in est.records)
-        assert 1 <= est.median <= est.p90 <= len(build_packet(content, seed, party).levels)
+        assert 1 <= est.median <= est.p90 <= len(packet_or_nearest(content, seed, party).levels)
 
 
 def test_a_party_that_cannot_be_hurt_never_goes_down(content, tmp_path):
@@ -138,7 +139,7 @@ def test_the_rulings_used_are_printed(content):
     est = estimate(content, 3)
     text = CliRunner().invoke(main, ["simulate", "--seed", "3", "--runs", "40"]).output
     ids = [r for r, _ in est.rulings]
-    assert {"sim-session", "sim-room-lookups", "sim-pool"} <= set(ids)
+    assert {"sim-session", "sim-choose-room", "sim-pool"} <= set(ids)
     for rid in ids:
         assert re.search(rf"^  {re.escape(rid)}: ", text, re.M), rid
     for args in (["--seed", "3"], ["--seed", "42", "--party", "scorpion,ladybug", "--depth", "full"]):
@@ -251,22 +252,32 @@ def test_starvation_and_consumption(content):
     assert eater.food == []
 
 
-def test_each_event_type_takes_the_next_lookup(content):
-    """The packet's How-to page: the first Cost of an action is Cost 1st, a second Cost 2nd; a further action on
-    the Level goes on with the next unused lookups; once they are used up, each is rolled anew on the Level's
-    table (Survival and Exploration > Generate and pay Costs: roll d100, look it up; ruling sim-room-lookups)."""
-    packet = build_packet(content, 2, PARTY)
-    run = Run(new_game(packet, [], None, 8, 5, "termite-nest"), random.Random(5))
-    room = packet.levels[0].rooms[0]
-    taken = [run.next_lookup("Cost") for _ in range(3)]
-    assert [events for _, events in taken] == [lk.found for lk in room.lookups["cost"]]
-    fresh = [run.next_lookup("Cost") for _ in range(40)]
-    assert all(r == room.id for r, _ in taken + fresh)
-    kinds = {e.kind for _, events in fresh for e in events}
-    assert kinds == {"Cost"} and sum(bool(events) for _, events in fresh) > 10     # Hunger alone is 50% + Level
-    for lv, stop in zip(packet.levels, course(packet)):   # a Level without a keyed Room plays its band's spare Room
-        assert stop.room in {r.id for r in packet.rooms()}, lv.number
-        assert bool(stop.lookups["Risk"]) != lv.heart, lv.number     # the Heart's finale is no Room key
+def test_an_action_plays_the_lookups_its_degree_names_in_the_room_it_spends(content, monkeypatch):
+    """Survival and Exploration > Resolve the Exploration Action: the Degree of Success names three Events
+    ("Partial Success: Cost, Risk, Reward"; "Critical Failure: Cost, Cost, Cost"); a Room is spent once
+    (Environment Pool: "Environments can only be spent once"), so the action plays that Room's key: the n-th
+    Cost of the action is the Room's n-th Cost lookup, and so on. Over every Degree and many Rooms, the Events
+    played are exactly those lookups' Events, in that order."""
+    import nests.rules.simulate as simulate
+
+    text = RULEBOOK.read_text(encoding="utf-8")
+    assert "Critical Failure  &    Cost, Cost, Cost" in text and "Environments can only be spent once" in text
+    packets = {seed: build_packet(content, seed, PARTY) for seed in (2, 5, 9)}    # built before any Degree is fixed
+    chars = [character(content, cid) for cid in PARTY]
+    for seed, packet in packets.items():
+        rooms, _, heart = chambers(packet)
+        for degree, words in packet.tables.exploration.items():
+            monkeypatch.setattr(simulate, "degree_of", lambda *a, degree=degree: degree)
+            for room in (r for rid, r in rooms.items() if rid != heart):
+                run = Run(new_game(packet, chars, content.simulate, 8, 5, "termite-nest"), random.Random(seed))
+                played = []
+                monkeypatch.setattr(run, "event", lambda e, where, word: played.append(e))
+                run.explore(room)
+                expected, seen = [], {}
+                for word in words:
+                    seen[word] = seen.get(word, 0) + 1
+                    expected += room.lookups[word][seen[word] - 1][0]
+                assert played == expected, (seed, degree, room.id)
 
 
 def test_creatures_that_do_not_attack_start_no_fight(content, sim):
@@ -295,20 +306,38 @@ def test_creatures_that_do_not_attack_start_no_fight(content, sim):
     assert hurt > 20
 
 
-def test_a_level_reward_adds_a_room_and_a_shortcut_none(content):
-    """Survival and Exploration > Level (Reward): reaping one adds a Room to the Environment Pool, the new
-    Level's entrance; > Shortcut: a Quantification Roll and no Room (ruling sim-pool). Over many actions, one
-    whose only finds are Shortcuts leaves the Pool as it was, one with Level Rewards adds exactly one Room."""
+def test_rooms_levels_shortcuts_and_passages_add_the_room_their_line_names(content):
+    """Survival and Exploration > Generate and reap Rewards, step 6: "If a generated Reward is a Room, Shortcut,
+    or Level, the Reward is added to the player characters' communal Environment Pool"; > Passage: on a success
+    "add a Room"; > Level (Reward), Special Rule Levelling down: one Level Reward per Exploration Action. Over
+    many actions, each such Event adds the Room its printed line names, a failed Passage or a second Level none."""
     from types import SimpleNamespace
 
+    text = " ".join(RULEBOOK.read_text(encoding="utf-8").split())
+    assert "If a generated Reward is a Room, Shortcut, or Level, the Reward is added to the player characters' communal Environment Pool" in text
     packet = build_packet(content, 2, PARTY)
     chars = [character(content, cid) for cid in PARTY]
+    passage = SimpleNamespace(success=True)
     finds = {"shortcut": SimpleNamespace(procedure="shortcut", dud=False, leads_to_level=2),
-             "level": SimpleNamespace(procedure="level", level=SimpleNamespace(number=2))}
-    for seed in range(40):
+             "level": SimpleNamespace(procedure="level", level=SimpleNamespace(number=2)),
+             "room": SimpleNamespace(procedure="room"),
+             "passage": SimpleNamespace(procedure="boolean", boolean=passage)}
+    for seed in range(20):
         for kind, res in finds.items():
             run = Run(new_game(packet, chars, content.simulate, 8, 5, "termite-nest"), random.Random(seed))
+            run.pool = []
             event = SimpleNamespace(id=kind, void=False, resolution=res, kind="Reward")
-            run.next_lookup = lambda word, event=event: ("1.1", [event])
-            run.explore()
-            assert run.level == 2 and run.pool == (2 if kind == "level" else 1), (seed, kind)
+            room = SimpleNamespace(id="1.1", level=1, rating=10,
+                                   lookups={w: [([event, event], ["2.7", "2.8"])] * 3 for w in ("Cost", "Risk", "Reward")})
+            run.explore(room)
+            added = run.pool
+            if kind == "level":
+                assert added == ["2.7"], (seed, kind, added)          # the second Level of the action is void
+            else:
+                assert added and set(added) <= {"2.7", "2.8"} and added[0] == "2.7", (seed, kind, added)
+    passage.success = False
+    run = Run(new_game(packet, chars, content.simulate, 8, 5, "termite-nest"), random.Random(1))
+    run.pool = []
+    run.link = "2.7"
+    run.event(SimpleNamespace(id="passage", void=False, resolution=finds["passage"], kind="Cost"), "1.1", "Cost")
+    assert run.pool == []

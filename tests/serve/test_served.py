@@ -82,7 +82,8 @@ def test_downloads_are_the_command_lines_and_a_pdf_holds_up_no_page(served, tmp_
                     "--format", "json", "-o", str(tmp_path / "cli")], check=True, capture_output=True)
     subprocess.run([sys.executable, "-m", "nests", "packet", "--seed", "42", "--impose", "a5", "--format", "pdf",
                     "-o", str(tmp_path / "booklet")], check=True, capture_output=True)
-    for kind, name in (("txt", "packet-42.txt"), ("json", "packet-42.json"), ("handout-txt", "packet-42-players.txt")):
+    for kind, name in (("txt", "packet-42.txt"), ("json", "packet-42.json"), ("handout-txt", "packet-42-players.txt"),
+                       ("sheets-txt", "packet-42-sheets.txt")):
         answer = c.get(f"{url}/files/{kind}")
         assert answer.content == (tmp_path / "cli" / name).read_bytes(), kind
         assert answer.headers["content-disposition"] == f'attachment; filename="{name}"'

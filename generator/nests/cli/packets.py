@@ -26,7 +26,8 @@ def party_of(content, party: str | None) -> list[str]:
 @click.option("--format", "formats", type=click.Choice(["txt", "pdf", "json", "svg"]), multiple=True,
               help="txt, pdf, json, svg (the map alone) (repeatable; default txt, pdf, json).")
 @impose_option
-@click.option("--handout", is_flag=True, help="Also write packet-<seed>-players (txt, pdf): the Job as told, exploring, the Pool, a blank map, the sheets.")
+@click.option("--handout", is_flag=True, help="Also write packet-<seed>-players (txt, pdf): the Job as told, exploring, the Pool, a blank map "
+                                             "(the party's sheets are packet-<seed>-sheets, always written).")
 @click.option("--width", type=click.IntRange(40, 200), default=None, metavar="N",
               help="Plaintext page width in columns, shadow included (40 and up; default 94): the txt reflows, "
                    "its page references follow; the PDF, JSON and SVG keep the print layout (94 columns; with "
@@ -42,7 +43,9 @@ def party_of(content, party: str | None) -> list[str]:
 @templates_option
 def packet(seed, party, nest, depth, difficulty, paper, formats, impose, handout, width, ascii_only, rerolls, schema, output,
            content_dirs, templates_dir) -> None:
-    """Write a pre-rolled Nest packet: DIR/packet-<seed>.txt, .pdf and .json (--impose a5: the PDFs as booklets)."""
+    """Write a pre-rolled Nest packet: DIR/packet-<seed>.txt, .pdf and .json for the GQ, and the party's
+    character sheets for the players, DIR/packet-<seed>-sheets.txt and .pdf (--impose a5: the packet's PDF
+    as a booklet, the sheets' with each member's on one side of a sheet)."""
     import os
 
     if schema:
@@ -59,7 +62,7 @@ def packet(seed, party, nest, depth, difficulty, paper, formats, impose, handout
         if seed is None:
             raise NestsError("--reroll changes one part of a packet you have: give its --seed")
     output_directory(output)
-    with pdf_ready(formats, output, 2 if handout else 1):      # from the start: its import overlaps all of ours
+    with pdf_ready(formats, output, 3 if handout else 2):      # from the start: its import overlaps all of ours
         from nests.packet import packet_documents
         from nests.generators.sheet import Look
         from nests.render.paper import print_width
@@ -68,10 +71,17 @@ def packet(seed, party, nest, depth, difficulty, paper, formats, impose, handout
         chosen = seed is None
         if chosen:
             seed = int.from_bytes(os.urandom(4), "big") % 1_000_000_000
+        from nests.generators.packet.difficulty import NoNestLands
+
         party_ids = party_of(content, party)
-        documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats,
-                                     look=Look(width or Look.width, ascii_only), rerolls=rerolls,
-                                     print_width=print_width(paper, impose), difficulty=difficulty)
+        try:
+            documents = packet_documents(content, seed, party_ids, nest, handout, depth=depth, formats=formats,
+                                         look=Look(width or Look.width, ascii_only), rerolls=rerolls,
+                                         print_width=print_width(paper, impose), difficulty=difficulty)
+        except NoNestLands:
+            if chosen:      # the seed refused is the one to name when asking why
+                click.echo(f"seed: {seed}", err=output == "-")
+            raise
         if chosen:          # only once the packet exists, so a bad party prints nothing but its error
             click.echo(f"seed: {seed}", err=output == "-")
         emit(documents, formats, paper, output, impose)

@@ -11,10 +11,9 @@ CITED_RULINGS = frozenset({
     "packet-lookups", "packet-level-link", "packet-rooms", "packet-room-features",
     "packet-known-item", "packet-job-tables", "packet-complications", "packet-creatures",
     "room-darkness", "resource-increase", "obstacle-resources", "item-function-by-form",
-    "packet-spare-rooms", "packet-session", "packet-reroll", "oneshot-depth", "oneshot-rooms", "heart-finale", "encounter-rarest",
-    "encounter-every-row",
+    "packet-spare-rooms", "packet-session", "packet-reroll", "oneshot-depth", "oneshot-choice", "heart-finale",
     # the difficulty estimate (nests.rules.simulate, nests.rules.combat)
-    "sim-session", "sim-room-lookups", "sim-pool", "sim-one-move", "sim-effects", "sim-no-resting", "sim-eat",
+    "sim-session", "sim-choose-room", "sim-pool", "sim-effects", "sim-no-resting", "sim-eat",
     "sim-no-hunger", "sim-items", "sim-darkness", "sim-obstacle", "sim-job", "sim-fight-sides", "sim-targets",
     "sim-attack-lines", "sim-swarm-wounds", "sim-alarm", "sim-break", "sim-fight-rounds", "sim-area-attack",
     "sim-special-rules", "sim-unplayed", "sim-rally", "sim-flee", "sim-finale", "sim-guardians",

@@ -28,7 +28,7 @@ ENEMY = Map(
               "special_rules": List(Map(required={"name": Str(allow_empty=False), "text": Str(allow_empty=False)}))},
     optional={"description": Str(), "attacks": Map(required={"base": schemas.attack(), "special": schemas.attack()}),
               "disposition": List(Str(allow_empty=False), min_len=5, max_len=5), "count": Int(1, 1000),
-              "wounds_max": DIE_NAME},
+              "wounds_max": DIE_NAME, "moves": Bool()},
 )
 
 

@@ -40,23 +40,32 @@ def read_faces(value) -> list[int] | None:
     return None
 
 
-def cover(doc: YamlDocument, key: str, universe: list, what: str, read=read_faces) -> list[Problem]:
-    """Each row's ``key`` must take every member of ``universe`` exactly once."""
+def at_path(data, path: tuple):
+    """The value at ``path`` (keys and list indexes) of a validated document's data."""
+    for key in path:
+        data = data[key]
+    return data
+
+
+def cover(doc: YamlDocument, key: str, universe: list, what: str, read=read_faces,
+          rows: tuple = ("rows",)) -> list[Problem]:
+    """Each row's ``key`` must take every member of ``universe`` exactly once (``rows``: where the
+    rows stand in the file, for a table nested in a larger one)."""
     problems, seen = [], {}
-    for i, row in enumerate(doc.data.get("rows", [])):
+    for i, row in enumerate(at_path(doc.data, rows[:-1]).get(rows[-1], [])):
         members = read(row.get(key)) if isinstance(row, dict) else None
         if members is None:
             continue
         for m in members:
             if m not in universe:
-                problems.append(doc.problem(("rows", i, key), f"{m} is not {what}"))
+                problems.append(doc.problem(rows + (i, key), f"{m} is not {what}"))
             elif m in seen:
-                problems.append(doc.problem(("rows", i, key), f"{m} is already covered by row {seen[m] + 1}"))
+                problems.append(doc.problem(rows + (i, key), f"{m} is already covered by row {seen[m] + 1}"))
             else:
                 seen[m] = i
     missing = [str(m) for m in universe if m not in seen]
     if missing:
-        problems.append(doc.problem(("rows",), f"no row covers {', '.join(missing)}; every one of {what} needs exactly one row"))
+        problems.append(doc.problem(rows, f"no row covers {', '.join(missing)}; every one of {what} needs exactly one row"))
     return problems
 
 

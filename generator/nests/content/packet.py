@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from nests.content import nest
 from nests.content.schema import Int, List, Map, Str, validate
 from nests.content.tables import FaceTable, face_rows, face_table
 from nests.errors import NestsError
 from nests.model import Die
 
-ROOM_NAME = 30      # a Room's name in the glance page's column of Levels (templates/packet/glance.txt.j2)
 SESSION = Map(required={"hours": Str(allow_empty=False, max_len=20), "actions": Int(1, 100), "runs": Int(1, 5000),
                         "screen_runs": Int(1, 5000), "screen_margin": Int(0, 50),
                         "confidence_z": Int(1, 4)})
@@ -26,29 +26,28 @@ BAND = Map(required={"low": Int(0, 100), "high": Int(0, 100)})
 DIFFICULTY = Map(required={"default": Str(allow_empty=False), "source": Str(allow_empty=False),
                            "bands": Map(required={"easy": BAND, "standard": BAND, "hard": BAND})})
 DEPTH = Map(required={"deepest": Int(2, 30), "shallowest": Int(2, 30)})
-START_ROOMS = Map(required={"fewest": Int(1, 10), "most": Int(1, 10)})
+REACH = Map(required={"rooms": Int(1, 200), "spares": Int(0, 10)}, optional={"per_level": Int(1, 20)})
 SETTINGS = Map(required={"default_party": List(Str(allow_empty=False), min_len=1), "default_nest": Str(allow_empty=False),
-                         "rooms_per_level": Int(1, 3), "lookups": Int(1, 3), "max_party": Int(1, 20),
-                         "oneshot_levels": Int(1, 12), "oneshot_rooms_per_level": Int(1, 3), "spare_rooms_per_band": Int(1, 3), "session": SESSION,
+                         "max_party": Int(1, 20), "session": SESSION,
+                         "reach": Map(required={"oneshot": REACH, "full": REACH}),
                          "difficulty": DIFFICULTY, "oneshot_depth": DEPTH,
-                         "start_rooms": START_ROOMS})
+                         "choice": Map(required={"nests": Int(1, 100)})})
 HEAD = {"source": Str(allow_empty=False), "die": Str(allow_empty=False)}
-ENTRY = {"result": Str(allow_empty=False, max_len=40), "flavour": Str(allow_empty=False, max_len=80)}
-NEST = Map(required={**HEAD, "name": Str(allow_empty=False, max_len=40), "encounters": Str(allow_empty=False),
-                     "outside": Str(allow_empty=False, max_len=60),
-                     "entrance": Map(required=ENTRY),
-                     "heart": Map(required={**ENTRY, "taken": Str(allow_empty=False, max_len=300),
-                                            "way_out": Str(allow_empty=False, max_len=300)}),
-                     "rows": face_rows(needs={"flavour": Str(allow_empty=False, max_len=80)},
-                                                               result_width=ROOM_NAME)})
+# A Nest's file: its own Room words and Heart (checked by nests.content.nest), and its encounter table.
+NEST = Map(required={"source": Str(allow_empty=False), "name": Str(allow_empty=False, max_len=40),
+                     "encounters": Str(allow_empty=False), "outside": Str(allow_empty=False, max_len=60),
+                     "entrance": Map(required={"result": Str(allow_empty=False, max_len=nest.ROOM_NAME),
+                                               "flavour": Str(allow_empty=False, max_len=nest.FLAVOUR)}),
+                     "rooms": nest.ROOMS, "heart": nest.HEART})
 TEXT = {"text": Str(allow_empty=False, max_len=80)}
 # (every key of a Job row is printed or followed: each one is required)
 JOBS = {
     "clients": Map(required={**HEAD, "rows": face_rows(needs=TEXT)}),
     "kinds": Map(required={**HEAD, "rows": face_rows(needs={"verb": Str(allow_empty=False, max_len=30),
                                                              "then": Str(allow_empty=False)})}),
-    "targets-creature": Map(required={**HEAD, "rows": face_rows(needs={"enemy": Str(allow_empty=False), **TEXT})}),
-    "targets-thing": Map(required={**HEAD, "rows": face_rows(needs=TEXT)}),
+    # (a target's id names its words in each Nest's heart.targets)
+    "targets-creature": Map(required={**HEAD, "rows": face_rows(needs={"id": Str(allow_empty=False), "enemy": Str(allow_empty=False), **TEXT})}),
+    "targets-thing": Map(required={**HEAD, "rows": face_rows(needs={"id": Str(allow_empty=False), **TEXT})}),
     "pay": Map(required={**HEAD, "rows": face_rows(needs=TEXT)}),
     "complications": Map(required={**HEAD, "rows": face_rows(needs=TEXT)}),
 }
@@ -76,19 +75,6 @@ class PacketTables:
         self.settings = settings.data
         problems += _shared_problems(self.tables)
         self.nests, self.jobs = {}, {}
-        for rel in content.files("nests"):
-            doc = content.document(rel)
-            found = validate(doc, NEST)
-            if not found:
-                table, found = face_table(doc, Path(rel).stem, self.tables.dice_sizes)
-                if doc.data["encounters"] not in self.tables.encounters:
-                    found.append(doc.problem(("encounters",), f"{doc.data['encounters']!r} is not an encounter table; "
-                                                              f"known: {', '.join(self.tables.encounters)}"))
-                self.nests[Path(rel).stem] = (doc.data, table)
-            problems += found
-        if not problems and self.settings["default_nest"] not in self.nests:
-            problems.append(settings.problem(("default_nest",), f"{self.settings['default_nest']!r} is not a Nest; "
-                                                                f"known: {', '.join(self.nests)}"))
         if not problems:
             known = content.class_ids()
             party = self.settings["default_party"]
@@ -112,22 +98,57 @@ class PacketTables:
             if not found and stem == "targets-creature":
                 problems += [doc.problem(("rows", i, "enemy"), f"{r['enemy']!r} is not an enemy; known: {', '.join(self.tables.enemies)}")
                              for i, r in enumerate(doc.data["rows"]) if r["enemy"] not in self.tables.enemies]
+        problems += self._target_ids(content)
+        # a Nest's Heart has words for every Job kind and target: checked against Job tables without problems
+        problems += self._read_nests(content, jobs_read=not problems)
         if problems:
             raise NestsError(problems)
 
+    def _target_ids(self, content) -> list:
+        """Each target's id once over both target tables: a Nest's Heart names its words by it."""
+        problems, seen = [], {}
+        for stem in ("targets-creature", "targets-thing"):
+            if stem not in self.jobs:
+                continue
+            doc = content.document(f"jobs/{stem}.yaml")
+            for i, row in enumerate(doc.data["rows"]):
+                if row["id"] in seen:
+                    problems.append(doc.problem(("rows", i, "id"), f"{row['id']!r} is already a target's id, in "
+                                                                   f"jobs/{seen[row['id']]}.yaml; each id once"))
+                seen.setdefault(row["id"], stem)
+        return problems
+
+    def _read_nests(self, content, jobs_read: bool) -> list:
+        problems = []
+        for rel in content.files("nests"):
+            doc = content.document(rel)
+            found = validate(doc, NEST)
+            if not found:
+                if doc.data["encounters"] not in self.tables.encounters:
+                    found.append(doc.problem(("encounters",), f"{doc.data['encounters']!r} is not an encounter table; "
+                                                              f"known: {', '.join(self.tables.encounters)}"))
+                if jobs_read:
+                    words, more = nest.read_nest_words(doc, self.tables, self.jobs)
+                    found += more
+                    self.nests[Path(rel).stem] = (doc.data, words)
+            problems += found
+        if jobs_read and not problems and self.settings["default_nest"] not in self.nests:
+            problems.append(content.document("packet.yaml").problem(
+                ("default_nest",), f"{self.settings['default_nest']!r} is not a Nest; known: {', '.join(self.nests)}"))
+        return problems
+
     def table(self, stem: str) -> FaceTable:
-        """A die table by name, for ``roll_on``: a Job table, "rooms-<nest>", or a shared table."""
-        if stem.startswith("rooms-"):
-            return self.nests[stem[len("rooms-"):]][1]
+        """A die table by name, for ``roll_on``: a Job table or a shared table."""
         return self.jobs[stem] if stem in self.jobs else self.tables.table(stem)
 
     def face_table_of(self, table: str) -> FaceTable | None:
-        """The die table a printed roll names (``jobs/pay``, ``nests/termite``, ``food-colour``…), if it is one."""
+        """The die table a printed roll names (``jobs/pay``, ``nests/termite/rooms-deep``, ``food-colour``…), if it is one."""
+        if table.startswith("nests/"):
+            nest_id, _, stem = table[len("nests/"):].partition("/")
+            return self.nests[nest_id][1].tables.get(stem) if nest_id in self.nests else None
         folder, _, stem = table.rpartition("/")
         if folder == "jobs":
             return self.jobs.get(stem)
-        if folder == "nests":
-            return self.nests[stem][1] if stem in self.nests else None
         return None if folder else self.tables.face_tables.get(stem)
 
     def fixed_die(self, table: str) -> bool:

@@ -24,7 +24,7 @@ from functools import cached_property
 from pathlib import Path
 
 from nests.content.cited import CITED_RULINGS
-from nests.content.faces import DIE_NAME, cover, dice_names, die_problem, faces_spec, game_die, read_faces
+from nests.content.faces import DIE_NAME, at_path, cover, dice_names, die_problem, faces_spec, game_die, read_faces
 from nests.content.schema import Bool, Either, Int, List, Map, OneOf, Rating, Spec, Str, TableSpec, validate
 from nests.content.yamlfile import YamlDocument
 from nests.errors import NestsError, Problem
@@ -236,17 +236,20 @@ RULINGS_FILE = Map(required={"rulings": List(Map(required={"id": Str(allow_empty
                                            unique="id")})
 
 
-def face_table(doc: YamlDocument, stem: str, dice_sizes: dict) -> tuple[FaceTable | None, list[Problem]]:
+def face_table(doc: YamlDocument, stem: str, dice_sizes: dict, at: tuple = ()) -> tuple[FaceTable | None, list[Problem]]:
     """A validated die table's view, once its die is one of the game's and its rows
     cover every face of that die exactly once; otherwise None and the problems.
-    Any content that rolls on a die table (the packet's Job and Room tables too) uses this."""
-    problems = die_problem(doc, ("die",), doc.data["die"], dice_sizes)
+    Any content that rolls on a die table (the packet's Job and Room tables too) uses this;
+    ``at``: where the table stands in the file when it is part of a larger one (it cites the
+    file's ``source`` unless it gives its own)."""
+    node = at_path(doc.data, at)
+    problems = die_problem(doc, at + ("die",), node["die"], dice_sizes)
     if problems:
         return None, problems
-    die = Die.parse(doc.data["die"])
-    problems = cover(doc, "faces", list(die.face_range()), f"the faces of {die.name}")
-    rows = tuple(FaceRow(tuple(read_faces(r["faces"])), r["result"], r) for r in doc.data["rows"])
-    return (None if problems else FaceTable(stem, doc.data["source"], die, rows)), problems
+    die = Die.parse(node["die"])
+    problems = cover(doc, "faces", list(die.face_range()), f"the faces of {die.name}", rows=at + ("rows",))
+    rows = tuple(FaceRow(tuple(read_faces(r["faces"])), r["result"], r) for r in node["rows"])
+    return (None if problems else FaceTable(stem, node.get("source", doc.data["source"]), die, rows)), problems
 
 
 class Tables:

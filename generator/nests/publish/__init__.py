@@ -55,14 +55,23 @@ def render_all(documents: list[Document], formats: Iterable[str], paper: str,
         for name, data in zip(names, render_pdfs(pdfs, page, progress=progress, names=names)):
             pdf_data[name] = data
         if impose:
-            from nests.publish.impose import impose_booklet
-
-            pdf_data = {name: impose_booklet(data, paper) for name, data in pdf_data.items()}
+            pdf_data = {name: _imposed(doc, pdf_data[name], paper) for doc, name in zip(pdfs, names)}
     out = []
     for doc, fmt in wanted:
         name = file_name(doc, fmt)
         out.append((name, pdf_data[name] if fmt == "pdf" else _text(doc, fmt).encode("utf-8")))
     return out
+
+
+def _imposed(doc: Document, pdf: bytes, paper: str) -> bytes:
+    """The document's PDF as a booklet on ``paper``, or, handed out in parts (``doc.loose``), each
+    part on sides of its own (nests.publish.impose)."""
+    from functools import partial
+
+    from nests.publish.impose import booklet_sides, impose_booklet, loose_sides
+
+    starts = [n for n, page in enumerate(doc.pages, 1) if any(level == 1 for level, _ in page.bookmarks)]
+    return impose_booklet(pdf, paper, partial(loose_sides, starts) if doc.loose else booklet_sides)
 
 
 def publish(documents: list[Document], formats: Iterable[str], paper: str, output: str,

@@ -136,6 +136,13 @@ def printed(page: Page) -> PrintedPage:
                        [printed_picture(p) for p in getattr(page, "pictures", ())], marks)
 
 
+def links_of(page) -> set[int]:
+    """The pages a page links to: its marks' and its drawing's link areas'."""
+    drawing = getattr(page, "drawing", None)
+    return ({m.link for m in getattr(page, "marks", ()) if m.link}
+            | {a.link for a in (drawing.areas if drawing is not None else ())})
+
+
 @dataclass(frozen=True)
 class TextRun:
     """A stretch of a page's text and what sets it apart in print (see document.Mark)."""
@@ -178,7 +185,7 @@ def pdf_html(pages: list, title: str, paper: str = "a4", first: int = 1, targets
         inside = range(first, first + len(pages))
         for p in shown:
             p.marks = [m for m in p.marks if not m.link or m.link in inside]
-        targets = {m.link for p in shown for m in p.marks if m.link}
+        targets = {link for p in shown for link in links_of(p)} & set(inside)
     return render("pages.html.j2", pages=shown, title=title, paper=paper, version=__version__, shapes=vector_shapes,
                   runs=runs, targets=targets, first=first)
 
@@ -280,7 +287,7 @@ def _html(doc, run, paper: str) -> str:
     if len(run) == len(doc.pages):
         return pdf_html(run, doc.title, paper)
     first = next(k for k, page in enumerate(doc.pages, 1) if page is run[0])
-    return pdf_html(run, doc.title, paper, first, {m.link for page in doc.pages for m in page.marks if m.link})
+    return pdf_html(run, doc.title, paper, first, {link for page in doc.pages for link in links_of(page)})
 
 
 def typeset_part(html: str) -> tuple[bytes, list[dict], list[tuple]]:

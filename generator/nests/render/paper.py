@@ -37,3 +37,14 @@ def print_width(sheet: str, impose: str | None) -> int:
     """The columns of the print layout's page (the PDF's, the JSON's page numbers): the
     sheet's, or with ``impose`` those of the page the sheet folds to."""
     return COLUMNS[FOLDED[sheet] if impose else sheet]
+
+
+def cell_shape(page_width: int) -> float:
+    """How many times taller than wide a cell of the page grid prints on the paper whose print layout is
+    ``page_width`` columns wide (A4's for the grid's own width; the booklet's page for its width), as the
+    PDF template sets it (templates/pages.html.j2): a drawing that fills some cells of that page is shaped
+    by it, so that it prints at the cell's own scale, its text at the page's type size."""
+    paper = next((p for p, columns in COLUMNS.items() if columns == page_width), "a4")
+    width, height = PAPERS[paper]
+    line = (height - 2 * grid.PAPER_MARGIN_MM) / grid.PAGE_LINES
+    return line / ((width - 2 * grid.PAPER_MARGIN_MM) / max(page_width, COLUMNS[paper]))

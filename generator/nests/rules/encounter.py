@@ -82,9 +82,9 @@ def group(rng: random.Random, tables, enemy_id: str) -> Group:
     return Group(enemy_id, enemy.name, count, value, roll, enemy.provisional, rulings)
 
 
-def encounter(rng: random.Random, tables, level: int, nest: str = "termite-nest", every_row: bool = False) -> Encounter:
-    """One Encounter roll on the Nest's table at a Level's rating: the rarest row it generates comes (ruling
-    encounter-rarest), or with ``every_row`` every row it generates, as the table reads (encounter-every-row)."""
+def encounter(rng: random.Random, tables, level: int, nest: str = "termite-nest") -> Encounter:
+    """One Encounter roll on the Nest's table at a Level's rating: every row it generates comes, top row
+    first, each in its numbers, as the table's author reads it ("every row whose Chance the roll matches")."""
     if nest not in tables.encounters:
         raise NestsError(f"no encounter table for Nest {nest!r}; known: {', '.join(tables.encounters)}")
     table = tables.encounters[nest]
@@ -93,12 +93,11 @@ def encounter(rng: random.Random, tables, level: int, nest: str = "termite-nest"
     for row in table.rows:
         chance = row.chance.value(level)
         rows.append(EncounterRow(row.id, row.name, str(row.chance), chance, table.generates(face, chance)))
-    # ruling encounter-rarest: of the rows the roll generates, the rarest (the last) comes
-    generated = [r for r in rows if r.generated][(0 if every_row else -1):]
+    generated = [r for r in rows if r.generated]
     shown = ", ".join(r.name for r in generated) or "no one"
     return Encounter(nest, level, Roll(D100.name, face, f"Encounter: {shown}"), rows,
                      [group(rng, tables, r.enemy) for r in generated],
-                     rulings=list(table.rulings) + ["encounter-every-row" if every_row else "encounter-rarest"])
+                     rulings=list(table.rulings))
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,9 @@ import math
 from dataclasses import dataclass
 
 
+ENDS = ("job", "heart", "party-down", "no-room", "actions")   # how a session ends, in the order reports list them
+
+
 def percent(count: int, runs: int) -> float:
     return round(100 * count / runs, 1) if runs else 0.0
 
@@ -51,7 +54,8 @@ class Estimate:
     job: float
     down: list[tuple[str, str, float]]          # class id, class name, percent
     rooms: list[Hurt]                           # the three that hurt most
-    ends: dict[str, float]                      # why runs ended → percent
+    ends: dict[str, float]                      # why runs ended → percent (rules.simulate.ENDS)
+    wiped: float                                # runs in which the whole party went down, percent
     target: str | None
     rulings: list[tuple[str, str]]              # (id, text) in rulings.yaml order
 
@@ -63,7 +67,8 @@ class Estimate:
         """The figures a packet's glance page prints and its JSON's ``session`` carries."""
         return {"runs": self.runs, "actions": self.actions, "median": self.median, "p90": self.p90, "mean": self.mean,
                 "heart_percent": self.heart, "job_percent": self.job,
-                "down_percent": {cid: p for cid, _, p in self.down}, "rooms": [h.room for h in self.rooms]}
+                "down_percent": {cid: p for cid, _, p in self.down}, "wiped_percent": self.wiped, "ends": dict(self.ends),
+                "rooms": [h.room for h in self.rooms]}
 
     def to_json(self) -> dict:
         return {"runs": self.runs, "actions": self.actions,
@@ -73,7 +78,7 @@ class Estimate:
                 "down_percent": {cid: p for cid, _, p in self.down},
                 "rooms": [{"room": h.room, "name": h.name, "level": h.level, "wounds": h.wounds, "per_run": h.per_run}
                           for h in self.rooms],
-                "ends": self.ends, "rulings": [r for r, _ in self.rulings]}
+                "ends": self.ends, "wiped_percent": self.wiped, "rulings": [r for r, _ in self.rulings]}
 
 
 def summarise(records: list, game, packet) -> Estimate:
@@ -93,11 +98,10 @@ def summarise(records: list, game, packet) -> Estimate:
     rooms = {room.id: (room.name, room.level) for room in packet.rooms()}
     worst = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
     hurt = [Hurt(room, *rooms.get(room, (room, 0)), n, round(n / runs, 2)) for room, n in worst if n]
-    ends = {}
-    for end in ("actions", "heart", "party-down", "no-room"):
-        ends[end] = percent(sum(1 for r in records if r.end == end), runs)
+    ends = {end: percent(sum(1 for r in records if r.end == end), runs) for end in ENDS}
+    wiped = percent(sum(1 for r in records if len(r.down) == len(names)), runs)
     order = list(game.tables.rulings)
     rulings = [(r, game.tables.rulings[r]) for r in sorted(game.used, key=order.index)]
     return Estimate(runs, game.actions, records, dict(sorted(levels.items())), median, p90,
                     round(sum(reached) / runs, 1) if runs else 0.0, percent(sum(r.heart for r in records), runs),
-                    percent(sum(r.job for r in records), runs), down, hurt, ends, game.target, rulings)
+                    percent(sum(r.job for r in records), runs), down, hurt, ends, wiped, game.target, rulings)

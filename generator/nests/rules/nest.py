@@ -12,7 +12,6 @@
   Increase with the Rewards die; with a chain, the deeper Level it leads to, or a dud (ruling shortcut).
 * ``cut_chain(tables, chain, depth)`` → a one-shot's chain: its Levels above ``depth``, then the Heart,
   set by ruling oneshot-depth (no roll).
-* ``stand_in(levels, level)`` → the keyed Level an unkeyed one plays (ruling packet-spare-rooms).
 """
 
 from __future__ import annotations
@@ -120,12 +119,3 @@ def shortcut(rng: random.Random, tables, rating: int, chain: LevelChain | None =
         return Shortcut(rating, q.roll, q.after, None, None, q.after >= heart, False, rulings=rulings)
     target = next((lv for lv in chain.levels if lv.number > here and lv.rating >= q.after), chain.levels[-1])
     return Shortcut(rating, q.roll, q.after, here, target.number, target.rating >= heart, False, rulings=rulings)
-
-
-def stand_in(levels, level):
-    """The keyed Level whose Room a Level without one plays (ruling packet-spare-rooms): the nearest keyed
-    Level of its band before it, else the first after it (the Heart's band); None when its band has none.
-    ``levels``: the packet's Levels in order, each with ``number``, ``band`` and its keyed ``rooms``."""
-    same = [lv for lv in levels if lv.rooms and lv.band == level.band]
-    before = [lv for lv in same if lv.number < level.number]
-    return before[-1] if before else next((lv for lv in same if lv.number > level.number), None)

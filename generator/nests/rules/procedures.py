@@ -45,7 +45,6 @@ class Context:
     resolve: Callable | None = None              # resolves a further Event by id (a Secret's)
     room_darkness: int | None = None             # packet: the Darkness of the Room being keyed
     items: Any = None                            # packet: the Item Key by Form
-    every_row: bool = False                      # an Encounter brings every row its roll generates (encounter-every-row)
 
     @property
     def dice(self):
@@ -128,12 +127,35 @@ class Procedure:
         """The creatures this Event brings (their stat blocks go in the packet)."""
         return []
 
+    def leads_to(self, result, level: int) -> int | None:
+        """The Level of the Room this Event adds to the Environment Pool (Generate and reap Rewards: "If a
+        generated Reward is a Room, Shortcut, or Level, the Reward is added to the player characters'
+        communal Environment Pool"; Passage: "add a Room"), or None when it adds none."""
+        return None
+
 
 class PlayersProcedure(Procedure):
     name = "players"
 
     def resolve(self, ctx, row, spec):
         return PlayersResult()
+
+
+@dataclass(frozen=True)
+class RoomResult(Record):
+    procedure: str = "room"
+    rulings: list[str] = field(default_factory=list)
+
+
+class RoomProcedure(Procedure):
+    """Room (Reward): a Room of the current Level is added to the Environment Pool."""
+    name = "room"
+
+    def resolve(self, ctx, row, spec):
+        return RoomResult()
+
+    def leads_to(self, result, level):
+        return level
 
 
 class PassageProcedure(Procedure):
@@ -146,6 +168,9 @@ class PassageProcedure(Procedure):
         b = boolean(ctx.rng, effort, "")
         leads = spec["success"] if b.success else spec["failure"]
         return PassageResult(BooleanRoll(b.effort, None, Roll(b.roll.die, b.roll.result, f"{row.name} {leads}"), b.success), leads)
+
+    def leads_to(self, result, level):
+        return level if result.boolean.success else None
 
 
 
@@ -202,7 +227,7 @@ class EncounterProcedure(Procedure):
     name = "encounter"
 
     def resolve(self, ctx, row, spec):
-        return encounter(ctx.rng, ctx.tables, ctx.level, ctx.nest, ctx.every_row)
+        return encounter(ctx.rng, ctx.tables, ctx.level, ctx.nest)
 
 
     def enemies(self, r) -> list[str]:
@@ -229,6 +254,9 @@ class ShortcutProcedure(Procedure):
     def resolve(self, ctx, row, spec):
         return shortcut(ctx.rng, ctx.tables, ctx.level, ctx.chain, ctx.level_number)
 
+    def leads_to(self, result, level):
+        return None if result.dud else result.leads_to_level
+
 
 
 class NewLevelProcedure(Procedure):
@@ -243,6 +271,9 @@ class NewLevelProcedure(Procedure):
             nxt = ctx.chain.levels[ctx.level_number] if ctx.level_number < len(ctx.chain.levels) else None
             return LevelResult(nxt, rulings=["packet-level-link"]) if nxt else LevelResult(None, rulings=["packet-level-link"])
         return LevelResult(next_level(ctx.rng, ctx.tables, current))
+
+    def leads_to(self, result, level):
+        return None if result.level is None else result.level.number
 
 
 
@@ -264,9 +295,15 @@ class SecretProcedure(Procedure):
         inner = r.event.resolution
         return PROCEDURES[inner.procedure].enemies(inner) if inner is not None else []
 
+    def leads_to(self, r, level):
+        inner = r.event
+        if inner.void or inner.resolution is None:
+            return None
+        return PROCEDURES[inner.resolution.procedure].leads_to(inner.resolution, level)
+
 
 PROCEDURES: dict[str, Procedure] = {p.name: p for p in (
-    PlayersProcedure(), PassageProcedure(), ObstacleProcedure(), DarknessProcedure(), ResourceProcedure(),
+    PlayersProcedure(), RoomProcedure(), PassageProcedure(), ObstacleProcedure(), DarknessProcedure(), ResourceProcedure(),
     EncounterProcedure(), FoodItemProcedure(), ShortcutProcedure(), NewLevelProcedure(), SecretProcedure())}
 
 

@@ -82,12 +82,14 @@ def _spoilage(run, res, room: str) -> None:
 
 
 def _room(run, res, room: str) -> None:
-    run.pool += 1
+    """Room (Reward): the Room its line names goes in the Environment Pool."""
+    run.reveal()
 
 
 def _passage(run, res, room: str) -> None:
+    """Passage: a Boolean Roll made already (the packet prints it); when it leads to a Room, that Room."""
     if res.boolean.success:
-        run.pool += 1
+        run.reveal()
 
 
 def _darkness(run, res, room: str) -> None:
@@ -143,17 +145,19 @@ def _obstacle(run, res, room: str) -> None:
 
 
 def _shortcut(run, res, room: str) -> None:
+    """Shortcut: the deeper Level's Room its line names goes in the Pool (a dud adds none)."""
     if not res.dud and res.leads_to_level:
-        run.game.note("sim-one-move")
-        run.action.move_to = max(run.action.move_to, res.leads_to_level)
+        run.reveal()
 
 
 def _level(run, res, room: str) -> None:
+    """Level (Reward): the new Level's first Room goes in the Pool; one Level Reward per Exploration Action
+    (Special Rule: Levelling down)."""
     if res.level is None or run.action.level_taken:
         return
     run.action.level_taken = True
-    run.game.note("one-level-per-action", "sim-one-move")
-    run.action.move_to = max(run.action.move_to, res.level.number)
+    run.game.note("one-level-per-action")
+    run.reveal()
 
 
 def _secret(run, res, room: str) -> None:

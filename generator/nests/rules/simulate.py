@@ -1,19 +1,18 @@
 """The difficulty estimate: a party plays one packet ``runs`` times (``simulate``).
 
-A run is one session at the table: ``actions`` Exploration Actions (content/packet.yaml).
-Each action follows the Survival and Exploration Steps: spend a Room of the
-Environment Pool; the Scout (the standing member with the best Exploration) rolls
-Exploration against the Level's rating, the others' Exploration and her
-Eusociology and Perception static modifiers (the How-to page); the Degree names
-the Events; each Cost, Risk and Reward takes the next unused lookup of the
-Level's keyed Room (its pre-rolled d100 and the Events it resolved), as the
-How-to page tells the GQ, and once they are used up one rolled anew at that
-Level by the rules engine; the Events are paid, faced and reaped in that order
-by one handler each (``nests.rules.sim_events.HANDLERS``). A Level or Shortcut
-moves the party at the action's end. At the Heart the party goes for the Job's target. The dice the
-party rolls (Exploration, Combat, Hunger, Consumption, tearing Obstacles down)
-are rolled anew in every run, from the seeded sub-stream of its chunk (``simulate``). Every simplification is a
-ruling sim-… of content/rulings.yaml; ``Estimate.rulings`` lists those used.
+A run is one session at the table: ``actions`` Exploration Actions (content/packet.yaml), played in
+the Nest as the packet prints it (generators/packet/dungeon.py). The Environment Pool starts with the
+Entrance; each action spends one Room of the Pool (the party's choice: ``Run.choose``, ruling
+sim-choose-room) and plays that Room's key: the Scout (the standing member with the best Exploration)
+rolls Exploration against its Level's rating, the others' Exploration and her Eusociology and
+Perception static modifiers; the Degree names the Events; the n-th Cost, Risk or Reward of the action
+is the Room's n-th lookup of that type; the Events are paid, faced and reaped in that order by one
+handler each (``nests.rules.sim_events.HANDLERS``), and those that add an Environment to the Pool add
+the Room their printed line names (a spare Room: the next unused spare key of its Level). Once the
+Heart is in the Pool the party goes for the Job's target. The dice the party rolls (Exploration,
+Combat, Hunger, Consumption, tearing Obstacles down) are rolled anew in every run, from the seeded
+sub-stream of its chunk (``simulate``). Every simplification is a ruling sim-… of content/rulings.yaml;
+``Estimate.rulings`` lists those used.
 """
 
 from __future__ import annotations
@@ -23,60 +22,60 @@ from dataclasses import dataclass, field
 
 from nests.rules.combat import RULINGS as COMBAT_RULINGS, Bestiary, fight
 from nests.rules.encounter import group
-from nests.rules.exploration import ExplorationAction, lookup
-from nests.rules.nest import stand_in
-from nests.rules.procedures import Context
 from nests.rules.resolution import degree_of
 from nests.rules.sim_events import HANDLERS, Food, Member, desperate_wounds
 
 KIND_WORDS = {"cost": "Cost", "risk": "Risk", "reward": "Reward"}      # the packet's lookup keys → the Event types
+SPARE = "spare:"                   # a link to a Level's spare Rooms (generators/packet/dungeon.py)
 
 
 def packet_parts(packet):
     """The packet's engine objects: its Level chain, its tables, the Job's target creature (or None) and the
-    Heart's guards (rules.encounter.Group). The one place this module reads the packet beyond its Levels and Rooms."""
+    Heart's guards (rules.encounter.Group). The one place this module reads the packet beyond its Rooms."""
     guards = packet.finale.groups() if packet.finale is not None else []
-    return packet.chain, packet.tables, packet.job.target.enemy, guards
+    way_out = packet.finale.way_out.found if packet.finale is not None else []
+    return packet.chain, packet.tables, packet.job.target.enemy, guards, way_out
 
 
 @dataclass(frozen=True)
-class Stop:
-    """A Level as the party plays it: per Event type, the lookups of its keyed Rooms (or its stand-in's), in
-    order, each (Room id, the Events found)."""
-    number: int
+class Chamber:
+    """A keyed Room as the party plays it: its Level and rating, and per Event type its lookups in order,
+    each (the Events found, the Room each reveals or None)."""
+    id: str
+    level: int
     rating: int
-    room: str                          # the Room its Events are counted for: its keyed Room or its stand-in
-    lookups: dict[str, list[tuple[str, list]]]
+    lookups: dict[str, list[tuple[list, list]]]
 
 
-def course(packet) -> list[Stop]:
-    """Every Level of the chain with the Room lookups it plays (ruling sim-room-lookups)."""
-    stops = []
+def chambers(packet) -> tuple[dict[str, Chamber], dict[int, list[str]], str]:
+    """The packet's keyed Rooms by id, each Level's spare Rooms in the order they are used, the Heart's id."""
+    rooms, spares = {}, {}
     for lv in packet.levels:
-        keyed = lv if lv.rooms else stand_in(packet.levels, lv)
-        rooms = keyed.rooms if keyed else []
-        lookups = {word: [(room.id, lk.found) for room in rooms for lk in room.lookups.get(kind, [])]
-                   for kind, word in KIND_WORDS.items()}
-        stops.append(Stop(lv.number, lv.rating, rooms[0].id if rooms else f"Level {lv.number}", lookups))
-    return stops
+        for room in lv.rooms:
+            lookups = {word: [(lk.found, lk.links) for lk in room.lookups.get(kind, [])] for kind, word in KIND_WORDS.items()}
+            rooms[room.id] = Chamber(room.id, lv.number, lv.rating, lookups)
+            if room.spare:
+                spares.setdefault(lv.number, []).append(room.id)
+    return rooms, spares, packet.heart.rooms[0].id
 
 
 @dataclass(frozen=True)
 class RunRecord:
-    """One run: the deepest Level reached, the Heart, the Job, who went down, Wounds dealt by Room, and why it ended."""
+    """One run: the deepest Level reached, the Heart, the Job, who went down, Wounds dealt by Room, why it
+    ended, the Exploration Actions taken, and whether a way led past the packet's spare Rooms."""
     levels: int
     heart: bool
     job: bool
     down: tuple[str, ...]
     wounds: dict[str, int]
-    end: str                           # actions, heart, party-down, no-room
+    end: str                           # estimate.ENDS: job (done and out), heart (there, not done), party-down, no-room, actions
     actions: int
+    past_spares: bool = False
 
 
 @dataclass
 class Action:
     """What one Exploration Action has settled so far."""
-    move_to: int = 0
     level_taken: bool = False
     blocked: bool = False
     darkness: int = 0
@@ -96,10 +95,13 @@ class Run:
     def __init__(self, game: "Game", rng: random.Random):
         self.game, self.rng = game, rng
         self.members = [game.member(c) for c in game.characters]
-        self.level, self.pool, self.deepest = 1, game.start_rooms, 1
-        self.cursor: dict[tuple[int, str], int] = {}
+        self.pool: list[str] = [game.entrance]         # the Environment Pool's Rooms not yet spent, in the order found
+        self.level, self.deepest = 1, 1
+        self.spent_spares: dict[int, int] = {}
+        self.past_spares = False
         self.wounds: dict[str, int] = {}
         self.action = Action()
+        self.link: str | None = None                   # the Room the Event being played reveals
 
     def standing(self) -> list[Member]:
         return [m for m in self.members if not m.down]
@@ -112,45 +114,56 @@ class Run:
         if m.wounds >= m.character.wounds_max:
             m.down = True
 
-    def next_lookup(self, word: str) -> tuple[str, list] | None:
-        """The next unused lookup of the Level's keyed Room; once they are used up, one rolled anew at the
-        Level with the rulebook's procedure (ruling sim-room-lookups)."""
-        g = self.game
-        stop = g.stops[self.level - 1]
-        lookups = stop.lookups[word]
-        key = (self.level, word)
-        n = self.cursor.get(key, 0)
-        self.cursor[key] = n + 1
-        if n < len(lookups):
-            return lookups[n]
-        ctx = Context(self.rng, g.tables, stop.rating, g.encounters, g.chain, stop.number, g.perception, ExplorationAction(),
-                      every_row=g.every_row)
-        _, events = lookup(self.rng, g.tables, word, stop.rating, self.rng.randrange(100), g.encounters, g.chain,
-                           g.perception, ctx.action, ctx=ctx)
-        return (lookups[0][0] if lookups else stop.room), events
+    def reveal(self) -> None:
+        """The Room the Event being played reveals goes in the Environment Pool (Generate and reap Rewards,
+        step 6; Passage)."""
+        if self.link is not None:
+            self.pool.append(self.link)
 
-    def explore(self) -> None:
+    def choose(self) -> str | None:
+        """Ruling sim-choose-room: the Heart once it is found; else the Room of the Pool on the deepest Level,
+        of those the first found. A link to spare Rooms is the next unused spare key of its Level; when none
+        is left, that way ends (ruling packet-spare-rooms) and the next is chosen."""
         g = self.game
-        stop = g.stops[self.level - 1]
+        while self.pool:
+            if g.heart in self.pool:
+                self.pool.remove(g.heart)
+                return g.heart
+            pick = max(self.pool, key=g.level_of)       # max keeps the first of equals
+            self.pool.remove(pick)
+            if not pick.startswith(SPARE):
+                return pick
+            level = int(pick[len(SPARE):])
+            used = self.spent_spares.get(level, 0)
+            keys = g.spares.get(level, [])
+            if used < len(keys):
+                self.spent_spares[level] = used + 1
+                return keys[used]
+            self.past_spares = True
+        return None
+
+    def explore(self, room: Chamber) -> None:
+        g = self.game
+        self.level = room.level
+        self.deepest = max(self.deepest, room.level)
         effort, static, shift = exploration_roll(self.standing())
-        degree = degree_of(g.tables, self.rng.randrange(100), effort, stop.rating, static, shift)
+        degree = degree_of(g.tables, self.rng.randrange(100), effort, room.rating, static, shift)
         self.action = Action()
+        counts: dict[str, int] = {}
         for word in g.tables.exploration[degree]:
+            n = counts[word] = counts.get(word, 0) + 1
             if self.action.blocked and word != "Cost":
                 continue
-            found = self.next_lookup(word)
-            if found is None:
+            lookups = room.lookups[word]
+            if n > len(lookups):
                 continue
-            room, events = found
-            for event in events:
+            found, links = lookups[n - 1]
+            for event, link in zip(found, links):
                 if not self.standing():
                     return
-                self.event(event, room, word)
-        if self.action.level_taken:
-            self.pool += 1      # Level (Reward): a Room, the new Level's entrance; a Shortcut adds none (Shortcut)
-        if self.action.move_to > self.level:
-            self.level = self.action.move_to
-            self.deepest = max(self.deepest, self.level)
+                self.link = link
+                self.event(event, room.id, word)
+            self.link = None
 
     def event(self, event, room: str, word: str) -> None:
         if event.void or event.resolution is None:
@@ -165,27 +178,28 @@ class Run:
 
     def play(self) -> RunRecord:
         g, end, taken = self.game, "actions", 0
-        last = len(g.stops)
-        job = False
+        job = heart = False
         for _ in range(g.actions):
             if not self.standing():
                 end = "party-down"
                 break
-            if self.pool <= 0:
+            pick = self.choose()
+            if pick is None:
                 g.note("sim-pool")
                 end = "no-room"
                 break
-            self.pool -= 1
             taken += 1
-            self.explore()
-            if self.level == last:
-                end = "heart"
+            if pick == g.heart:
+                heart = True
+                self.deepest = g.heart_level
                 job = bool(self.standing()) and self.job(g.actions - taken + 1)
+                end = "job" if job else "party-down" if not self.standing() else "heart"
                 break
+            self.explore(g.rooms[pick])
         if end == "actions" and not self.standing():
             end = "party-down"
-        return RunRecord(self.deepest, self.deepest == last, job, tuple(m.id for m in self.members if m.down),
-                         dict(self.wounds), end, taken)
+        return RunRecord(self.deepest, heart, job, tuple(m.id for m in self.members if m.down),
+                         dict(self.wounds), end, taken, self.past_spares)
 
     def job(self, assaults: int) -> bool:
         """Rulings sim-job, sim-finale: at the Heart the party slips past the guards the Heart's page prints
@@ -198,14 +212,24 @@ class Run:
         if guards and not self.fight(guards, g.heart_room, slip=True):
             return False
         if g.target is None:
-            return bool(self.standing())
+            return bool(self.standing()) and self.leave()
         t = group(self.rng, g.tables, g.target)
         target = g.bestiary.group(t.enemy, t.count, t.wounds_max)
         while assaults > 0 and self.standing():
             assaults -= 1
             if self.fight(target, g.heart_room):
-                return bool(self.standing())
+                return bool(self.standing()) and self.leave()
         return False
+
+    def leave(self) -> bool:
+        """The way out the Heart's page prints (ruling heart-finale): its Risks faced as any Risk is (Generate
+        and face Risks), then the Job is done if a member is still standing to bring it out."""
+        self.action = Action()
+        for event in self.game.way_out:
+            if not self.standing():
+                break
+            self.event(event, self.game.heart, "Risk")
+        return bool(self.standing())
 
     def fight(self, creatures, room: str, slip: bool = False) -> bool:
         """One Combat: won (with ``slip``: a member got away past the creatures)."""
@@ -222,8 +246,11 @@ class Run:
 # -- the game and its estimate ------------------------------------------------------------------
 @dataclass
 class Game:
-    """What every run shares: the packet's course, the party, the tables and settings, and the rulings used."""
-    stops: list[Stop]
+    """What every run shares: the packet's Rooms, the party, the tables and settings, and the rulings used."""
+    rooms: dict[str, Chamber]
+    spares: dict[int, list[str]]       # each Level's spare Rooms, in the order they are used
+    heart: str                         # the Heart's Room id
+    heart_level: int
     characters: list
     tables: object
     sim: object
@@ -232,16 +259,22 @@ class Game:
     chain: object
     encounters: str                    # the Nest's encounter table
     perception: int | None             # a Secret's Chance (ruling packet-perception)
-    heart_room: str
     slots: int
     desperate: dict[str, int]
     guards: list                       # the Heart's guards (rules.encounter.Group), fought before the target
-    start_rooms: int = 1               # the Environment Pool's Rooms at the start (ruling oneshot-rooms)
-    every_row: bool = False            # Encounters rolled anew bring every row generated (encounter-every-row)
+    way_out: list                      # the Events of the way out (rules.exploration.Event), faced once it is taken
+    entrance: str = "1.1"
     used: set[str] = field(default_factory=set)
 
     def __post_init__(self):
         self.bestiary = Bestiary(self.tables, self.sim)
+        self.heart_room = self.heart
+
+    def level_of(self, link: str) -> int:
+        """The Level of a Room of the Pool: a keyed Room's, a spare link's, the Heart's."""
+        if link.startswith(SPARE):
+            return int(link[len(SPARE):])
+        return self.heart_level if link == self.heart else self.rooms[link].level
 
     def note(self, *rulings: str) -> None:
         self.used.update(rulings)
@@ -252,7 +285,7 @@ class Game:
         return Member(c, ratings, c.hunger, food)
 
 
-SIM_RULINGS = ["sim-session", "sim-room-lookups", "sim-effects", "sim-no-resting"]     # every run plays by these
+SIM_RULINGS = ["sim-session", "sim-choose-room", "sim-effects", "sim-no-resting"]     # every run plays by these
 
 
 def settings_of(content, packet) -> dict:
@@ -266,11 +299,11 @@ def settings_of(content, packet) -> dict:
 
 def new_game(packet, characters: list, sim, actions: int, slots: int, encounters: str) -> Game:
     """What the runs of ``packet`` share; ``encounters``: the Nest's encounter table."""
-    chain, tables, target, guards = packet_parts(packet)
-    stops = course(packet)
-    game = Game(stops, list(characters), tables, sim, actions, target, chain, encounters, packet.perception,
-                stops[-1].room, slots, desperate_wounds(tables), guards, packet.start_rooms,
-                packet.every_row)
+    chain, tables, target, guards, way_out = packet_parts(packet)
+    rooms, spares, heart = chambers(packet)
+    game = Game(rooms, spares, heart, packet.heart.number, list(characters), tables, sim, actions, target, chain,
+                encounters, packet.perception, slots, desperate_wounds(tables), guards, way_out,
+                packet.levels[0].rooms[0].id)
     game.note(*SIM_RULINGS)
     return game
 

@@ -13,16 +13,20 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 
-# Each download: (the document of the packet's documents, its format, the booklet's imposition).
+# Each download: (the document of the packet's documents, nests.packet.packet_documents: 0 the GQ's
+# packet, 1 the party's sheets, 2 the players' handout; its format; the booklet's imposition).
 # The server's URLs name these keys, never a file.
 FILES = {
     "txt": (0, "txt", None),
     "json": (0, "json", None),
     "pdf": (0, "pdf", None),
-    "handout-txt": (1, "txt", None),
-    "handout-pdf": (1, "pdf", None),
+    "sheets-txt": (1, "txt", None),
+    "sheets-pdf": (1, "pdf", None),
+    "handout-txt": (2, "txt", None),
+    "handout-pdf": (2, "pdf", None),
     "booklet-pdf": (0, "pdf", "a5"),
 }
+HANDOUT = 2
 PAPER = "a4"            # the command line's default paper
 _content = None
 
@@ -85,7 +89,7 @@ def packet_file(spec: dict, kind: str) -> tuple[str, bytes]:
 
     try:
         document, fmt, impose = FILES[kind]
-        docs = _documents(spec, document == 1, (fmt,), impose)
+        docs = _documents(spec, document == HANDOUT, (fmt,), impose)
         files = render_all([docs[document]], (fmt,), PAPER, impose=impose)
         return file_name(docs[document], fmt), files[0][1]
     except NestsError as err:

@@ -1,43 +1,50 @@
-"""How deep a one-shot's Nest runs (ruling oneshot-depth) and how many Rooms its party starts with (ruling
-oneshot-rooms): ``choose_depth(content, party, difficulty, make)``.
+"""Which Nest a one-shot prints, and how deep (rulings oneshot-choice, oneshot-depth): ``choose_nest``.
 
-The chain of Levels is rolled as always; the one-shot keeps its Levels down to a depth and puts the
-Heart below them. With the Entrance alone in the Environment Pool, depths are tried from content/packet.yaml's
-deepest up, then again with each more side Room, each screened with a few sessions on its own sub-stream
-("difficulty/<depth>", "difficulty/<depth>/<Rooms>"): the first whose Job percent lies well inside the
-difficulty's band is kept; else the one in the band nearest its middle, else the closest (of equals, the
-fewest Rooms, then the shallowest). A screen plays its sessions in steps and stops early once its interval lies wholly outside
-the band (a deep Nest the party never crosses needs few runs to tell). The full estimate (the glance
-page's) is played only when printed. Everything here is deterministic from the seed, party, Nest,
-difficulty and content.
+The rules are the same for every packet; a difficulty is reached by the choices the rules leave to
+whoever writes an adventure, each stated on the glance page: how deep the one-shot's Nest runs (its
+Heart below Level 1 to 6) and which of the Nests drawn from the seed's own streams is printed
+("nest-1/…", "nest-2/…": content/packet.yaml ``choice.nests`` of them at most). Only a Nest with a
+printed way from the Entrance to the Heart is printed (dungeon.way_through). Each one tried is screened
+with a few sessions on its own sub-stream ("difficulty/<Nest>/<depth>"), played in steps and stopped
+once the interval lies wholly inside or outside the band (a sequential test against the band's edges);
+the glance page's estimate is played for the packet kept. When no Nest lands, ``NoNestLands`` names the
+nearest one found. Everything here is deterministic from the seed, party, Nest kind, difficulty and
+content.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from nests.errors import NestsError
 from nests.generators.sheet import character
 from nests.rules.dice import substream
 from nests.rules.estimate import interval
 from nests.rules.simulate import Run, new_game, settings_of
 
 STEP = 20           # a screen's sessions between two looks at its interval
-FINALISTS = 3       # when no packet lands, the closest by their screens whose estimates are played to choose
+FINALISTS = 3       # screens that land, checked by their full estimate before one is kept
+
+
+class NoNestLands(NestsError):
+    """No Nest drawn from the seed lands the Job in the difficulty's band: the nearest is named (and kept, as
+    ``packet``, for the batch's statistics and the tests)."""
+
+    def __init__(self, message: str, packet=None):
+        super().__init__(message)
+        self.packet = packet
 
 
 def screen(content, packet, characters, runs: int, band: dict, z: float) -> float:
-    """The Job percent of up to ``runs`` sessions of ``packet`` on its depth's sub-stream (and its starting
-    Rooms', past the Entrance alone), stopping early once the interval lies outside ``band``."""
+    """The Job percent of up to ``runs`` sessions of ``packet`` on its own sub-stream, stopping early once the
+    interval lies wholly inside ``band`` or wholly outside it."""
     game = new_game(packet, characters, **settings_of(content, packet))
-    extra = (f"/{packet.start_rooms}" if packet.start_rooms > 1 else "") + ("/every-row" if packet.every_row else "")
-    rng = substream(packet.seed, f"difficulty/{len(packet.levels)}{extra}")
+    rng = substream(packet.seed, f"difficulty/{packet.candidate}/{len(packet.levels)}")
     done = jobs = 0
     while done < runs:
         for _ in range(min(STEP, runs - done)):
             jobs += Run(game, rng).play().job
             done += 1
         low, high = interval(jobs, done, z)
-        if high < band["low"] or low > band["high"]:
+        if high < band["low"] or low > band["high"] or (low >= band["low"] and high <= band["high"]):
             break
     return 100 * jobs / done
 
@@ -47,69 +54,56 @@ def off_band(job: float, band: dict) -> float:
     return max(band["low"] - job, job - band["high"], 0.0)
 
 
-def choose_depth(content, party: list[str], difficulty: str, make, verify: bool = True):
-    """The one-shot packet of this party and difficulty: its Heart at the depth kept (ruling oneshot-depth), the
-    Rooms its party starts with (oneshot-rooms) and how its Encounters read (encounter-every-row).
-    ``make(depth, every_row=False)`` makes the packet at a depth (generate.assemble); the packet made for the
-    one kept is the one returned, not made again.
-
-    The Entrance alone is tried at every depth first, then each more Room. A screen of a few sessions is
-    noisy, so a packet is taken at once only when its Job percent lies well inside the band (``screen_margin``
-    points from either edge); else, before a Room is added, those of its Rooms whose screens lie in the band,
-    nearest its middle first. With ``verify``, a packet is taken only if its glance page's estimate (played then,
-    and kept for the page) lands in the band too: a screen of 160 sessions can read 7 points off. If none is
-    taken and some packet was too easy, the same again with Encounters that bring every row their roll
-    generates, as the rulebook's table reads. When none is taken, the one kept is the closest to the band's
-    middle, by its estimate where it was played (of equals, the fewest Rooms, then the shallowest); with
-    ``verify``, of the ``FINALISTS`` closest by their screens, the closest by their estimates."""
+def choose_nest(content, party: list[str], difficulty: str, make, verify: bool = True):
+    """The one-shot packet of this party and difficulty. ``make(candidate, depth)`` makes the packet of the
+    seed's Nest number ``candidate`` with its Heart at ``depth`` (generate.assemble); the packet made for the
+    one kept is returned, not made again. Nests are drawn in turn; of each, every depth from the shallowest;
+    a packet whose screen lands in the band is kept when (with ``verify``) its glance page's estimate lands
+    too. When none does, ``NoNestLands`` names the nearest by its estimate."""
     pt = content.packet.settings
     band, depths, s = pt["difficulty"]["bands"][difficulty], pt["oneshot_depth"], pt["session"]
-    rooms = pt["start_rooms"]
-    inner = {"low": band["low"] + s["screen_margin"], "high": band["high"] - s["screen_margin"]}
-    middle = (band["low"] + band["high"]) / 2
+    nests = pt["choice"]["nests"]
     characters = [character(content, cid) for cid in party]
-    made: dict[tuple[int, bool], object] = {}
-    tried = []                                   # (screened Job percent, Rooms, depth, packet)
+    near = []                                    # (how far off, candidate, depth, packet)
 
-    def lands(packet) -> bool:
-        return not verify or off_band(packet.session.job_percent, band) == 0
+    def job_of(packet) -> float:
+        return packet.session.job_percent if verify else packet.screened
 
-    def job_of(packet, screened: float) -> float:
-        return packet.session.job_percent if "session" in vars(packet) else screened
-
-    def one_pass(every_row: bool):
-        for start in range(rooms["fewest"], rooms["most"] + 1):
-            in_band = []
-            for depth in range(depths["deepest"], depths["shallowest"] - 1, -1):
-                if (depth, every_row) not in made:
-                    made[depth, every_row] = make(depth, every_row=every_row)
-                if len(made[depth, every_row].levels) < depth:
-                    continue                     # a chain no deeper: a shallower depth tries it
-                packet = replace(made[depth, every_row], start_rooms=start)
-                job = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
-                if off_band(job, inner) == 0 and lands(packet):
+    for candidate in range(nests):
+        for depth in range(depths["deepest"], depths["shallowest"] - 1, -1):
+            packet = make(candidate, depth)
+            if len(packet.levels) < depth:
+                continue                         # a chain no deeper: a shallower depth tries it
+            if not packet.way:
+                continue                         # no printed way to the Heart: never printed
+            packet.screened = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
+            packet.drawn = candidate + 1
+            if off_band(packet.screened, band) == 0:
+                if off_band(job_of(packet), band) == 0:
                     return packet
-                if off_band(job, band) == 0:
-                    in_band.append((abs(job - middle), packet))
-                tried.append((job, start, depth, packet))
-            for _, packet in sorted(in_band, key=lambda c: c[0]):
-                if lands(packet):
-                    return packet
-        return None
+            near.append((off_band(packet.screened, band), candidate, depth, packet))
+    if not near:
+        raise NoNestLands(f"--difficulty {difficulty}: none of the {nests} Nests this seed draws has a printed way "
+                          f"from the Entrance to the Heart at depths {depths['shallowest']}–{depths['deepest']}; "
+                          "try another seed")
+    near.sort(key=lambda c: c[:3])
+    best = min(near[:FINALISTS], key=lambda c: (off_band(job_of(c[3]), band), c[1], c[2]))
+    packet = best[3]
+    raise NoNestLands(f"--difficulty {difficulty}: no Nest of the {nests} this seed draws lands the Job in "
+                      f"{band['low']}–{band['high']}% of sessions; the nearest is Nest {packet.candidate + 1} with its "
+                      f"Heart at Level {len(packet.levels)}, the Job done in {job_of(packet):.1f}%; try another seed "
+                      "or difficulty", packet=packet)
 
-    kept = one_pass(False)
-    if kept is None and any(job_of(p, job) > band["high"] for job, *_, p in tried):
-        kept = one_pass(True)
-    if kept is not None:
-        return kept
-    if not tried:
-        return replace(make(depths["shallowest"]), start_rooms=rooms["fewest"])
 
-    def scored(job, start, depth, p):
-        return off_band(job_of(p, job), band), abs(job_of(p, job) - middle), start, depth, p
-
-    ranked = sorted((scored(*t) for t in tried), key=lambda c: c[:4])
-    if verify:                                   # the few closest by their screens, by their estimates
-        ranked = sorted((scored(p.session.job_percent, start, depth, p) for *_, start, depth, p in ranked[:FINALISTS]),
-                        key=lambda c: c[:4])
-    return ranked[0][4]
+def choose_full(content, make):
+    """A full-depth packet (a campaign's Nest, every Level of the chain): the first Nest the seed draws with a
+    printed way from the Entrance to the Heart, else the seed's first."""
+    nests = content.packet.settings["choice"]["nests"]
+    first = None
+    for candidate in range(nests):
+        packet = make(candidate, None)
+        packet.drawn = candidate + 1
+        if packet.way:
+            return packet
+        first = first or packet
+    return first

@@ -18,13 +18,15 @@ from nests import __version__
 from nests.errors import NestsError
 from nests.text import grid
 from nests.text.measure import width
-from nests.generators.packet.model import (Creature, Function, ItemKeyEntry, Job, JobPick, LevelKey, Lookup, Packet,
+from nests.generators.packet.model import (PrintedEvent, Creature, Function, ItemKeyEntry, Job, JobPick, LevelKey, Lookup, Packet,
                                            Rolled, Room, Ruling, Session)
 from nests.generators.packet.views import event_view, quantified, rolled
 from nests.generators.sheet import character
 from nests.generators.packet.reroll import Reroll, Streams
-from nests.generators.packet.difficulty import choose_depth
+from nests.generators.packet.difficulty import choose_full, choose_nest
+from nests.generators.packet.dungeon import Reach, key_nest, way_through
 from nests.generators.packet.heart import finale, heart_room
+from nests.generators.packet.words import RoomWords
 from nests.rules.exploration import ORDINALS, ExplorationAction, lookup
 from nests.rules.lookup import roll_on
 from nests.rules.nest import cut_chain, level_chain
@@ -116,18 +118,20 @@ class ItemKey:
                 self.items[(c, t)] = ItemKeyEntry(f"I{len(self.items) + 1}", c, t, function)
         self.history: list[tuple[str, ItemKeyEntry]] = []        # (room id, Item) in the order found
         self.room: str = ""
+        self.before: tuple[str, ...] = ()
         self.own = None
 
-    def enter(self, room_id: str, own) -> None:
-        """The Room being keyed, and the sub-stream (made when first needed) on which a Known Item without
-        an earlier Form rolls its new Form: the Room's own draws never wait on what earlier Rooms found, so
-        re-rolling one Room moves nothing in another (ruling packet-reroll)."""
-        self.room, self.own, self._own = room_id, None, own
+    def enter(self, room_id: str, own, before: tuple[str, ...] = ()) -> None:
+        """The Room being keyed, the Rooms the party passes through to find it (``before``: a Known Item is
+        one of their Forms), and the sub-stream (made when first needed) on which a Known Item without such
+        a Form rolls its new Form: the Room's own draws never wait on what other Rooms found, so re-rolling
+        one Room moves nothing in another (ruling packet-reroll)."""
+        self.room, self.own, self._own, self.before = room_id, None, own, before
 
     def find(self, ctx: Context, known: bool) -> FoundItem:
         amount = quantify(ctx.rng, ctx.tables, "set", None, die=ctx.dice.costs_risks, feature="amount")
         amount_view = quantified(amount, ctx.tables)
-        earlier = [(room, item) for room, item in self.history if room != self.room]
+        earlier = [(room, item) for room, item in self.history if room in self.before]
         if known and earlier:
             room, item = earlier[-1]
             return FoundItem(item.id, item.name, True, amount_view, None, room, rulings=["known-item", "packet-known-item"])
@@ -149,11 +153,14 @@ class ItemKey:
 
 
 class _Builder:
-    def __init__(self, pt, streams: Streams, nest: str, chain, perception: int, every_row: bool = False):
+    def __init__(self, pt, streams: Streams, nest: str, chain, perception: int, held=None):
         self.pt, self.tables, self.streams, self.chain, self.perception = pt, pt.tables, streams, chain, perception
-        self.every_row = every_row
         self.nest_id, self.nest = nest, pt.nests[nest][0]
         self.items = ItemKey(pt, streams)
+        self.found_in: dict[str, str | None] = {}         # each keyed Room's: the Room whose lookup revealed it
+        self.first_id: dict[str, str] = {}                # each keyed Room's id in the packet as first rolled
+        self.words = RoomWords(pt, nest, held)
+        self.unnamed: dict[str, tuple[int, tuple[str, ...]]] = {}   # Rooms keyed, not yet named: (rating, parts)
         self.rulings: list[str] = []
         self.codes: dict[str, str] = {}
 
@@ -170,34 +177,50 @@ class _Builder:
             feats.append(quantified(q, self.tables))
         return feats
 
-    def room(self, lv, number: int, spare: bool) -> Room:
+    def room(self, lv, room_id: str, path: str, spare: bool, found_in: str | None, first_id: str) -> Room:
+        """One keyed Room at Level ``lv``: its words, Features and lookups, on the sub-streams of its place in
+        the Nest (``path``); ``first_id``: its id in the packet as first rolled, what --reroll names it by."""
         tables = self.tables
-        room_id = f"{lv.number}.{number}"
-        parts = (f"room:{room_id}", f"level:{lv.number}")         # what --reroll may name it by
-        self.items.enter(room_id, lambda: self.streams(f"level-{lv.number}/room-{number}/known-item", *parts))
-        if lv.number == 1 and number == 1:
-            name, flavour, name_roll = self.nest["entrance"]["result"], self.nest["entrance"]["flavour"], None
-        else:
-            row, r = roll_on(self.streams(f"level-{lv.number}/room-{number}/name", *parts), self.pt, f"rooms-{self.nest_id}", "Room")
-            name, flavour = row.result, row.data["flavour"]
-            name_roll = Rolled(r.die, r.result, f"nests/{self.nest_id}", self.pt.nests[self.nest_id][1].source)
-        rng = self.streams(f"level-{lv.number}/room-{number}", *parts)
+        self.found_in[room_id], self.first_id[room_id] = found_in, first_id
+        before, at = [], found_in
+        while at is not None:
+            before.append(at)
+            at = self.found_in.get(at)
+        # what --reroll may name it by: itself, its Level, and the Rooms that reveal it (a Room re-rolled
+        # draws anew the Rooms only it reveals)
+        parts = (f"room:{first_id}", f"level:{lv.number}", *(f"room:{self.first_id[a]}" for a in before))
+        self.items.enter(room_id, lambda: self.streams(f"room/{path}/known-item", *parts), tuple(before))
+        rng = self.streams(f"room/{path}", *parts)
         feats = self.features(rng, lv)
-        room = Room(room_id, lv.number, name, flavour, name_roll, feats[0], feats[1], feats[2], {}, spare)
+        room = Room(room_id, lv.number, "", "", None, feats[0], feats[1], feats[2], {}, spare, found_in, path)
+        self.unnamed[room_id] = (lv.rating, parts)
         for kind, word in zip(KINDS, ("Cost", "Risk", "Reward")):
             out = []
             stem = tables.exploration_tables[word]
-            for n in range(self.pt.settings["lookups"]):
+            for n in range(most_of(tables, word)):
                 face = D100.roll(rng)
                 ctx = Context(rng, tables, lv.rating, self.nest["encounters"], self.chain, lv.number, self.perception,
-                              ExplorationAction(), room_darkness=feats[2].rating, items=self.items,
-                              every_row=self.every_row)
+                              ExplorationAction(), room_darkness=feats[2].rating, items=self.items)
                 checks, found = lookup(rng, tables, word, lv.rating, face, self.nest["encounters"], self.chain,
                                        self.perception, ctx.action, ctx=ctx)
                 roll = Rolled(D100.name, face, stem, tables.events[stem].source)
                 out.append(Lookup(kind, ORDINALS[n], roll, {c.name: c.chance for c in checks}, found))
             room.lookups[kind] = out
         return room
+
+    def name_rooms(self, levels) -> None:
+        """Every keyed Room's name and description, in the order the key prints them (Level by Level,
+        Room by Room), so a GQ can re-derive them from the page; a Room's words are drawn from its own
+        sub-stream, after the Features they must fit (words.py)."""
+        for lv in levels:
+            for room in lv.rooms:
+                if room.id not in self.unnamed:
+                    continue                        # (the Heart's: heart.py)
+                rating, parts = self.unnamed.pop(room.id)
+                rerolled = any(p in self.streams.rerolls for p in parts)
+                room.name, room.flavour, room.name_roll = self.words.entrance() if room.path == "entrance" else \
+                    self.words.draw(self.streams(f"room/{room.path}/name", *parts), rating, room.area.rating,
+                                    room.height.rating, None if rerolled else room.path)
 
     def enemies_in(self, events) -> list[str]:
         return [eid for e in events if e.resolution is not None
@@ -207,21 +230,44 @@ class _Builder:
         return event_view(e, self, self.note)
 
 
-def printed_levels(pt, chain, depth: str) -> dict[int, tuple[int, bool]]:
-    """Level number → (Rooms keyed, spare?) for the Levels that get Rooms (ruling packet-spare-rooms)."""
-    per = pt.settings["rooms_per_level" if depth == "full" else "oneshot_rooms_per_level"]
-    last = len(chain.levels)
-    if depth == "full":
-        return {lv.number: (per, False) for lv in chain.levels}
-    keep = pt.settings["oneshot_levels"]
-    out = {lv.number: (per, False) for lv in chain.levels if lv.number <= keep or lv.number == last}
-    # bands Levels 1–6 key already, and the Heart's (its Room stands in for the Levels of its band)
-    bands = {lv.dice.band for lv in chain.levels[:keep]} | {chain.levels[-1].dice.band}
-    for lv in chain.levels[keep:last - 1]:
-        if lv.dice.band not in bands:
-            bands.add(lv.dice.band)
-            out[lv.number] = (pt.settings["spare_rooms_per_band"], True)
-    return dict(sorted(out.items()))
+def held_words(first: Packet, rerolls: tuple[Reroll, ...]) -> dict[str, tuple]:
+    """The words of every Room of the packet as first rolled that a re-roll leaves alone (none of its
+    parts re-rolled: itself, its Level, the Rooms that reveal it), by path: they stay that Room's, and no
+    re-rolled Room may take them, wherever it is keyed (words.py)."""
+    parts = {r.part for r in rerolls}
+    by_id = {r.id: r for r in first.rooms()}
+    held = {}
+    for room in first.rooms():
+        mine, at = {f"room:{room.id}", f"level:{room.level}"}, room.found_in
+        while at is not None:
+            mine.add(f"room:{at}")
+            at = by_id[at].found_in if at in by_id else None
+        if room.path != "entrance" and not mine & parts:
+            held[room.path] = (room.name, room.flavour, room.name_roll)
+    return held
+
+
+def most_of(tables, word: str) -> int:
+    """The most Events of one type a single Exploration Action brings (the Exploration Action formula: three
+    Costs at a Critical Failure, two Risks at a Partial Failure, three Rewards at a Critical Success): the
+    lookups of that type a Room is keyed with, for a Room is spent by one action."""
+    return max(list(types).count(word) for types in tables.exploration.values())
+
+
+def leading(e: PrintedEvent, to: str | None, heart: str) -> PrintedEvent:
+    """A printed Event with the Room it reveals; a Secret's Event it became reveals it too."""
+    if to is None or e.side == "void":
+        return e
+    if e.side == "secret":
+        e = replace(e, view=replace(e.view, event=leading(e.view.event, to, heart)))
+    return replace(e, leads_to=to, to_heart=to == heart)
+
+
+def reach_of(pt, depth: str) -> Reach:
+    """How far a packet keys its Nest (content/packet.yaml ``reach``): a one-shot as far as an evening's
+    Exploration Actions go, with a margin; a full Nest a few Rooms on every Level."""
+    r = pt.settings["reach"][depth]
+    return Reach(r["rooms"], r.get("per_level"), r["spares"])
 
 
 def check_difficulty(content, difficulty: str | None) -> str:
@@ -235,13 +281,13 @@ def check_difficulty(content, difficulty: str | None) -> str:
 def build_packet(content, seed: int, party: list[str], nest: str | None = None, depth: str = "oneshot",
                  rerolls: tuple[Reroll, ...] = (), difficulty: str | None = None, runs: int | None = None,
                  drawn: list | None = None) -> Packet:
-    """The packet of ``seed``; with ``rerolls``, those parts drawn anew (see reroll.py). A one-shot's Nest
-    is as deep as lands the party's Job in ``difficulty``'s band (ruling oneshot-depth, generators/packet/
-    difficulty.py); a re-rolled packet keeps the depth of the packet as first rolled. ``runs``: the sessions
-    its estimate plays (default content/packet.yaml's ``session.runs``; a batch's --stats-only plays fewer).
-    ``drawn``, when given, receives every packet made on the way, the first before any choice of depth (the
-    batch's statistics count that one: the depth kept is chosen by how the rolls play, so which Levels get
-    printed depends on their rolls)."""
+    """The packet of ``seed``; with ``rerolls``, those parts drawn anew (see reroll.py). A one-shot's Nest is
+    chosen among the Nests its seed draws, at the depth that lands the party's Job in ``difficulty``'s band
+    (rulings oneshot-depth, oneshot-choice; generators/packet/difficulty.py); a re-rolled packet keeps the
+    Nest and depth of the packet as first rolled. ``runs``: the sessions its estimate plays (default
+    content/packet.yaml's ``session.runs``; a batch's --stats-only plays fewer). ``drawn``, when given,
+    receives every packet made on the way, the first before any choice (the batch's statistics count that
+    one: the Nest kept is chosen by how its rolls play)."""
     pt = content.packet
     nest = nest or pt.settings["default_nest"]
     if nest not in pt.nests:
@@ -252,23 +298,27 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
     party = check_party(content, party)
     drawn = [] if drawn is None else drawn
 
-    def make(cut: int | None, rerolls: tuple[Reroll, ...] = (), every_row: bool = False) -> Packet:
-        drawn.append(assemble(content, seed, party, nest, depth, rerolls, difficulty, cut, runs, every_row))
+    def make(candidate: int, cut: int | None, rerolls: tuple[Reroll, ...] = (), ids=None, held=None) -> Packet:
+        drawn.append(assemble(content, seed, party, nest, depth, rerolls, difficulty, cut, runs, candidate, ids, held))
         return drawn[-1]
 
-    if depth != "oneshot":
-        return make(None, rerolls)
     if rerolls:
-        first = build_packet(content, seed, party, nest, depth, (), difficulty)
-        return replace(make(first.oneshot_depth, rerolls, first.every_row), start_rooms=first.start_rooms)
+        first = build_packet(content, seed, party, nest, depth, (), difficulty, runs)
+        Streams(seed, rerolls).check(first)
+        ids = {r.path: r.id for r in first.rooms()}
+        return replace(make(first.candidate, first.oneshot_depth, rerolls, ids, held_words(first, rerolls)),
+                       drawn=first.drawn)
+    if depth != "oneshot":
+        return choose_full(content, make)
     # a batch's --stats-only plays fewer sessions than its glance page would: its screens alone choose
-    return choose_depth(content, party, difficulty, make, verify=runs is None)
+    return choose_nest(content, party, difficulty, make, verify=runs is None)
 
 
 def assemble(content, seed: int, party: list[str], nest: str, depth: str, rerolls: tuple[Reroll, ...],
-             difficulty: str, cut: int | None, runs: int | None = None, every_row: bool = False) -> Packet:
-    """The packet of ``seed`` with its Nest cut to ``cut`` Levels (None: the whole chain); with ``every_row``
-    its Encounters bring every row their roll generates (ruling encounter-every-row)."""
+             difficulty: str, cut: int | None, runs: int | None = None, candidate: int = 0,
+             ids: dict[str, str] | None = None, held: dict[str, tuple] | None = None) -> Packet:
+    """The packet of ``seed``'s Nest number ``candidate`` (its sub-streams' prefix), cut to ``cut`` Levels
+    (None: the whole chain), its Rooms keyed from the Entrance as far as its reach (dungeon.py)."""
     pt = content.packet
     characters = [character(content, cid) for cid in party]
 
@@ -276,31 +326,30 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
         return next(f.rating for f in c.common_abilities if f.id == fid)
 
     perception = max(ability(c, "perception") for c in characters)
-    streams = Streams(seed, rerolls)
+    streams = Streams(seed, rerolls, candidate)
     job = _job(pt, streams)
     tables = pt.tables
     chain = level_chain(streams("levels"), tables)
     if cut is not None:
         chain = cut_chain(tables, chain, cut)
-    b = _Builder(pt, streams, nest, chain, perception, every_row)
+    b = _Builder(pt, streams, nest, chain, perception, held)
+    b.job = job                    # the Heart is written for it (heart.py)
     for lv in chain.levels:
         b.note(lv.rulings)
-    keyed = printed_levels(pt, chain, depth)
-    streams.check(keyed, len(chain.levels), len(b.items.items))
-    if depth == "oneshot" and any(spare for _, spare in keyed.values()):
-        b.note(["packet-spare-rooms"])
     levels = []
     for lv in chain.levels:
         roll = None if lv.roll is None else Rolled(lv.roll.die, lv.roll.result, "nest-levels", tables.levels.source,
                                                    counts=lv.roll.value)
-        key = LevelKey(lv.number, lv.rating, roll, lv.roll.meaning if lv.roll else "", lv.dice, lv.dice.band,
-                       lv.number == len(chain.levels))
-        count, spare = keyed.get(lv.number, (0, False))
-        key.rooms = [heart_room(b, lv)] if key.heart else [b.room(lv, n, spare) for n in range(1, count + 1)]
-        levels.append(key)
+        levels.append(LevelKey(lv.number, lv.rating, roll, lv.roll.meaning if lv.roll else "", lv.dice, lv.dice.band,
+                               lv.number == len(chain.levels)))
+    levels[-1].rooms = [heart_room(b, levels[-1])]
+    key_nest(b, levels, reach_of(pt, depth), ids)
+    b.name_rooms(levels)
+    if any(r.spare for r in (room for lv in levels for room in lv.rooms)):
+        b.note(["packet-spare-rooms"])
     end = finale(b, levels)
     # Stat blocks: the creatures the printed Rooms' Encounters bring, and the Job's target (ruling packet-creatures).
-    met = {eid for lv in levels for room in lv.rooms for lks in room.lookups.values() for lk in lks for eid in b.enemies_in(lk.found)}
+    met = {eid for lv in levels for room in lv.rooms for lk in room.all_lookups() for eid in b.enemies_in(lk.found)}
     met |= set(b.enemies_in(end.guards_found + end.way_out.found))
     target_enemy = job.target.enemy
     order = [row.id for row in tables.encounters[b.nest["encounters"]].rows]
@@ -310,7 +359,7 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
     # A re-rolled packet keeps every stat block of the packet as first rolled, under its code, so no
     # other Room's codes move; a creature new to it takes the next code (ruling packet-reroll).
     kept = {c.enemy: c.id for c in assemble(content, seed, party, nest, depth, (), difficulty, cut,
-                                                    every_row=every_row).creatures} if rerolls else {}
+                                            candidate=candidate).creatures} if rerolls else {}
     b.codes = dict(kept)
     for eid in creature_ids:
         b.codes.setdefault(eid, f"E{len(b.codes) + 1}")
@@ -319,16 +368,16 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
         b.note(["packet-reroll"])
     if target_enemy:
         job = replace(job, target=replace(job.target, creature=b.codes[target_enemy]))
+    heart = levels[-1].rooms[0].id
     for lv in levels:
         for room in lv.rooms:
-            for lks in room.lookups.values():
-                for lk in lks:
-                    lk.events = [b.event_view(e) for e in lk.found]
+            for lk in room.all_lookups():
+                lk.events = [leading(b.event_view(e), to, heart) for e, to in zip(lk.found, lk.links)]
     end.guards = [b.event_view(e) for e in end.guards_found]
     end.way_out.events = [b.event_view(e) for e in end.way_out.found]
     for stem in ("costs", "risks", "rewards"):
         b.note(tables.events[stem].rulings)
-    b.note(PACKET_RULINGS + (["oneshot-rooms"] if depth == "oneshot" else []))
+    b.note(PACKET_RULINGS + (["oneshot-choice"] if depth == "oneshot" else []))
     creatures = []
     for eid in creature_ids:
         e = tables.enemies[eid]
@@ -348,9 +397,9 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
         band = pt.settings["difficulty"]["bands"][difficulty]
         return Session(s["hours"], est.actions, est.runs, scout.character_class.name, est.median, est.p90, est.mean,
                        est.heart, est.job, {cid: p for cid, _, p in est.down}, tuple(h.room for h in est.rooms),
-                       est.job_interval(s["confidence_z"]), difficulty, (band["low"], band["high"]))
+                       est.job_interval(s["confidence_z"]), difficulty, (band["low"], band["high"]), est.wiped, dict(est.ends))
 
     packet = Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
                     perception, job, levels, creatures, list(b.items.items.values()), rulings, estimate, chain, tables,
-                    tuple(rerolls), end, difficulty, cut, every_row=every_row)
+                    tuple(rerolls), end, difficulty, cut, candidate=candidate, way=way_through(levels))
     return packet

@@ -1,10 +1,16 @@
-"""The Heart as a finale (ruling heart-finale): ``heart_room`` and ``finale`` for ``build_packet``.
+"""The Heart as a finale written for its Job (ruling heart-finale): ``heart_room`` and ``finale`` for
+``build_packet``.
 
-The Heart's Room takes the Nest's own name for it (content/nests/<nest>.yaml ``heart``), which no
-Room of the Nest's table has. Its finale is pre-rolled on its own sub-stream ("heart", re-rolled with
-its Room or Level: ``--reroll room:5.1``): the guards,
-one Encounter rolled at the rating of the Level above the Heart, met before the Job's target; and
-the way out, one Risk looked up at the Heart's rating, met once the target is taken.
+The Heart's chamber is the Job's target's (content/nests/<nest>.yaml ``heart.targets.<id>.chambers``):
+drawn as a Room's words are (words.py), among the rows that fit the Features the Heart rolled, on the
+sub-stream "heart/chamber"; what the target is doing when the party comes in is one roll on its
+``doing`` table ("heart/doing"); the deed is the target's words for the Job's kind, and the guards' stance,
+what the deed sets off, the way out and when the Job counts as done are the kind's
+(``heart.kinds.<kind>``). All of these are drawn again with the Job (``--reroll job``) or the Heart's
+Room or Level. The dice of the finale proper are on the sub-stream "heart": the guards, one Encounter
+rolled at the rating of the Level above the Heart, met before the target; and the way out, one Risk
+looked up at the Heart's rating, met once the deed is done. A creature whose stat block keeps it where
+it is (``moves: false``) is named in ``still``, so the page never has it come or follow.
 """
 
 from __future__ import annotations
@@ -21,49 +27,98 @@ RULINGS = ["heart-finale"]
 
 @dataclass
 class Finale:
-    """What the Heart's page prints: the Room, its guards, what taking the target sets off, the way out."""
+    """What the Heart's page prints: the Room, its guards, the target and the deed, what the deed sets
+    off, the way out; each in the words of the Job's kind and target."""
     room: str                        # the Heart Room's id
     guards_rating: int               # the rating the guards' Encounter was rolled at
     guards_found: list               # the engine's Events (rules.exploration.Event): one Encounter
     way_out: Lookup
-    taken: str
-    leaving: str
+    taken: str                       # what the deed sets off (the kind's ``done``)
+    leaving: str                     # how the party leaves (the kind's ``way_out``)
     guards: list[PrintedEvent] = field(default_factory=list)
+    kind: str = ""                   # the Job's kind, its result in jobs/kinds.yaml
+    doing: Rolled | None = None      # what the target is doing, its roll (``result``: the words)
+    deed: str = ""                   # how the deed is done to this target
+    stance: str = ""                 # how the guards stand (the kind's ``guards``; the Nest's ``unguarded``)
+    paid: str = ""                   # when the Job counts as done
+    again: str = ""                  # a creature target that the way out's Encounter brings again
+    still: tuple[str, ...] = ()      # the enemies that cannot move (their stat block's ``moves: false``)
 
     def groups(self) -> list:
         """The guards' groups (rules.encounter.Group), as the simulation fights them."""
-        return [g for e in self.guards_found if e.resolution is not None for g in getattr(e.resolution, "groups", [])]
+        return _groups(self.guards_found)
+
+    @staticmethod
+    def met(events: list[PrintedEvent]) -> list:
+        """The creature groups (views.GroupView) that the printed Encounters among ``events`` bring, a
+        Secret's inner one too: the Heart's page says of each what its stat block keeps it from doing."""
+        out = []
+        for e in events:
+            e = e.view.event if e.side == "secret" else e
+            out += list(e.view.groups) if e.side == "encounter" else []
+        return out
 
     def to_json(self) -> dict:
-        return {"room": self.room, "guards_rating": self.guards_rating, "guards": [e.to_json() for e in self.guards],
-                "taken": self.taken, "way_out": {"text": self.leaving, **self.way_out.to_json()}}
+        return {"room": self.room, "kind": self.kind, "guards_rating": self.guards_rating,
+                "guards": [e.to_json() for e in self.guards], "guards_text": self.stance,
+                "doing": self.doing.to_json(), "deed": self.deed, "taken": self.taken,
+                "way_out": {"text": self.leaving, **self.way_out.to_json()}, "paid": self.paid,
+                **({"again": self.again} if self.again else {}), "still": list(self.still)}
+
+
+def _target(b):
+    """The Job's target's id and its words in this Nest (content.nest.HeartTarget)."""
+    row = b.pt.face_table_of(b.job.target.table).row(b.job.target.roll)
+    return b.pt.nests[b.nest_id][1].targets[row.data["id"]]
+
+
+def _parts(lv) -> tuple[str, str]:
+    return f"room:{lv.number}.1", f"level:{lv.number}"       # what --reroll may name the Heart by
 
 
 def heart_room(b, lv) -> Room:
-    """The Heart's one Room: the Nest's name for it and its Features, on the sub-stream "heart"."""
-    feats = b.features(b.streams("heart/room", f"room:{lv.number}.1", f"level:{lv.number}"), lv)
-    heart = b.nest["heart"]
-    return Room(f"{lv.number}.1", lv.number, heart["result"], heart["flavour"], None, *feats, {})
+    """The Heart's one Room: its Features (sub-stream "heart/room"), then the target's chamber that fits them."""
+    feats = b.features(b.streams("heart/room", *_parts(lv)), lv)
+    chambers = _target(b).chambers
+    table = chambers.table
+    face = table.die.roll(b.streams("heart/chamber", "job", *_parts(lv)))
+    # (content.nest checks that some chamber fits every Area and Height the Heart can roll)
+    row = table.rows[chambers.walk(face, lambda i: chambers.fits(i, feats[0].rating, feats[1].rating))]
+    roll = Rolled(table.die.name, face, f"nests/{b.nest_id}/{table.id}", table.source, result=row.result)
+    return Room(f"{lv.number}.1", lv.number, row.result, row.data["flavour"], roll, *feats, {})
 
 
 def finale(b, levels) -> Finale:
-    """The guards and the way out, pre-rolled (ruling heart-finale)."""
+    """The guards, the target's doing and the way out, pre-rolled, in the Job's words (ruling heart-finale)."""
     heart = levels[-1]
     above = levels[-2].rating if len(levels) > 1 else heart.rating
-    parts = (f"room:{heart.rooms[0].id}", f"level:{heart.number}")     # what --reroll may name it by
+    parts = _parts(heart)
     rng = b.streams("heart", *parts)
     b.items.enter(heart.rooms[0].id, lambda: b.streams("heart/known-item", *parts))
     ctx = Context(rng, b.tables, above, b.nest["encounters"], b.chain, heart.number, b.perception, ExplorationAction(),
-                  every_row=b.every_row)
+                  )
     guards = [resolve_event(rng, b.tables, "encounter", above, b.nest["encounters"], b.chain, b.perception, ctx.action,
                             ctx=ctx)]
     face = D100.roll(rng)
     stem = b.tables.exploration_tables["Risk"]
     ctx = Context(rng, b.tables, heart.rating, b.nest["encounters"], b.chain, heart.number, b.perception,
-                  ExplorationAction(), items=b.items, every_row=b.every_row)
+                  ExplorationAction(), items=b.items, )
     checks, found = lookup(rng, b.tables, "Risk", heart.rating, face, b.nest["encounters"], b.chain, b.perception,
                            ctx.action, ctx=ctx)
     way_out = Lookup("risk", "way out", Rolled(D100.name, face, stem, b.tables.events[stem].source),
                      {c.name: c.chance for c in checks}, found)
     b.note(RULINGS)
-    return Finale(heart.rooms[0].id, above, guards, way_out, b.nest["heart"]["taken"], b.nest["heart"]["way_out"])
+    target, words = _target(b), b.pt.nests[b.nest_id][1]
+    kind = b.job.kind.result
+    said = words.kinds[kind]
+    doing = target.doing
+    face = doing.die.roll(b.streams("heart/doing", "job", *parts))
+    doing_roll = Rolled(doing.die.name, face, f"nests/{b.nest_id}/{doing.id}", doing.source, result=doing.row(face).result)
+    stance = said["guards"] if any(g.count for g in _groups(guards)) else words.unguarded
+    still = tuple(eid for eid in sorted(b.tables.enemies) if not b.tables.enemies[eid].moves)
+    return Finale(heart.rooms[0].id, above, guards, way_out, said["done"], said["way_out"], kind=kind, doing=doing_roll,
+                  deed=target.deeds[kind], stance=stance, paid=said["paid"], again=said.get("again", ""), still=still)
+
+
+def _groups(events) -> list:
+    return [g for e in events if e.resolution is not None for g in getattr(e.resolution, "groups", [])]

@@ -86,6 +86,8 @@ class PrintedEvent:
     side: str
     view: Any                    # a views.*View, or None for "void"
     blocked: bool = False
+    leads_to: str | None = None  # the Room it adds to the Environment Pool: a Room's id, or "spare:N" (dungeon.py)
+    to_heart: bool = False       # that Room is the Heart
 
     def rolls(self) -> tuple:
         """The dice that decided it, in the order its words tell them (none for "void")."""
@@ -93,7 +95,8 @@ class PrintedEvent:
 
     def to_json(self) -> dict:
         return {"name": self.name, "id": self.id, **({"blocked": True} if self.blocked else {}), "side": self.side,
-                **(self.view.to_json() if self.view is not None else {})}
+                **(self.view.to_json() if self.view is not None else {}),
+                **({"reveals": self.leads_to} if self.leads_to else {})}
 
 
 @dataclass
@@ -106,6 +109,11 @@ class Lookup:
     chances: dict[str, int | None]
     found: list                  # the engine's Events (rules.exploration.Event)
     events: list[PrintedEvent] = field(default_factory=list)
+    links: list[str | None] = field(default_factory=list)     # per Event found: the Room it reveals (dungeon.py)
+
+    def __post_init__(self):
+        if not self.links:
+            self.links = [None] * len(self.found)
 
     def to_json(self) -> dict:
         return {**self.roll.to_json(), "events": [e.to_json() for e in self.events]}
@@ -123,6 +131,15 @@ class Room:
     darkness: Rolled
     lookups: dict[str, list[Lookup]]
     spare: bool = False
+    found_in: str | None = None  # the Room whose lookup revealed it (None: the Entrance, a spare Room, the Heart)
+    path: str = ""               # its place in the Nest's tree: the name of its random sub-stream (dungeon.py)
+
+    def all_lookups(self) -> list[Lookup]:
+        return [lk for lookups in self.lookups.values() for lk in lookups]
+
+    def reveals(self) -> list[str]:
+        """The Rooms its lookups reveal, in the order the key prints them, each once."""
+        return list(dict.fromkeys(t for lk in self.all_lookups() for t in lk.links if t is not None))
 
     def shortcuts(self) -> list[tuple[Lookup, Any]]:
         """Every Shortcut of this Room that leads somewhere, a Secret's included: (its lookup, its view)."""
@@ -143,6 +160,9 @@ class Room:
         out.update(area=self.area.to_json(), height=self.height.to_json(), darkness=self.darkness.to_json())
         if self.spare:
             out["spare"] = True
+        if self.found_in:
+            out["found_in"] = self.found_in
+        out["reveals"] = self.reveals()
         for kind, lookups in self.lookups.items():
             out[kind] = [lk.to_json() for lk in lookups]
         return out
@@ -260,13 +280,16 @@ class Session:
     job_interval: tuple[float, float]   # the Job's 95% interval, in percent (rules.estimate.interval)
     difficulty: str                     # the difficulty asked for
     band: tuple[int, int]               # its band of the Job's percent (content/packet.yaml)
+    wiped_percent: float = 0.0          # runs in which the whole party goes down
+    ends: dict = field(default_factory=dict)   # how the runs end (rules.simulate.ENDS) → percent
 
     def to_json(self) -> dict:
         return {"hours": self.hours, "actions": self.actions, "runs": self.runs, "scout": self.scout,
                 "median": self.median, "p90": self.p90, "mean": self.mean, "heart_percent": self.heart_percent,
                 "job_percent": self.job_percent, "job_interval": list(self.job_interval),
                 "difficulty": self.difficulty, "band": list(self.band),
-                "down_percent": dict(self.down_percent), "rooms": list(self.rooms)}
+                "down_percent": dict(self.down_percent), "wiped_percent": self.wiped_percent, "ends": dict(self.ends),
+                "rooms": list(self.rooms)}
 
 
 @dataclass
@@ -293,8 +316,10 @@ class Packet:
     finale: Any = None           # heart.Finale: the Heart's guards, the target, the way out
     difficulty: str = "standard"  # --difficulty
     oneshot_depth: int | None = None    # the Level of a one-shot's Heart, as chosen (ruling oneshot-depth); None: full
-    start_rooms: int = 1         # the Rooms of the Environment Pool at the start: the Entrance and side Rooms (oneshot-rooms)
-    every_row: bool = False      # its Encounters bring every row their roll generates (ruling encounter-every-row)
+    candidate: int = 0           # which of the Nests its seed draws it is (ruling oneshot-choice): 0, 1, …
+    way: list[str] = field(default_factory=list)   # a printed way from the Entrance to the Heart: Room ids (dungeon.py)
+    drawn: int = 1               # how many Nests were drawn to choose it (the glance page says so)
+    screened: float | None = None  # the Job percent its screen measured while it was chosen (difficulty.py)
 
     @property
     def stamp(self) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import NamedTuple
 
 from nests.document import Drawing, Mark
@@ -20,10 +19,9 @@ from nests.generators.packet.marks import page_marks
 from nests.errors import NestsError
 from nests.generators.sheet import FULL, Look
 from nests.render import render
-from nests.render.environment import environment_at, render_at
+from nests.render.environment import render_at
 from nests.text.grid import Grid
 from nests.text.transliterate import page_to_ascii, transliterate, transliterate_value
-from nests.rules.nest import stand_in as nest_stand_in
 
 
 def _pieces(text: str) -> list[list[str]]:
@@ -80,7 +78,7 @@ def unframed() -> tuple[tuple, tuple]:
 class Flow:
     """Pages of one part, filled block by block, each block flowing on to the free space
     the one before left. A block that fits a page splits only where the page it would
-    leave would be less than half full: then, when it may break (``breaks`` given), its
+    leave would have a third or more of it free: then, when it may break (``breaks`` given), its
     first pieces fill this page and the rest go on the next. A block longer than a page
     (a Room key on a narrow page) breaks between its pieces. ``breaks()`` gives the lines
     that end a block on one page and take it up on the next (asked for only then)."""
@@ -99,7 +97,7 @@ class Flow:
         page = self.pages[-1]
         total = sum(map(len, pieces))
         free = body - len(page.lines)
-        short = 2 * len(page.lines) < body               # less than half full
+        short = 3 * len(page.lines) < 2 * body           # a third of it or more still free
         may_split = total > body or (total > free and short and breaks is not None and len(pieces) > 1)
         close, reopen = (breaks() if breaks else ((), ())) if may_split else ((), ())
         if page.lines and (new_page or total > free):
@@ -133,11 +131,9 @@ class Flow:
 
 
 def _levels(lay, packet, pages) -> list[PacketPage]:
-    """Levels 1–6 (one-shot) or every Level (full), then the spare Rooms, flowing on from one
-    page to the next, then the Heart from a page of its own. A Level's heading stays with its
-    first Room; a Room key splits only as ``Flow`` splits a block."""
-    spare = [lv for lv in packet.levels if any(r.spare for r in lv.rooms)]
-    keyed = [lv for lv in packet.levels if lv.rooms and lv not in spare and not lv.heart]
+    """The keyed Rooms Level by Level, in the order they were keyed, flowing on from one page to the next,
+    then each Level's spare Rooms (ruling packet-spare-rooms), then the Heart from a page of its own. A
+    Level's heading stays with its first Room; a Room key splits only as ``Flow`` splits a block."""
     top = 1 if packet.depth == "oneshot" else 2          # a full packet's contents lists "Room Keys", not every Level
     flow = Flow(lay, "Room Keys", *([(1, "Room Keys")] if top == 2 else []))
 
@@ -150,29 +146,27 @@ def _levels(lay, packet, pages) -> list[PacketPage]:
                  breaks=lambda: [lay.lines("packet/room.txt.j2", room=r, level=lv, pages=pages, part=part)
                                  for part in ("close", "reopen")])
 
-    def level(lv):
-        lines = lay.lines("packet/blocks.txt.j2", block="level", level=lv, packet=packet)
-        keys = [key(r, lv) for r in lv.rooms]
-        label = f"Level {lv.number}" + (" · the Heart" if lv.heart else "")
-        heading = [(1 if lv.heart else top, label)]
-        if not keys:
-            flow.add([lines], bookmarks=heading, codes=[f"Level {lv.number}"])
-            return
+    def level(lv, rooms, block: str, label: str, codes: list[str]):
+        lines = lay.lines("packet/blocks.txt.j2", block=block, level=lv, packet=packet)
+        keys = [key(r, lv) for r in rooms]
+        heading = [(top, label)]
         keys[0][0] = lines + keys[0][0]           # the Level's heading stays with its first Room
-        for n, (r, pieces) in enumerate(zip(lv.rooms, keys)):
-            mark = ((2 if lv.heart else top + 1), f"Room {r.id} · {r.name}")
-            room(r, lv, pieces, [*heading, mark] if n == 0 else [mark],
-                 [f"Level {lv.number}", r.id] if n == 0 else [r.id])
+        for n, (r, pieces) in enumerate(zip(rooms, keys)):
+            mark = (top + 1, f"Room {r.id} · {r.name}")
+            room(r, lv, pieces, [*heading, mark] if n == 0 else [mark], (codes if n == 0 else []) + [r.id])
 
-    for lv in keyed:
-        level(lv)
+    for lv in packet.levels:
+        keyed = [r for r in lv.rooms if not r.spare]
+        if keyed and not lv.heart:
+            level(lv, keyed, "level", f"Level {lv.number}", [f"Level {lv.number}"])
+    spare = [lv for lv in packet.levels if any(r.spare for r in lv.rooms)]
     if spare:
-        flow.part = "Deeper Levels"
+        flow.part = "Spare Rooms"
         flow.add(lay.pieces("packet/blocks.txt.j2", block="deeper", packet=packet, spare=spare, pages=pages),
-                 (1, "Deeper Levels: spare Rooms"), breaks=unframed)
+                 (1, "Spare Rooms"), breaks=unframed)
         for lv in spare:
-            for r in lv.rooms:
-                room(r, lv, key(r, lv), [(2, f"Room {r.id} · {r.name}")], [r.id, f"Level {lv.number}"])
+            codes = [f"spare:{lv.number}"] + ([] if any(not r.spare for r in lv.rooms) else [f"Level {lv.number}"])
+            level(lv, [r for r in lv.rooms if r.spare], "spare_level", f"Spare Rooms of Level {lv.number}", codes)
     _heart(lay, flow, packet, pages)
     return [p for p in flow.pages if p.lines]
 
@@ -188,15 +182,11 @@ def _heart(lay, flow, packet, pages) -> None:
                              for part in ("close", "reopen")])
 
 
-def stand_in(packet, level):
-    """The keyed Room a Level without one plays (ruling packet-spare-rooms)."""
-    pick = nest_stand_in(packet.levels, level)
-    return pick.rooms[0] if pick else None
-
-
-def played(packet) -> dict:
-    """Level number → the keyed Room a Level without its own key plays, or None (keyed, or no stand-in)."""
-    return {lv.number: None if lv.rooms else stand_in(packet, lv) for lv in packet.levels}
+def _became(e):
+    """The Event a Secret became (in turn), or the Event itself."""
+    while e.side == "secret":
+        e = e.view.event
+    return e
 
 
 def _glance(lay, packet, pages, flow: Flow | None = None) -> list[PacketPage]:
@@ -208,35 +198,52 @@ def _glance(lay, packet, pages, flow: Flow | None = None) -> list[PacketPage]:
         bookmark = None
     else:
         flow.part = "The Nest at a Glance"
-    routes = [(room, lk, e) for lv in packet.levels for room in lv.rooms for lk, e in room.shortcuts()]
+    routes = [(room, lk, e) for lv in packet.levels for room in lv.rooms for lk in room.all_lookups()
+              for e in map(_became, lk.events) if e.leads_to and e.side == "shortcut"]
     flow.add(lay.pieces("packet/glance.txt.j2", part="head", packet=packet, pages=pages, routes=routes), bookmark)
     for lv in packet.levels:                 # a long chain runs on; a Level without a keyed Room is found here
         own = bool(lv.rooms)                 # a Level keyed by a spare Room is found at that Room
-        flow.add(lay.pieces("packet/glance.txt.j2", part="row", lv=lv, packet=packet, pages=pages, routes=routes,
-                            stand_in=None if lv.rooms else stand_in(packet, lv)),
+        flow.add(lay.pieces("packet/glance.txt.j2", part="row", lv=lv, packet=packet, pages=pages, routes=routes),
                  codes=[] if own else [f"Level {lv.number}"])
     flow.add(lay.pieces("packet/glance.txt.j2", part="tail", packet=packet, pages=pages, routes=routes))
     return flow.pages + nest_map(lay, packet, pages, "Map of the Nest", "Map of the Nest")
 
 
 def nest_map(lay, packet, pages, part: str, bookmark: str, blank: bool = False) -> list[PacketPage]:
-    """The map on a page of its own: the text diagram, and in print the drawing over all of it
-    but its heading (the same SVG as ``--format svg`` writes). ``blank``: the players' copy."""
+    """The map on pages of its own: the Rooms' tree as text, and in print the drawing over all of each page but
+    its heading, on as many pages as the text or the drawing takes (nestmap.map_pages). ``blank``: the players'."""
+    from nests.generators.packet.nestmap import map_pages, text_tree
+    from nests.render.paper import cell_shape
+
+    ctx = {"packet": packet, "pages": pages, "blank": blank, "sections": text_tree(packet)}
     flow = Flow(lay, part, (1, bookmark))
-    flow.add(lay.pieces("packet/map.txt.j2", packet=packet, pages=pages, blank=blank, played=played(packet)))
+    reopen = lay.lines("packet/map.txt.j2", part="reopen", **ctx)
+    flow.add(lay.pieces("packet/map.txt.j2", **ctx), breaks=lambda: ([], reopen))
     if lay.printed:
-        flow.pages[0].drawing = Drawing(map_svg(packet, pages, blank, lay.grid.TEXT_WIDTH, lay.body - 1),
-                                        2, lay.body - 1, 2, lay.grid.TEXT_WIDTH)
+        drawn = map_pages(packet, pages, blank, lay.grid.TEXT_WIDTH, lay.body - 1, cell_shape(lay.grid.PAGE_WIDTH),
+                          len(flow.pages))
+        while len(flow.pages) < len(drawn):
+            flow.page().lines += reopen
+        for page, m in zip(flow.pages, drawn):
+            page.drawing = Drawing(render("packet/map.svg.j2", m=m, packet=packet, blank=blank), 2, lay.body - 1, 2,
+                                   lay.grid.TEXT_WIDTH, (m.width, m.height), m.areas)
     return flow.pages
 
 
-def map_svg(packet, pages, blank: bool = False, columns: int = 0, lines: int = 0) -> str:
-    """The drawn map, sized to fill ``columns`` × ``lines`` of the page grid (by default the
-    print layout's whole page below a heading: what ``--format svg`` writes)."""
+def map_svg(packet, pages, blank: bool = False, columns: int = 0) -> str:
+    """The drawn map as one SVG (``--format svg``, the server's page): the print layout's map page, ``columns``
+    wide (the grid's text width by default), when the map fits one; else the whole map on one tall drawing."""
+    from nests.generators.packet.nestmap import map_pages
+    from nests.render.paper import cell_shape
     from nests.text import grid
 
-    return render("packet/map.svg.j2", packet=packet, pages=pages, blank=blank, played=played(packet),
-                  columns=columns or grid.TEXT_WIDTH, lines=lines or PacketLayout(packet).body - 1)
+    columns = columns or grid.TEXT_WIDTH
+    page_width = columns + grid.PAGE_WIDTH - grid.TEXT_WIDTH
+    shape = cell_shape(page_width)
+    drawn = map_pages(packet, pages, blank, columns, PacketLayout(packet, Look(page_width), True).body - 1, shape)
+    if len(drawn) > 1:
+        drawn = map_pages(packet, pages, blank, columns, None, shape)
+    return render("packet/map.svg.j2", m=drawn[0], packet=packet, blank=blank)
 
 
 def _creatures(lay, content, packet) -> list[PacketPage]:
@@ -269,9 +276,9 @@ def members(content, packet) -> list[tuple[str, int]]:
 
 
 def pool_entries(content, packet) -> int:
-    """Rows of the Environment Pool tracker: one for each Level of the Nest, one for each side Room
-    the party starts with, and one for each Room a session's Exploration Actions may find besides."""
-    return len(packet.levels) + packet.start_rooms - 1 + content.packet.settings["session"]["actions"]
+    """Empty rows of the Environment Pool tracker, below the keyed Rooms' own: for Rooms beyond the keys
+    (the spare Rooms' ways, a Room the GQ adds by hand), as many as a session's Exploration Actions."""
+    return content.packet.settings["session"]["actions"]
 
 
 def _pool(lay, flow, content, packet, gq: bool) -> None:
@@ -290,36 +297,6 @@ def _trackers(lay, content, packet) -> list[PacketPage]:
     for number, r in enumerate(packet.rulings, 1):
         flow.add(lay.pieces("packet/blocks.txt.j2", block="ruling", ruling=r, number=number))
     return flow.pages
-
-
-def sheets(lay, content, packet) -> list[PacketPage]:
-    """Each party member's sheet from its first page, laid out at the packet's width."""
-    out = []
-    for i, cid in enumerate(packet.party):
-        name, blocks = _sheet_blocks(content, cid, lay.look, environment_at(lay.grid, lay.ascii))
-        flow = Flow(lay, "Character Sheet", *([(1, "Character Sheets")] if i == 0 else []), (2, name))
-        for pieces in blocks:
-            flow.add(pieces)
-        out += flow.pages
-    return out
-
-
-@lru_cache(maxsize=32)
-def _sheet_blocks(content, class_id: str, look: Look, templates) -> tuple[str, list[list[list[str]]]]:
-    """A class's name and its sheet's blocks (the heading, then each row of boxes) as the
-    packet's pieces, drawn once for every packet with this content, class, look and
-    Jinja environment (``templates``: a user's --templates make another) — a batch of
-    packets prints the same party's sheets again and again."""
-    from nests.content.sheets import NESTS, definition
-    from nests.generators.sheet import character, class_values, sheet_context
-
-    ctx = sheet_context(definition(content, NESTS), class_values(content, class_id), look)
-
-    def pieces(row):
-        return _pieces(render_at(Grid(look.width), look.ascii, "packet/sheet.txt.j2", row=row, **ctx))
-
-    blocks = ([pieces(None)] if ctx["heading"] else []) + [pieces(row) for row in ctx["rows"]]
-    return character(content, class_id).character_class.name, blocks
 
 
 def stamp(packet) -> str:
@@ -417,7 +394,8 @@ def packet_pages(content, packet, look: Look = FULL, printed: bool | None = None
     lay = PacketLayout(shown, look, printed)
     pages: dict = defaultdict(lambda: 99)
     toc: list = []
-    tail = _creatures(lay, content, shown) + _items(lay, shown) + _trackers(lay, content, shown) + sheets(lay, content, shown)
+    # the party's sheets are not here: they are the players' (nests.packet, packet-<seed>-sheets)
+    tail = _creatures(lay, content, shown) + _items(lay, shown) + _trackers(lay, content, shown)
     for _ in range(8):
         laid = _layout(lay, shown, pages, toc, tail)
         found = page_numbers(laid)
@@ -430,7 +408,8 @@ def packet_pages(content, packet, look: Look = FULL, printed: bool | None = None
 
 def handout_pages(content, packet, look: Look = FULL, printed: bool | None = None) -> list[PacketPage]:
     """The players' handout: the Job as the client tells it, how exploring works, the Environment Pool
-    tracker, a blank map (the chain's shape only) and the party's sheets. None of the GQ's secrets."""
+    tracker and a blank map (the chain's shape only). None of the GQ's secrets. The party's sheets are
+    not in it: each player takes their own from packet-<seed>-sheets (nests.packet)."""
     shown = _as_printed(packet, look)
     lay = PacketLayout(shown, look, printed)
     tables = shown.tables
@@ -440,4 +419,4 @@ def handout_pages(content, packet, look: Look = FULL, printed: bool | None = Non
                                for word, stem in tables.exploration_tables.items()]))
     pool = Flow(lay, "Environment Pool", (1, "Environment Pool"))
     _pool(lay, pool, content, shown, False)
-    return finish(lay, job.pages + pool.pages + nest_map(lay, shown, {}, "Map", "Map", blank=True) + sheets(lay, content, shown), {})
+    return finish(lay, job.pages + pool.pages + nest_map(lay, shown, {}, "Map", "Map", blank=True), {})

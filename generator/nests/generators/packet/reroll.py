@@ -75,10 +75,14 @@ def parse_reroll(text: str) -> Reroll:
 
 
 class Streams:
-    """The packet's named random sub-streams of one seed; a re-rolled part's are drawn anew."""
+    """The packet's named random sub-streams of one seed; a re-rolled part's are drawn anew. The Nest
+    drawn ``candidate``-th of a seed (ruling oneshot-choice) draws its Levels, Rooms and Heart on
+    sub-streams of its own ("nest-2/levels"); the Job and the Item Key are the seed's, whichever Nest."""
 
-    def __init__(self, seed: int, rerolls: tuple[Reroll, ...] = ()):
-        self.seed = seed
+    NEST_PARTS = ("levels", "room/", "heart", "spare-")
+
+    def __init__(self, seed: int, rerolls: tuple[Reroll, ...] = (), candidate: int = 0):
+        self.seed, self.candidate = seed, candidate
         self.rerolls = {r.part: r for r in rerolls}
         if len(self.rerolls) < len(rerolls):
             raise NestsError("--reroll names the same part twice; re-roll each part once (pick another with @N)")
@@ -88,16 +92,21 @@ class Streams:
         for part in parts:
             if part in self.rerolls:
                 name = f"{name}+{self.rerolls[part]}"
+        if self.candidate and name.startswith(self.NEST_PARTS):
+            name = f"nest-{self.candidate}/{name}"
         return substream(self.seed, name)
 
-    def check(self, keyed: dict[int, tuple[int, bool]], levels: int, items: int) -> None:
-        """Every re-rolled part exists in this packet: a keyed Room or Level, an Item Form."""
-        rooms = [f"{n}.{r}" for n, (count, _) in keyed.items() for r in range(1, count + 1)]
+    def check(self, packet) -> None:
+        """Every re-rolled part exists in ``packet`` (as first rolled): a keyed Room or Level, an Item Form."""
+        rooms = [r.id for r in packet.rooms()]
+        keyed = [lv.number for lv in packet.levels if lv.rooms]
+        items = len(packet.items)
         for r in self.rerolls.values():
             if r.kind == "room" and r.target not in rooms:
                 raise NestsError(f"--reroll {r.part}: no such Room is keyed in this packet; keyed: {', '.join(rooms)}")
             if r.kind == "level" and int(r.target) not in keyed:
-                where = f"keyed Levels: {', '.join(map(str, keyed))}" if int(r.target) <= levels else f"the chain has {levels} Levels"
+                where = f"keyed Levels: {', '.join(map(str, keyed))}" if int(r.target) <= len(packet.levels) \
+                    else f"the chain has {len(packet.levels)} Levels"
                 raise NestsError(f"--reroll {r.part}: Level {r.target} has no keyed Room in this packet; {where}")
             if r.kind == "item" and not 1 <= int(r.target[1:]) <= items:
                 raise NestsError(f"--reroll {r.part}: the Item Key holds I1 to I{items}")

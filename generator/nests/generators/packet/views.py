@@ -218,6 +218,11 @@ def _players(r, packet) -> PlayersView:
     return PlayersView()
 
 
+@view_of("room")
+def _room(r, packet) -> PlayersView:
+    return PlayersView()            # nothing rolled: the Room it reveals is the printed event's ``leads_to``
+
+
 @view_of("boolean")
 def _passage(r, packet) -> PassageView:
     return PassageView(rolled(r.boolean.roll, "costs", packet.tables), r.boolean.effort, r.boolean.success, r.leads_to)

@@ -13,7 +13,7 @@ numbering its pages) imports drawn alone, not what draws a sheet.
 from importlib import import_module
 
 _HOME = {name: "pages" for name in ("FULL", "Look", "Sheet", "build_sheets", "character", "class_values",
-                                     "render_sheet", "resolve", "sheet_context", "sheet_documents",
+                                     "party_pages", "render_sheet", "resolve", "sheet_context", "sheet_documents",
                                      "sheet_markdown", "sheet_pages", "sheet_values")}
 _HOME.update({name: "characters" for name in ("changes", "character_documents", "load_character",
                                               "new_character", "read_character")})

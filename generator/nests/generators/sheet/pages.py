@@ -169,6 +169,18 @@ def sheet_pages(content: Content, sheet_id: str, values: dict[str, Any] | None =
     return pages
 
 
+def party_pages(content: Content, class_ids: list[str], look: Look = FULL) -> list[Page]:
+    """The sheets of a party, each class's as `nests sheet CLASS` prints it, one after the other, each
+    from a page of its own whose level-1 bookmark names the class (where a handed-out part starts:
+    nests.publish.impose.loose_sides)."""
+    pages = []
+    for class_id in class_ids:
+        first, *rest = sheet_pages(content, class_id, look=look)
+        first.bookmarks = [(1, content.classes[class_id].name)]
+        pages += [first, *rest]
+    return pages
+
+
 def build_sheets(content: Content, class_ids: list[str], look: Look = FULL) -> list[Sheet]:
     """One sheet per class id, in the order given."""
     sheet_def = definition(content, NESTS)
