@@ -114,9 +114,11 @@ def check_columns(style, columns: int, markup=None, source=None) -> None:
         from pathlib import Path
 
         from nests.book.readers import reader_for
+        from nests.book.readers.outlines import outline_for
         from nests.generators.rulebook.printed import default_style
 
-        style = default_style(reader_for(Path(source), markup))
+        # a book in many files (a folder, mkdocs.yml…) is set in the book style, as rulebook_document sets it
+        style = "book" if outline_for([str(source)]) else default_style(reader_for(Path(source), markup))
     if style == "framed":
         raise NestsError(f"--columns {columns}: the framed page has one column; two are the book style's "
                          "(give --style book)")
