@@ -126,7 +126,9 @@ class BookFilesReading:
             self.files.number_depth = NUMBER_DEPTHS[name]
         self.files.class_toc_rank = TOC_DEPTHS.get(name)
         self.files.by_chapter = name in BY_CHAPTER
-        self.files.class_options = self.options(node)
+        self.files.class_options = said = self.options(node)
+        if "twocolumn" in said or "onecolumn" in said:          # the last one said holds, as in LaTeX
+            self.files.columns = 2 if [o for o in said if o in ("twocolumn", "onecolumn")][-1] == "twocolumn" else 1
 
     def options(self, node) -> list[str]:
         """A command's optional argument as its comma-separated words (``[british,a4paper]``)."""

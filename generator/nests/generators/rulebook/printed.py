@@ -265,12 +265,15 @@ class BookPrint:
         return isinstance(block, m.Heading) and self.labels.ranks.get(max(1, block.level), 1) <= 1
 
     def runs(self, blocks) -> list[tuple]:
-        """The blocks as the page sets them: each chapter's (or part's) heading, or None, and the
-        run of blocks under it, which flows in the book's columns (book.html.j2)."""
+        """The blocks as the page sets them: each chapter's (or part's) heading, or a page of its
+        own (a page break, a drawn page), or None, and the run of blocks after it, which flows in
+        the book's columns (book.html.j2). What stands across the page is kept outside the
+        columns: WeasyPrint lays out badly what spans them from inside (what followed was lost)."""
         out: list[tuple] = []
         for block in blocks:
-            if self._opens(block) or not out:
-                out.append((block, []) if self._opens(block) else (None, [block]))
+            across = self._opens(block) or isinstance(block, (m.PageBreak, m.SheetPlaceholder, m.DrawnPage))
+            if across or not out:
+                out.append((block, []) if across else (None, [block]))
             else:
                 out[-1][1].append(block)
         return out
