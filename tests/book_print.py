@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import re
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pypdfium2
 from pypdf import PdfReader
@@ -64,11 +64,19 @@ def _rows(rects: list) -> list[list]:
     return rows
 
 
+def _line_end_spaces(text) -> list[tuple]:
+    """The boxes of the spaces that end a line (a justified line keeps its last space, which
+    prints nothing: no line reaches as far as it)."""
+    said = text.get_text_range()
+    return [text.get_charbox(k) for k in range(len(said) - 1) if said[k] == " " and said[k + 1] in "\r\n"]
+
+
 def _lines(page, left0: float, bottom0: float) -> list[Line]:
     text = page.get_textpage()
     every = [text.get_rect(i) for i in range(text.count_rects())]
     if not every:
         return []
+    spaces = _line_end_spaces(text)
     middle = (min(r[0] for r in every) + max(r[2] for r in every)) / 2     # the text's middle: a gutter's place
     out = []
     for rects in _rows(every):
@@ -83,6 +91,7 @@ def _lines(page, left0: float, bottom0: float) -> list[Line]:
         for group in groups:
             left, right = min(r[0] for r in group), max(r[2] for r in group)
             bottom, top = min(r[1] for r in group), max(r[3] for r in group)
+            right = next((box[0] for box in spaces if abs(box[2] - right) < 0.3 and bottom <= box[1] <= top), right)
             words = text.get_text_bounded(left - 0.5, bottom + 0.5, right + 0.5, top - 0.5)
             words = " ".join(words.split())
             if words:
@@ -145,3 +154,138 @@ def ladders(runs: list[list[Line]], least: float = 0) -> list[list[str]]:
 def words(text: str) -> str:
     """Words as a page's text layer holds them, whatever the lines and hyphens: for finding them."""
     return re.sub(r"[\s\ufffe\u00ad\u2010-]+", "", text).lower()
+
+
+# ---- a book's defects, as a book designer finds them on its pages (issue 37) ----
+
+MM = 72 / 25.4
+HEADING_SCALE = 1.7          # a chapter's (or a part's) heading against the body type: 1.9em (book.css.j2)
+
+
+@dataclass
+class Defects:
+    """What a reader of the printed book would mark, page by page (labels as the PDF names them)."""
+
+    pages: int
+    measure: float                                            # characters in a full line, median
+    page_labels: bool                                          # the PDF labels its pages, the body from "1"
+    page_one_recto: bool                                       # page 1 is a right-hand page
+    quote_labels: list[str] = field(default_factory=list)     # a "Quote" label printed over a quotation
+    heads_inside: list[str] = field(default_factory=list)     # a running head at the gutter's side
+    heads_on_openings: list[str] = field(default_factory=list)
+    heads_missing: list[str] = field(default_factory=list)    # a page of running text with no head
+    ladders: list[list[str]] = field(default_factory=list)    # three hyphenated lines or more in a row
+    hyphen_at_end: list[str] = field(default_factory=list)    # a page (or its last column) ending in a hyphen
+    past_block: list[tuple[str, str]] = field(default_factory=list)   # words past the text block's edges
+    openings: int = 0                                          # chapter (or part) openings found
+
+    def failures(self, low: float = 60, high: float = 75) -> dict[str, object]:
+        """Each defect found, by name (empty: none)."""
+        found = {"measure": self.measure} if not low <= self.measure <= high else {}
+        found.update({name: value for name, value in (
+            ("page labels", not self.page_labels), ("page 1 on a left-hand page", not self.page_one_recto),
+            ("quote labels", self.quote_labels), ("heads at the gutter", self.heads_inside),
+            ("heads on openings", self.heads_on_openings), ("heads missing", self.heads_missing),
+            ("hyphen ladders", self.ladders), ("hyphen at a page's end", self.hyphen_at_end),
+            ("past the text block", self.past_block)) if value})
+        return found
+
+
+def _sizes(page, block_top: float, reach: float) -> tuple[list[float], float]:
+    """The sizes of a page's letters, and the largest in the top ``reach`` points of its text
+    block: where a chapter's (or a part's) heading opens a page."""
+    import pypdfium2.raw as raw
+
+    text = page.get_textpage()
+    said = text.get_text_range()
+    sizes, top = [], 0.0
+    for k, char in enumerate(said):
+        if not char.strip():
+            continue
+        size = raw.FPDFText_GetFontSize(text.raw, k)
+        sizes.append(size)
+        if block_top - reach <= text.get_charbox(k)[3] <= block_top + 2:
+            top = max(top, size)
+    return sizes, top
+
+
+def defects(pdf: bytes, geometry) -> Defects:
+    """The defects of a book-style PDF set on ``geometry`` (book_page's PageMeasures): its
+    lines read as they print (``read``), the type sizes from pdfium."""
+    reader = PdfReader(io.BytesIO(pdf))
+    pages = read(pdf)
+    document = pypdfium2.PdfDocument(pdf)
+    labels = [page.label for page in pages]
+    first = labels.index("1") if "1" in labels else None
+    found = Defects(len(pages), 0.0, "/PageLabels" in reader.trailer["/Root"] and first is not None,
+                    first is not None and first % 2 == 0)
+    body = pages[first:] if first is not None else pages
+    found.measure = measure(body, geometry.top, geometry.bottom) if any(
+        len(p.body(geometry.top, geometry.bottom)) >= 15 for p in body) else 0.0
+    # the body type: the commonest size of the book's letters; a page opens a chapter where a
+    # heading much larger stands in the top 40% of its text block
+    block_height = pages[0].height - (geometry.top + geometry.bottom) * MM if pages else 0
+    letters, tops = [], {}
+    for page in pages:
+        sizes, tops[page.index] = _sizes(document[page.index], page.height - geometry.top * MM, 0.4 * block_height)
+        letters += sizes
+    body_pt = statistics.mode(round(size, 1) for size in letters) if letters else 0.0
+    for page in pages:
+        right_hand = page.index % 2 == 0             # the PDF's first page is a right-hand one
+        inner, outer = geometry.inner * MM, geometry.outer * MM
+        left, right = (inner, page.width - outer) if right_hand else (outer, page.width - inner)
+        if page.index == 0 and not [ln for ln in page.lines if ln.top < geometry.bottom * MM]:
+            left, right = geometry.side * MM, page.width - geometry.side * MM     # a title page: centred
+        top = page.height - geometry.top * MM
+        for line in page.lines:
+            if line.left < left - 2 or line.right > right + 2:
+                found.past_block.append((page.label, line.text[:40]))
+        text = page.body(geometry.top, geometry.bottom)
+        found.quote_labels += [page.label for line in text if line.text == "Quote"]
+        if not text or (first is not None and page.index < first):        # the front matter: no heads to check
+            continue
+        runs = columns_of(text, (left + right) / 2) if geometry.columns == 2 else [text]
+        found.ladders += ladders(runs, 0.8 * geometry.column * MM)
+        if text[-1].hyphenated or any(run[-1].hyphenated for run in runs):
+            found.hyphen_at_end.append(page.label)
+        heads = [ln for ln in page.lines if ln.bottom > top + 1]
+        opening = tops[page.index] >= HEADING_SCALE * body_pt
+        found.openings += opening
+        if opening and heads:
+            found.heads_on_openings.append(page.label)
+        elif not opening and not heads and page.label != "1":        # (page 1 opens the body, as a chapter)
+            found.heads_missing.append(page.label)
+        elif heads and not opening:
+            head = heads[0]
+            if (head.left + head.right) / 2 < page.width / 2 if right_hand else (head.left + head.right) / 2 > page.width / 2:
+                found.heads_inside.append(page.label)
+    return found
+
+
+def _main(argv=None) -> int:
+    """``python -m tests.book_print BOOK.pdf [--columns 2]``: a book-style PDF's defects, one
+    line each (exit 1 if any)."""
+    import argparse
+
+    from nests.generators.rulebook.book_page import book_page
+    from nests.render.paper import PAPERS
+
+    parser = argparse.ArgumentParser(description=_main.__doc__)
+    parser.add_argument("pdf")
+    parser.add_argument("--columns", type=int, default=1, choices=(1, 2))
+    args = parser.parse_args(argv)
+    pdf = open(args.pdf, "rb").read()
+    box = PdfReader(io.BytesIO(pdf)).pages[0].mediabox
+    size = (float(box.width) / MM, float(box.height) / MM)
+    paper = min(PAPERS, key=lambda name: abs(PAPERS[name][0] - size[0]) + abs(PAPERS[name][1] - size[1]))
+    found = defects(pdf, book_page(paper, args.columns))
+    print(f"{args.pdf}: {found.pages} pages, {found.openings} openings, measure {found.measure:g}")
+    low, high = (60, 75) if args.columns == 1 else (40, 60)
+    for name, value in found.failures(low, high).items():
+        shown = value if not isinstance(value, list) else f"{len(value)}: {value[:6]}"
+        print(f"  {name}: {shown}")
+    return 1 if found.failures(low, high) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main())

@@ -10,7 +10,11 @@ is wrapped, where it lays out the lines of one block one after the other:
   or one that holds its own hyphen), the next line breaks only between words;
 - no hyphen at the foot of a page or a column: the two lines that end one (a paragraph's
   widow kept may move its break up a line) break only between words;
-- no word with a capital letter broken (a name, a place: Pathfinder, never Path-finder).
+- no word with a capital letter broken (a name, a place: Pathfinder, never Path-finder);
+- when WeasyPrint moves a page's break back into a paragraph it has laid out whole (what
+  follows may not start the page's foot: a heading kept with its text, a box kept whole), it
+  keeps fewer lines on the page rather than end the page on a hyphen, or where the
+  paragraph's orphans forbid that, breaks before the paragraph.
 
 Each time a line would break only between words but cannot (a word longer than the whole
 line), it keeps its hyphen: nothing is ever pushed past the text block. Text that is not
@@ -89,16 +93,41 @@ def _split(original):
     return split_first_line
 
 
+def _earlier(original, line_box, remove_placeholders):
+    def find_earlier_page_break(context, children, absolute_boxes, fixed_boxes):
+        """The last break WeasyPrint finds before ``children``' end, a paragraph's (its lines
+        less its widows) moved up to the last line that ends in no hyphen."""
+        found = original(context, children, absolute_boxes, fixed_boxes)
+        if not found or not children or not isinstance(children[0], line_box):
+            return found
+        kept, resume_at = found
+        if not _ends_hyphenated(kept[-1]):
+            return found
+        fewer = len(kept) - 1
+        while fewer >= children[0].style["orphans"] and _ends_hyphenated(kept[fewer - 1]):
+            fewer -= 1
+        if fewer < max(1, children[0].style["orphans"]):
+            return None             # no break in this paragraph: WeasyPrint looks for one before it
+        remove_placeholders(context, kept[fewer:], absolute_boxes, fixed_boxes)
+        return kept[:fewer], {0: kept[fewer - 1].resume_at}
+    return find_earlier_page_break
+
+
 def install() -> None:
     """Teach WeasyPrint's line layout the breaks above (once a process; WeasyPrint imported)."""
+    from weasyprint.formatting_structure.boxes import LineBox
     from weasyprint.layout import block, inline
 
     if getattr(block.iter_line_boxes, "typesetter", False):
         return
     original_lines, original_split = block.iter_line_boxes, inline.split_first_line
-    if original_lines is not inline.iter_line_boxes or not hasattr(inline, "strut"):
+    if original_lines is not inline.iter_line_boxes or not hasattr(inline, "strut") or \
+            not hasattr(block, "find_earlier_page_break") or not hasattr(block, "remove_placeholders"):
         return                  # not the line layout these wrappers were written for
     wrapped_lines, wrapped_split = _lines(original_lines, inline.strut), _split(original_split)
-    wrapped_lines.typesetter = wrapped_split.typesetter = True
+    earlier = _earlier(block.find_earlier_page_break, LineBox, block.remove_placeholders)
+    earlier.__wrapped__ = block.find_earlier_page_break
+    wrapped_lines.typesetter = wrapped_split.typesetter = earlier.typesetter = True
     block.iter_line_boxes = wrapped_lines
     inline.split_first_line = wrapped_split
+    block.find_earlier_page_break = earlier

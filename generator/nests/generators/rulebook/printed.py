@@ -343,8 +343,8 @@ class BookPrint:
         """Running heads and page numbers, as pages to print over the bound book's own: each
         page's (number as printed, or ""; the id of a chapter heading on it, or ""; its kind:
         "title", "blank", "contents" or "body"). A left page (odd in the bound book, whose
-        first page is a right one) carries the book's title, a right one its chapter (or the
-        contents' name); a page that opens a chapter or the contents, the title page and a
+        first page is a right one) carries the book's title (a book with none: its chapter), a
+        right one its chapter (or the contents' name); a page that opens a chapter or the contents, the title page and a
         blank page carry none."""
         from nests.render import render
 
@@ -352,12 +352,13 @@ class BookPrint:
         for k, (number, found, kind) in enumerate(pages):
             opens = bool(found) or (kind == "contents" and (k == 0 or pages[k - 1][2] != "contents"))
             chapter = self.chapters.get(found, chapter) if found else chapter
+            own = CONTENTS_TITLE if kind == "contents" else chapter
             if kind in ("title", "blank") or opens:
                 head = ""
             elif k % 2:
-                head = self.book.title
+                head = self.book.title or own          # a book with no title: its chapter on both sides
             else:
-                head = CONTENTS_TITLE if kind == "contents" else chapter
+                head = own
             shown.append((number, head))
         return render("book/heads.html.j2", paper=paper, columns=self.columns, page=book_page(paper, self.columns),
                       pages=shown, title=self.book.title)

@@ -1,0 +1,97 @@
+"""The defects a book designer marks on a printed book (issue 37), measured on the PDFs of the
+books in ../shared/rulebook as the book style sets them (tests/book_print.py's ``defects``:
+quote labels, the measure, page labels, page 1 on a right-hand page, running heads at the outer
+edge and none over an opening, ladders of hyphens, a page ending on a hyphen, words past the
+text block); and the break WeasyPrint moves back into a paragraph, which must not leave a
+hyphen at the page's foot (nests.publish.breaks)."""
+
+import random
+
+import pytest
+
+from nests.generators.rulebook.book_page import book_page
+from tests.book_print import defects, read
+
+from .conftest import SHARED
+from .test_book_style import pdf_of
+
+# (source, options, columns, chapters at least): the shared books, each as its markup reads it
+SHARED_BOOKS = [
+    ("base-rules.md", (), 1, 7),
+    ("basic-rules.rst", (), 1, 5),
+    ("malleus-deum.xml", ("--columns", "2"), 2, 8),
+    ("rules-and-procedures.tex", (), 1, 1),
+    ("nests-and-insects-1.0.0.raw.txt", ("--style", "book"), 1, 4),
+]
+
+
+@pytest.mark.parametrize("name, options, columns, chapters", SHARED_BOOKS, ids=[b[0] for b in SHARED_BOOKS])
+def test_the_shared_books_show_none_of_the_defects(tmp_path, name, options, columns, chapters):
+    pdf = pdf_of(str(SHARED / name), *options, tmp_path=tmp_path)
+    found = defects(pdf, book_page("a4", columns))
+    low, high = (60, 75) if columns == 1 else (40, 60)       # (LaTeX's book class: 65–70; two columns ~50)
+    assert found.failures(low, high) == {}
+    assert found.openings >= chapters and found.page_labels and found.page_one_recto
+
+
+def test_the_measures_find_a_book_printed_without_its_page(tmp_path):
+    """The control: the same body typeset alone, unbound (no running heads, no page labels, its
+    pages not moved toward the fold), fails the measures a bound book passes."""
+    from nests.book.readers import read_book
+    from nests.generators.rulebook.printed import book_html
+    from nests.publish.pdf import html_to_pdf
+
+    pdf = html_to_pdf(book_html(read_book(str(SHARED / "base-rules.md")), "a4"))
+    failed = defects(pdf, book_page("a4")).failures()
+    assert {"page labels", "heads missing", "past the text block"} <= set(failed), failed
+
+
+WORDS = ("the tunnels of the colony run under the roots and the stones where the workers keep "
+         "their stores of seeds incomprehensibly interdisciplinary characteristically "
+         "counterproductive responsibilities institutionalised indistinguishable").split()
+
+
+def _pulled_back_breaks(seed: int) -> str:
+    """Pages each ending in a paragraph laid out whole whose page break WeasyPrint must move back
+    into it: what follows it may neither be parted from it nor split (``break-before`` and
+    ``break-inside: avoid``) and does not fit, so the break falls ``widows`` lines before the
+    paragraph's end."""
+    pick = random.Random(seed)
+    sections = []
+    for _ in range(24):
+        filler = "<p>" + " ".join(pick.choice(WORDS) for _ in range(pick.randint(80, 110))) + "</p>"
+        target = "<p>" + " ".join(pick.choice(WORDS) for _ in range(36)) + "</p>"
+        sections.append(f'<section>{filler}{target}<div class="kept">{"Kept with it. " * 60}</div></section>')
+    return ("<html lang='en'><head><style>@page { size: 105mm 150mm; margin: 10mm; } "
+            "body { font: 10pt serif; line-height: 1.3; } p { margin: 0; text-align: justify; hyphens: auto; "
+            "orphans: 2; widows: 2; } section { break-before: page; } .kept { break-before: avoid; break-inside: avoid; }"
+            "</style></head><body>" + "".join(sections) + "</body></html>")
+
+
+def _page_ends(pdf: bytes) -> list[str]:
+    """The last line of each page with text."""
+    return [page.lines[-1].text for page in read(pdf) if page.lines]
+
+
+def test_a_break_moved_back_into_a_paragraph_never_leaves_a_hyphen_at_the_foot(monkeypatch):
+    """The control first (WeasyPrint alone leaves hyphens there), then as the book style
+    teaches it: none, and no word lost."""
+    import weasyprint.layout.block
+
+    from nests.publish import breaks
+    from nests.publish.pdf import html_to_pdf
+    from tests.book_print import words
+
+    html = _pulled_back_breaks(11)
+    taught = html_to_pdf(html)
+    with monkeypatch.context() as alone:
+        alone.setattr(breaks, "install", lambda: None)
+        original = weasyprint.layout.block.find_earlier_page_break
+        alone.setattr(weasyprint.layout.block, "find_earlier_page_break",
+                      getattr(original, "__wrapped__", original))
+        untaught = html_to_pdf(html)
+    hyphen = ("-", "\u2010", "\u00ad")
+    assert [end for end in _page_ends(untaught) if end.endswith(hyphen)]
+    assert [end for end in _page_ends(taught) if end.endswith(hyphen)] == []
+    assert words(" ".join(ln.text for p in read(taught) for ln in p.lines)) == \
+        words(" ".join(ln.text for p in read(untaught) for ln in p.lines))
