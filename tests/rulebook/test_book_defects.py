@@ -95,3 +95,19 @@ def test_a_break_moved_back_into_a_paragraph_never_leaves_a_hyphen_at_the_foot(m
     assert [end for end in _page_ends(taught) if end.endswith(hyphen)] == []
     assert words(" ".join(ln.text for p in read(taught) for ln in p.lines)) == \
         words(" ".join(ln.text for p in read(untaught) for ln in p.lines))
+
+
+def test_a_book_with_no_title_carries_its_chapter_on_both_sides(tmp_path):
+    """Markdown with no title (pandoc prints no title page): a left page carries the chapter's
+    name, where a titled book carries its title; and every measure holds."""
+    pick = random.Random(3)
+    chapters = ["# " + name + "\n\n" + "\n\n".join(" ".join(pick.choice(WORDS) for _ in range(90)) for _ in range(14))
+                for name in ("Tunnels", "Stores", "Queens")]
+    source = tmp_path / "untitled.md"
+    source.write_text("\n\n".join(chapters) + "\n", encoding="utf-8")
+    pdf = pdf_of(str(source), tmp_path=tmp_path)
+    geometry = book_page("a4")
+    assert defects(pdf, geometry).failures() == {}
+    left = [page for page in read(pdf) if page.index % 2 and page.label.isdigit()]
+    heads = {ln.text for page in left for ln in page.lines if ln.bottom > page.height - geometry.top * 72 / 25.4}
+    assert heads and heads <= {"Tunnels", "Stores", "Queens"}
