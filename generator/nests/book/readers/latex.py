@@ -37,7 +37,8 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     reader = Reader(report, {}, files)
     blocks = reader.document(text, shown, Path(path))
     toc_rank = files.toc_rank if files.toc_rank is not None else files.class_toc_rank
-    book = finish(blocks, report, title=reader.title_text or files.pdf_title, aliases=reader.aliases, title_heading=False,
+    title, subtitle = reader.title_lines()
+    book = finish(blocks, report, title=" ".join(m.plain(title).split()) or files.pdf_title, aliases=reader.aliases, title_heading=False,
                   toc_rank=toc_rank)
     # a whole document prints a title page where it says \maketitle, and only there (a fragment, as
     # any book: for its title); it hyphenates in its language, as its packages say
@@ -45,7 +46,7 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     book = dataclasses.replace(book, by_chapter=files.by_chapter, columns=files.columns, title_page=title_page,
                                language=files.language or book.language, hyphenate=files.hyphenate,
                                hyphenation=dict(files.hyphenation))
-    return credited(book, reader.credits)
+    return credited(book, {**reader.credits, "subtitle": subtitle} if subtitle else reader.credits)
 
 
 def inline_latex(text: str, source: str, line: int, report: Report,

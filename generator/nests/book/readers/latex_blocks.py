@@ -185,7 +185,7 @@ class LatexBlocks:
         self.r.files.made_title = True                 # LaTeX prints its title page here
         if not self.r.title:
             return False                               # nothing to print: read as running text (dropped)
-        heading = m.Heading(-3, list(self.r.title), numbered=False, source=src, line=line)
+        heading = m.Heading(-3, list(self.r.title_lines()[0]), numbered=False, source=src, line=line)
         self.add(heading)
         self.r.owner = heading
 
@@ -198,8 +198,7 @@ class LatexBlocks:
     def title_command(self, node, src, line):
         """A \\title given in the body, as some books do: \\maketitle prints it."""
         if node.nodeargd and node.nodeargd.argnlist and node.nodeargd.argnlist[-1]:
-            self.r.title = strip(self.r.inline(_arg(node, -1)))
-            self.r.title_text = m.plain(self.r.title)
+            self.r.take_title(strip(self.r.inline(_arg(node, -1))))
 
     @handles(MACROS, "newtheorem")
     def theorem_kind(self, node, src, line):
