@@ -369,3 +369,17 @@ def test_the_title_page_holds_the_book_s_own_credits(tmp_path):
         pdf = pdf_of(str(tmp_path / name), tmp_path=tmp_path / name.replace(".", "-"))
         title_page = pypdfium2.PdfDocument(pdf)[0].get_textpage().get_text_range()
         assert [line.strip() for line in title_page.splitlines() if line.strip()] == said, title_page
+
+
+def test_a_table_whose_header_cells_are_all_empty_prints_no_header(tmp_path):
+    """Markdown's ``| |`` over ``| - |``, as some SRDs set a formula in a box: pandoc prints no
+    header, so one rule over the rows, not an empty row between two; a header with words keeps it."""
+    from nests.book.readers import read_book
+
+    source = tmp_path / "sums.md"
+    source.write_text("# Sums\n\n| |\n| - |\n| Guard = 10 + Agility |\n\n| A | B |\n|---|---|\n| 1 | 2 |\n",
+                      encoding="utf-8")
+    html = book_html(read_book(str(source)), "a4")
+    tables = re.findall(r"<table.*?</table>", html, re.S)
+    assert len(tables) == 2 and "<thead>" not in tables[0] and "Guard = 10 + Agility" in tables[0]
+    assert "<thead>\n<tr><th>A</th><th>B</th></tr>" in tables[1]
