@@ -160,6 +160,7 @@ def words(text: str) -> str:
 
 MM = 72 / 25.4
 HEADING_SCALE = 1.7          # a chapter's (or a part's) heading against the body type: 1.9em (book.css.j2)
+STRANDED_SCALE = 1.1         # a section's heading or smaller (1.15em), but for those set in the body's size
 
 
 @dataclass
@@ -177,6 +178,7 @@ class Defects:
     ladders: list[list[str]] = field(default_factory=list)    # three hyphenated lines or more in a row
     hyphen_at_end: list[str] = field(default_factory=list)    # a page (or its last column) ending in a hyphen
     past_block: list[tuple[str, str]] = field(default_factory=list)   # words past the text block's edges
+    stranded: list[tuple[str, str]] = field(default_factory=list)     # a heading at a page's or column's foot
     openings: int = 0                                          # chapter (or part) openings found
 
     def failures(self, low: float = 60, high: float = 75) -> dict[str, object]:
@@ -187,26 +189,18 @@ class Defects:
             ("quote labels", self.quote_labels), ("heads at the gutter", self.heads_inside),
             ("heads on openings", self.heads_on_openings), ("heads missing", self.heads_missing),
             ("hyphen ladders", self.ladders), ("hyphen at a page's end", self.hyphen_at_end),
-            ("past the text block", self.past_block)) if value})
+            ("past the text block", self.past_block), ("headings at a foot", self.stranded)) if value})
         return found
 
 
-def _sizes(page, block_top: float, reach: float) -> tuple[list[float], float]:
-    """The sizes of a page's letters, and the largest in the top ``reach`` points of its text
-    block: where a chapter's (or a part's) heading opens a page."""
+def _letters(page) -> list[tuple[float, float, float, float, float]]:
+    """A page's letters as pdfium finds them: each one's box (left, bottom, right, top, in the
+    drawing's own coordinates) and its type size."""
     import pypdfium2.raw as raw
 
     text = page.get_textpage()
-    said = text.get_text_range()
-    sizes, top = [], 0.0
-    for k, char in enumerate(said):
-        if not char.strip():
-            continue
-        size = raw.FPDFText_GetFontSize(text.raw, k)
-        sizes.append(size)
-        if block_top - reach <= text.get_charbox(k)[3] <= block_top + 2:
-            top = max(top, size)
-    return sizes, top
+    return [(*text.get_charbox(k), raw.FPDFText_GetFontSize(text.raw, k))
+            for k, char in enumerate(text.get_text_range()) if char.strip()]
 
 
 def defects(pdf: bytes, geometry) -> Defects:
@@ -225,11 +219,22 @@ def defects(pdf: bytes, geometry) -> Defects:
     # the body type: the commonest size of the book's letters; a page opens a chapter where a
     # heading much larger stands in the top 40% of its text block
     block_height = pages[0].height - (geometry.top + geometry.bottom) * MM if pages else 0
-    letters, tops = [], {}
-    for page in pages:
-        sizes, tops[page.index] = _sizes(document[page.index], page.height - geometry.top * MM, 0.4 * block_height)
-        letters += sizes
-    body_pt = statistics.mode(round(size, 1) for size in letters) if letters else 0.0
+    letters = {page.index: _letters(document[page.index]) for page in pages}
+    body_pt = statistics.mode(round(got[4], 1) for page in letters.values() for got in page) if pages else 0.0
+
+    def largest(page, line) -> float:
+        """The largest letter of a line of ``page`` (its heading's size, if it is one)."""
+        left0 = float(reader.pages[page.index].mediabox.left)
+        return max([size for x0, y0, x1, y1, size in letters[page.index] if line.left - 1 <= x0 - left0 <= line.right + 1
+                    and line.bottom - 1 <= (y0 + y1) / 2 <= line.top + 1] or [0.0])
+
+    def pictured_below(page, line) -> bool:
+        """Whether a picture follows a line, under it in its column (a heading over its figure)."""
+        left0 = float(reader.pages[page.index].mediabox.left)
+        return any(top <= line.bottom + 2 and left - left0 < line.right and right - left0 > line.left
+                   for left, _, right, top in (picture.get_bounds() for picture in
+                                               document[page.index].get_objects(filter=(pypdfium2.raw.FPDF_PAGEOBJ_IMAGE,))))
+
     for page in pages:
         right_hand = page.index % 2 == 0             # the PDF's first page is a right-hand one
         inner, outer = geometry.inner * MM, geometry.outer * MM
@@ -248,8 +253,20 @@ def defects(pdf: bytes, geometry) -> Defects:
         found.ladders += ladders(runs, 0.8 * geometry.column * MM)
         if text[-1].hyphenated or any(run[-1].hyphenated for run in runs):
             found.hyphen_at_end.append(page.label)
+        # a heading at a column's foot whose text follows in the next column (or on the next page:
+        # a heading followed by another, an empty section, is the source's own)
+        for k, run in enumerate(runs):
+            if len(run) > 1 and STRANDED_SCALE * body_pt <= largest(page, run[-1]) < HEADING_SCALE * body_pt \
+                    and not pictured_below(page, run[-1]):
+                after = (page, runs[k + 1][0]) if k + 1 < len(runs) else next(
+                    ((later, later.body(geometry.top, geometry.bottom)[0]) for later in pages[page.index + 1:]
+                     if later.body(geometry.top, geometry.bottom)), None)
+                if after is None or largest(*after) < STRANDED_SCALE * body_pt:
+                    found.stranded.append((page.label, run[-1].text[:40]))
         heads = [ln for ln in page.lines if ln.bottom > top + 1]
-        opening = tops[page.index] >= HEADING_SCALE * body_pt
+        reach = top - 0.4 * block_height          # a chapter's heading opens the page in its top 40%
+        opening = max([got[4] for got in letters[page.index] if reach <= got[3] <= top + 2] or [0.0]) >= \
+            HEADING_SCALE * body_pt
         found.openings += opening
         if opening and heads:
             found.heads_on_openings.append(page.label)

@@ -5,6 +5,7 @@ edge and none over an opening, ladders of hyphens, a page ending on a hyphen, wo
 text block); and the break WeasyPrint moves back into a paragraph, which must not leave a
 hyphen at the page's foot (nests.publish.breaks)."""
 
+import dataclasses
 import random
 
 import pytest
@@ -111,3 +112,21 @@ def test_a_book_with_no_title_carries_its_chapter_on_both_sides(tmp_path):
     left = [page for page in read(pdf) if page.index % 2 and page.label.isdigit()]
     heads = {ln.text for page in left for ln in page.lines if ln.bottom > page.height - geometry.top * 72 / 25.4}
     assert heads and heads <= {"Tunnels", "Stores", "Queens"}
+
+
+def test_the_measures_find_a_heading_left_at_a_page_s_foot():
+    """The control of ``stranded``: headings WeasyPrint may leave at a page's foot (no
+    ``break-after: avoid``) are found there; the book style's own keep theirs with their text
+    (the shared books above)."""
+    from nests.publish.pdf import html_to_pdf
+
+    geometry = book_page("a4")
+    pick = random.Random(7)
+    sections = "".join(f"<section><p>{' '.join(pick.choice(WORDS) for _ in range(n))}</p><h3>Heading {n}</h3>"
+                       f"<p>{' '.join(pick.choice(WORDS) for _ in range(200))}</p></section>" for n in range(280, 300))
+    html = (f"<html lang='en'><head><style>@page {{ size: 210mm 297mm; margin: {geometry.top}mm {geometry.side}mm "
+            f"{geometry.bottom}mm; }} body {{ font: {geometry.body_pt}pt serif; line-height: 1.35; }} "
+            "p { margin: 0; text-align: justify; } h3 { font-size: 1.35em; margin: 0.5em 0; break-after: auto; } "
+            "section { break-before: page; }</style></head><body>" + sections + "</body></html>")
+    found = defects(html_to_pdf(html), dataclasses.replace(geometry, columns=1))
+    assert [text for _, text in found.stranded if text.startswith("Heading")]
