@@ -179,6 +179,8 @@ class Defects:
     hyphen_at_end: list[str] = field(default_factory=list)    # a page (or its last column) ending in a hyphen
     past_block: list[tuple[str, str]] = field(default_factory=list)   # words past the text block's edges
     stranded: list[tuple[str, str]] = field(default_factory=list)     # a heading at a page's or column's foot
+    notes_apart: list[tuple[str, str]] = field(default_factory=list)  # a footnote not on its mark's page
+    notes: int = 0                                             # footnotes found (mark and note linked both ways)
     openings: int = 0                                          # chapter (or part) openings found
 
     def failures(self, low: float = 60, high: float = 75) -> dict[str, object]:
@@ -189,7 +191,8 @@ class Defects:
             ("quote labels", self.quote_labels), ("heads at the gutter", self.heads_inside),
             ("heads on openings", self.heads_on_openings), ("heads missing", self.heads_missing),
             ("hyphen ladders", self.ladders), ("hyphen at a page's end", self.hyphen_at_end),
-            ("past the text block", self.past_block), ("headings at a foot", self.stranded)) if value})
+            ("past the text block", self.past_block), ("headings at a foot", self.stranded),
+            ("footnotes apart from their marks", self.notes_apart)) if value})
         return found
 
 
@@ -276,7 +279,20 @@ def defects(pdf: bytes, geometry) -> Defects:
             head = heads[0]
             if (head.left + head.right) / 2 < page.width / 2 if right_hand else (head.left + head.right) / 2 > page.width / 2:
                 found.heads_inside.append(page.label)
+    found.notes, found.notes_apart = _footnotes(pdf, labels)
     return found
+
+
+def _footnotes(pdf: bytes, labels: list[str]) -> tuple[int, list[tuple[str, str]]]:
+    """The footnotes a reader follows from their marks: a mark links to its note and the note's
+    number back to the mark (book.html.j2), both words its number; each pair whose two ends lie
+    on different pages is a note apart from its mark (its mark's page, its number)."""
+    from tests.pdf_links import links
+
+    numbered = [(page, text, lands) for page, text, lands in links(pdf) if text.isdigit() and isinstance(lands, int)]
+    pairs = {(page, text, lands) for page, text, lands in numbered if (lands, text, page) in set(numbered)}
+    marks = {(page, text, lands) for page, text, lands in pairs if page <= lands}      # (the mark comes first)
+    return len(marks), sorted((labels[page - 1], text) for page, text, lands in marks if page != lands)
 
 
 def _main(argv=None) -> int:

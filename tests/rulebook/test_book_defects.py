@@ -33,6 +33,7 @@ def test_the_shared_books_show_none_of_the_defects(tmp_path, name, options, colu
     low, high = (60, 75) if columns == 1 else (40, 60)       # (LaTeX's book class: 65–70; two columns ~50)
     assert found.failures(low, high) == {}
     assert found.openings >= chapters and found.page_labels and found.page_one_recto
+    assert found.notes == (2 if name == "basic-rules.rst" else 0)          # (its two notes, each on its mark's page)
 
 
 def test_the_measures_find_a_book_printed_without_its_page(tmp_path):
@@ -130,3 +131,53 @@ def test_the_measures_find_a_heading_left_at_a_page_s_foot():
             "section { break-before: page; }</style></head><body>" + sections + "</body></html>")
     found = defects(html_to_pdf(html), dataclasses.replace(geometry, columns=1))
     assert [text for _, text in found.stranded if text.startswith("Heading")]
+
+
+def _notes_at_a_foot(count: int) -> str:
+    """Sections each with a footnote's mark high on a page and, lower, a paragraph whose first
+    line falls at the page's foot: WeasyPrint alone meets that paragraph's orphans by sending the
+    note on to the next page, in some of them."""
+    pick = random.Random(5)
+    sections = []
+    for n in range(count):
+        words = " ".join(pick.choice(WORDS) for _ in range(100 + 2 * n))
+        sections.append(f"<section><p>mark{n}x<span class='note'>Note {n}, {' '.join(WORDS[:12])}.</span> "
+                        f"{words}</p><p>{' '.join(pick.choice(WORDS) for _ in range(60))}</p></section>")
+    return ("<html lang='en'><head><style>@page { size: 105mm 150mm; margin: 10mm; } "
+            "body { font: 10pt serif; line-height: 1.3; } p { margin: 0 0 0.4em; text-align: justify; "
+            "orphans: 2; widows: 2; } .note { float: footnote; footnote-policy: line; } "
+            "section { break-before: page; }</style></head><body>" + "".join(sections) + "</body></html>")
+
+
+def _notes_apart(pdf: bytes, count: int) -> list[int]:
+    """The sections whose note is not on its mark's page."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    said = [" ".join(document[k].get_textpage().get_text_range().split()) for k in range(len(document))]
+    where = lambda text: next(k for k, page in enumerate(said) if text in page)      # noqa: E731
+    return [n for n in range(count) if where(f"mark{n}x") != where(f"Note {n},")]
+
+
+def test_a_footnote_stays_on_its_mark_s_page(monkeypatch):
+    """The control first (WeasyPrint alone sends some notes on), then as the book style teaches
+    it: every note on its mark's page, no word lost."""
+    import weasyprint.layout.block
+
+    from nests.publish import breaks
+    from nests.publish.pdf import html_to_pdf
+    from tests.book_print import words
+
+    count = 24
+    html = _notes_at_a_foot(count)
+    taught = html_to_pdf(html)
+    with monkeypatch.context() as alone:
+        alone.setattr(breaks, "install", lambda: None)
+        original = weasyprint.layout.block._linebox_layout
+        alone.setattr(weasyprint.layout.block, "_linebox_layout", getattr(original, "__wrapped__", original))
+        untaught = html_to_pdf(html)
+    assert _notes_apart(untaught, count)
+    assert _notes_apart(taught, count) == []
+    # (the same letters, whatever page each note and line now falls on)
+    assert sorted(words(" ".join(ln.text for p in read(taught) for ln in p.lines))) == \
+        sorted(words(" ".join(ln.text for p in read(untaught) for ln in p.lines)))

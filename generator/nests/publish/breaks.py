@@ -14,7 +14,10 @@ is wrapped, where it lays out the lines of one block one after the other:
 - when WeasyPrint moves a page's break back into a paragraph it has laid out whole (what
   follows may not start the page's foot: a heading kept with its text, a box kept whole), it
   keeps fewer lines on the page rather than end the page on a hyphen, or where the
-  paragraph's orphans forbid that, breaks before the paragraph.
+  paragraph's orphans forbid that, breaks before the paragraph;
+- a footnote stays on its mark's page: where a paragraph's first line would fit at a page's
+  foot only by sending the notes of marks above it on to the next page (WeasyPrint's way of
+  meeting the paragraph's orphans), the paragraph starts the next page instead.
 
 Each time a line would break only between words but cannot (a word longer than the whole
 line), it keeps its hyphen: nothing is ever pushed past the text block. Text that is not
@@ -113,6 +116,25 @@ def _earlier(original, line_box, remove_placeholders):
     return find_earlier_page_break
 
 
+def _notes_kept(original):
+    def linebox_layout(context, box, index, child, new_children, page_is_empty, *args, **kwargs):
+        """A paragraph's lines laid out; where WeasyPrint would send the notes of the page's
+        earlier marks on to the next page to fit this paragraph's first line (its orphans
+        unmet), the paragraph starts the next page instead and the notes stay with their marks."""
+        current, reported = list(context.current_page_footnotes), list(context.reported_footnotes)
+        said = original(context, box, index, child, new_children, page_is_empty, *args, **kwargs)
+        abort, stop, resume_at, position_y, new_footnotes, max_lines = said
+        sent = [note for note in current if note in context.reported_footnotes]
+        if abort or page_is_empty or not sent:
+            return said
+        context.reported_footnotes[:] = reported
+        context.current_page_footnotes[:] = current + [note for note in context.current_page_footnotes
+                                                      if note not in current]
+        context._update_footnote_area()
+        return True, False, resume_at, position_y, new_footnotes, max_lines     # (its caller drops its notes)
+    return linebox_layout
+
+
 def install() -> None:
     """Teach WeasyPrint's line layout the breaks above (once a process; WeasyPrint imported)."""
     from weasyprint.formatting_structure.boxes import LineBox
@@ -122,7 +144,8 @@ def install() -> None:
         return
     original_lines, original_split = block.iter_line_boxes, inline.split_first_line
     if original_lines is not inline.iter_line_boxes or not hasattr(inline, "strut") or \
-            not hasattr(block, "find_earlier_page_break") or not hasattr(block, "remove_placeholders"):
+            not hasattr(block, "find_earlier_page_break") or not hasattr(block, "remove_placeholders") or \
+            not hasattr(block, "_linebox_layout"):
         return                  # not the line layout these wrappers were written for
     wrapped_lines, wrapped_split = _lines(original_lines, inline.strut), _split(original_split)
     earlier = _earlier(block.find_earlier_page_break, LineBox, block.remove_placeholders)
@@ -131,3 +154,6 @@ def install() -> None:
     block.iter_line_boxes = wrapped_lines
     inline.split_first_line = wrapped_split
     block.find_earlier_page_break = earlier
+    notes = _notes_kept(block._linebox_layout)
+    notes.__wrapped__ = block._linebox_layout
+    block._linebox_layout = notes
