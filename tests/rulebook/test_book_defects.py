@@ -181,3 +181,15 @@ def test_a_footnote_stays_on_its_mark_s_page(monkeypatch):
     # (the same letters, whatever page each note and line now falls on)
     assert sorted(words(" ".join(ln.text for p in read(taught) for ln in p.lines))) == \
         sorted(words(" ".join(ln.text for p in read(untaught) for ln in p.lines)))
+
+
+def test_the_title_page_centres_every_credit_under_the_title(tmp_path):
+    """As \\maketitle sets them: the subtitle, author, version, date and copyright each centred on
+    the page, as the title is (not set at the left as a paragraph's one line)."""
+    source = tmp_path / "moths.md"
+    source.write_text("---\ntitle: Moth Lanterns\nsubtitle: A Guide\nauthor: Ann Wing\ndate: May 2024\n---\n\n"
+                      "# One\n\nWords.\n", encoding="utf-8")
+    title_page = read(pdf_of(str(source), tmp_path=tmp_path), [0])[0]
+    assert [ln.text for ln in title_page.lines] == ["Moth Lanterns", "A Guide", "Ann Wing", "May 2024"]
+    for line in title_page.lines:
+        assert abs((line.left + line.right) / 2 - title_page.width / 2) < 3, line.text
