@@ -53,7 +53,7 @@ def book_sources(directory) -> tuple[list[Path], list[str]]:
 
 
 def book_documents(directory, content, folder: str = "books/", style: str | None = None,
-                   columns: int = 1) -> tuple[list[Document], list, list[str], list]:
+                   columns: int | None = None) -> tuple[list[Document], list, list[str], list]:
     """Each book of ``directory`` typeset (in ``style``, else its markup's default; two
     ``columns`` only where the style is the book's), its warnings, notes on the files
     skipped, and the errors of the books that could not be typeset: one bad book never

@@ -60,6 +60,18 @@ def test_a_saved_command_keeps_the_meaning_it_had_when_saved(tmp_path):
     assert [(level, title) for level, title, _ in headings(book)] == [(1, "Hive")]
 
 
+def test_a_def_spaced_as_tex_allows_is_read_as_its_words(tmp_path):
+    """``\\def \\game {…}`` (a space on either side of the name, as a book's own settings
+    file writes it) defines the command as ``\\def\\game{…}`` does: its uses print its
+    words, not nothing, and the definition prints nothing."""
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\def \\game {Moth Lanterns}\t% the title\n"
+                                 "\\def \\year  {2024}\n\\begin{document}\n"
+                                 "\\game{} was first printed in \\year.\n\\end{document}\n"})
+    book = read_book(str(tmp_path / "main.tex"))
+    assert words(book) == "Moth Lanterns was first printed in 2024."
+    assert warnings(book) == []
+
+
 def test_pandocs_heading_wrapper_keeps_the_heading_and_names_it(tmp_path):
     write(tmp_path, {"srd.tex": "\\hypertarget{rolling}{%\n\\section{Rolling}\\label{rolling}}\n\nRoll low.\n\n"
                                 "\\hypertarget{target-id}{%\n\\subsection{Ties}\\label{ties}}\n\n"

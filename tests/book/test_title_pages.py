@@ -169,6 +169,20 @@ def test_files_given_together_take_their_first_stated_credits(tmp_path):
 
 
 # -- LaTeX and XML ----------------------------------------------------------------------------
+def test_a_latex_title_broken_over_two_lines_prints_its_second_as_the_subtitle(tmp_path):
+    """``\\title{The Dark Wing\\\\ \\large A Guide to Moths}``: LaTeX sets the second line under the
+    first, smaller; a \\subtitle the book gives itself is kept, and the title stays whole."""
+    for body in ("\\maketitle\nWords.\n", "\\title{The Dark Wing \\\\\n\\large A Guide to Moths}\n\\maketitle\nWords.\n"):
+        write(tmp_path, {"moths.tex": "\\documentclass{book}\n\\title{The Dark Wing \\\\\n\\large A Guide to Moths}\n"
+                                      "\\author{Ann}\n\\begin{document}\n" + body + "\\end{document}\n"})
+        book = read_book(str(tmp_path / "moths.tex"))
+        assert (book.title, credits(book)) == ("The Dark Wing", {"author": "Ann", "subtitle": "A Guide to Moths"})
+    write(tmp_path, {"koma.tex": "\\documentclass{scrbook}\n\\subtitle{Of Wings}\n\\title{The Dark\\\\Wing}\n"
+                                 "\\begin{document}\n\\maketitle\nWords.\n\\end{document}\n"})
+    book = read_book(str(tmp_path / "koma.tex"))
+    assert (book.title, book.subtitle) == ("The Dark Wing", "Of Wings")
+
+
 def test_latex_authors_joined_by_and_without_their_thanks(tmp_path):
     write(tmp_path, {"s.tex": "\\documentclass{scrbook}\n\\title{Stings}\\subtitle{Of Bees}\n"
                               "\\author{Cy Hornet\\thanks{Hive College} \\and Di Bee}\\date{June 2025}\n"

@@ -150,12 +150,14 @@ def base_rules(tmp_path_factory):
 def test_the_book_style_is_the_default_for_other_markups_and_keeps_the_txt(base_rules, tmp_path):
     pdf, pages, out = base_rules
     fonts = {str(f.get_object()["/BaseFont"]) for page in PdfReader(io.BytesIO(pdf)).pages
-             for f in page["/Resources"]["/Font"].values()}
+             for f in page["/Resources"].get("/Font", {}).values()}          # (a blank back holds no font)
     assert any("SourceSerif" in f or "Book" in f for f in fonts), fonts
     assert pages[0].split() == ["Base", "Rules"]                # the title page, from the book's own title
-    assert pages[1].split("\r\n")[0].strip() == "Contents" or "Contents\r\n" in pages[1]
-    assert "Foreword" in pages[1] and pages[1].rstrip().endswith("i")       # the contents, numbered i
-    assert "1 Foreword" not in pages[1]                  # (Markdown's headings unnumbered, as pandoc prints them)
+    assert pages[1].split() == []                                 # the title page's back, blank as in a book
+    assert pages[2].split("\r\n")[0].strip() == "Contents" or "Contents\r\n" in pages[2]
+    # the contents on the next right-hand page, numbered iii: the title page and its back are i and ii
+    assert "Foreword" in pages[2] and pages[2].rstrip().endswith("iii")
+    assert "1 Foreword" not in pages[2]                  # (Markdown's headings unnumbered, as pandoc prints them)
     framed = tmp_path / "framed"
     pdf_of(str(SHARED / "base-rules.md"), "--style", "framed", tmp_path=framed)
     assert (framed / "base-rules.txt").read_bytes() == (out / "base-rules.txt").read_bytes()
@@ -170,7 +172,7 @@ def test_every_contents_entry_and_reference_lands_on_the_page_of_its_heading(bas
     pdf, pages, _ = base_rules
     found = links(pdf)
     # (its headings unnumbered, as pandoc prints them: an entry's words are its title, its page apart)
-    entries = [(text, lands) for page, text, lands in found if page == 2 and re.search(r"[A-Za-z]", text)]
+    entries = [(text, lands) for page, text, lands in found if page == 3 and re.search(r"[A-Za-z]", text)]
     assert len(entries) > 20
     for text, lands in entries:
         title = re.sub(r"[ .]+\d+$", "", text).strip(" .")
@@ -239,8 +241,9 @@ def test_two_columns_on_request_and_refused_on_a_framed_page(tmp_path, runner):
     two = pypdfium2.PdfDocument(pdf_of(str(source), "--columns", "2", tmp_path=tmp_path / "two"))
 
     def across_the_middle(document) -> int:
-        """Letters on a full page that reach over the middle of the paper (none with a gutter there)."""
-        page = document[2]
+        """Letters on a full page that reach over the middle of the text (none with a gutter there): the
+        body's first page, after the title page, the contents and the blank back of each."""
+        page = document[4]
         middle = page.get_width() / 2
         text = page.get_textpage()
         boxes = [text.get_charbox(k) for k in range(text.count_chars()) if text.get_text_range(k, 1).isalpha()]
@@ -256,7 +259,7 @@ def test_the_nests_book_takes_the_book_style_when_asked(tmp_path):
     from .test_cli import SMALL
 
     pdf = pdf_of(str(SMALL), "--style", "book", tmp_path=tmp_path)
-    text = pypdfium2.PdfDocument(pdf)[1].get_textpage().get_text_range()
+    text = pypdfium2.PdfDocument(pdf)[2].get_textpage().get_text_range()      # the contents, after a blank back
     assert "Contents" in text and "║" not in text
 
 
@@ -366,3 +369,17 @@ def test_the_title_page_holds_the_book_s_own_credits(tmp_path):
         pdf = pdf_of(str(tmp_path / name), tmp_path=tmp_path / name.replace(".", "-"))
         title_page = pypdfium2.PdfDocument(pdf)[0].get_textpage().get_text_range()
         assert [line.strip() for line in title_page.splitlines() if line.strip()] == said, title_page
+
+
+def test_a_table_whose_header_cells_are_all_empty_prints_no_header(tmp_path):
+    """Markdown's ``| |`` over ``| - |``, as some SRDs set a formula in a box: pandoc prints no
+    header, so one rule over the rows, not an empty row between two; a header with words keeps it."""
+    from nests.book.readers import read_book
+
+    source = tmp_path / "sums.md"
+    source.write_text("# Sums\n\n| |\n| - |\n| Guard = 10 + Agility |\n\n| A | B |\n|---|---|\n| 1 | 2 |\n",
+                      encoding="utf-8")
+    html = book_html(read_book(str(source)), "a4")
+    tables = re.findall(r"<table.*?</table>", html, re.S)
+    assert len(tables) == 2 and "<thead>" not in tables[0] and "Guard = 10 + Agility" in tables[0]
+    assert "<thead>\n<tr><th>A</th><th>B</th></tr>" in tables[1]

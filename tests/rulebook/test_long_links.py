@@ -143,7 +143,8 @@ def test_a_pageref_prints_the_bound_book_s_page_in_every_part(monkeypatch, tmp_p
             assert len(book.made) >= 4 and sum(part_of[c] != part_of[across(c)] for c in part_of) >= HALLS - 1
         pdf, pages = made(source, tmp_path / name)
         pages = [squeezed(page) for page in pages]
-        foot = {k: page.split()[-1] for k, page in enumerate(pages, 1)}      # the page's number, printed last
+        # the page's number, printed last (a blank back, before the contents or page 1, prints none)
+        foot = {k: (page.split() or [""])[-1] for k, page in enumerate(pages, 1)}
         at = {int(number): k for k, number in foot.items() if number.isdigit()}
         said = set()
         for k, page in enumerate(pages, 1):

@@ -34,12 +34,15 @@ def book(folder, figures: dict[str, bytes], markdown: str) -> str:
 
 def printed_images(pdf: bytes) -> list[tuple[tuple[int, int], tuple[float, float, float, float], Image.Image]]:
     """Each image the PDF prints: its size in pixels, its box on its page (points, from the
-    bottom left) and that page drawn at 2 px a point, cut to the box."""
+    bottom left of the page as it shows: its media box, which a book's page moves toward the
+    fold) and that page drawn at 2 px a point, cut to the box."""
     document = pypdfium2.PdfDocument(pdf)
     out = []
     for page in document:
+        x0, y0 = page.get_mediabox()[:2]
         for thing in page.get_objects(filter=[pypdfium2.raw.FPDF_PAGEOBJ_IMAGE]):
             left, bottom, right, top = thing.get_bounds()
+            left, bottom, right, top = left - x0, bottom - y0, right - x0, top - y0
             drawn = page.render(scale=2).to_pil().convert("RGB")
             height = page.get_height()
             cut = drawn.crop((round(left * 2), round((height - top) * 2), round(right * 2), round((height - bottom) * 2)))

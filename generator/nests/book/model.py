@@ -282,6 +282,8 @@ class Book:
     hyphenate: bool = True                     # False: the source turns hyphenation off (hyphenat's [none])
     hyphenation: dict[str, str] = field(default_factory=dict)   # LaTeX's \hyphenation{…}: a word (lower
                                                # case) → where it may break ("quest-worlds"; no hyphen: never)
+    columns: int | None = None                 # the columns of text the source sets its pages in (LaTeX's
+                                               # twocolumn): the book style's unless asked; None: not said
 
 
 def has_title_page(book: Book) -> bool:

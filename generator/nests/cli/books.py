@@ -11,8 +11,9 @@ from nests.errors import NestsError, Problem
 
 def style_options(f):
     """--style and --columns: how a book's PDF is set (nests.generators.rulebook.printed)."""
-    f = click.option("--columns", type=click.IntRange(1, 2), default=1, show_default=True, metavar="N",
-                     help="Columns of text on a page in the book style: 1 or 2 (as game books are set).")(f)
+    f = click.option("--columns", type=click.IntRange(1, 2), default=None, metavar="N",
+                     help="Columns of text on a page in the book style: 1 or 2 (as game books are set). "
+                          "Default: as the source sets its pages (LaTeX's twocolumn), else 1.")(f)
     return click.option("--style", type=click.Choice(["book", "framed"]), default=None,
                         help="The PDF's page: book (proportional type, the default for every markup but the "
                              "Nests raw one) or framed (the rulebook's monospace page, the Nests book's "
@@ -106,17 +107,20 @@ def build(books_dir, style, columns, output, content_dirs, templates_dir) -> Non
                           for e in errors])
 
 
-def check_columns(style, columns: int, markup=None, source=None) -> None:
-    """Two columns are the book style's: refused, before any work, on a framed page."""
-    if columns == 1:
+def check_columns(style, columns: int | None, markup=None, source=None) -> None:
+    """Two columns are the book style's: refused, before any work, on a framed page (where the
+    source asks for them itself, the framed page keeps its one column)."""
+    if columns in (None, 1):
         return
     if style is None and source is not None:
         from pathlib import Path
 
         from nests.book.readers import reader_for
+        from nests.book.readers.outlines import outline_for
         from nests.generators.rulebook.printed import default_style
 
-        style = default_style(reader_for(Path(source), markup))
+        # a book in many files (a folder, mkdocs.yml…) is set in the book style, as rulebook_document sets it
+        style = "book" if outline_for([str(source)]) else default_style(reader_for(Path(source), markup))
     if style == "framed":
         raise NestsError(f"--columns {columns}: the framed page has one column; two are the book style's "
                          "(give --style book)")

@@ -31,10 +31,11 @@ def _roman(n: int) -> str:
     return out
 
 
-def pages_named(book, paper: str, parts: list, again) -> list:
+def pages_named(book, paper: str, parts: list, again, lead: int = 1) -> list:
     """The parts, those that print a page of the book (a LaTeX ``\\pageref``) typeset again
     where what they printed is not that page as bound (``again``: several parts' HTML typeset,
-    side by side where there are workers).
+    side by side where there are workers; ``lead``: the parts' pages before page 1 of the body,
+    the title page's).
 
     A part prints such a page as WeasyPrint counts its own pages (book.css.j2): right in the
     first part for a target there, as the bound book counts from its title page, page 0;
@@ -53,10 +54,10 @@ def pages_named(book, paper: str, parts: list, again) -> list:
         first_part = len(parts[0][1])
         redo = {}
         for k, names in enumerate(named):
-            wanted = {name: str(where[name][0]) for name in sorted(names) if name in where}
+            wanted = {name: str(where[name][0] + 1 - lead) for name in sorted(names) if name in where}
             if not wanted:
                 continue
-            counted = printed[k] is None and k == 0 and all(where[name][0] < first_part for name in wanted)
+            counted = printed[k] is None and k == 0 and lead == 1 and all(where[name][0] < first_part for name in wanted)
             if not counted and printed[k] != wanted:
                 redo[k] = wanted
         if not redo:
@@ -71,46 +72,69 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], t
     """The book's PDF from its typeset parts (``typeset_part``'s, in order: nests.publish.pdf's,
     which typesets the contents and the heads here too; ``again`` typesets several parts at once,
     those that name pages, ``pages_named``); ``book`` makes the contents' and the heads' HTML
-    (a BookPrint)."""
+    (a BookPrint).
+
+    As a printed book is bound: the title page on a right-hand page, the contents opening on
+    the next right-hand one and page 1 of the body on a right-hand page, a blank left-hand page
+    before either where needed; the front matter counted i, ii… from the title page, the body
+    1, 2…, as the pages print them and as the PDF's page labels name them; each page with
+    text moved toward the fold, its outer margin the wider (nests.generators.rulebook.book_page)."""
     from pypdf import PdfReader, PdfWriter
 
     from nests.publish.parts import _bookmarks, add_links, finished, landings
 
-    parts = pages_named(book, paper, parts, again or (lambda htmls: [typeset_part(html) for html in htmls]))
-    # Body pages are numbered from 1 on the first part's second page (its first is the title page).
+    lead = 1 if book.title_page else 0          # the parts' pages before page 1 of the body
+    parts = pages_named(book, paper, parts, again or (lambda htmls: [typeset_part(html) for html in htmls]), lead)
     firsts, where = landings([anchors for _, anchors, _ in parts])
     count = sum(len(anchors) for _, anchors, _ in parts)
-    listed = book.contents(paper, {name: str(number) for name, (number, _) in where.items()})
+    listed = book.contents(paper, {name: str(number + 1 - lead) for name, (number, _) in where.items()})
     contents_pdf, contents_anchors, contents_links = typeset_part(listed) if listed else (None, [], [])
-    front = len(contents_anchors)
-    # a book whose tool prints no title page (book.html.j2 holds its place, empty): it is left out
-    from nests.book.model import has_title_page
-
-    titled = 1 if has_title_page(book.book) else 0
-
-    def final(body: int) -> int:          # a page of the parts (0 the title page) → its place in the PDF
-        return body if body == 0 else body + front - 1 + titled
-
-    numbers = [""] * titled + [_roman(n) for n in range(1, front + 1)] + [str(n) for n in range(1, count)]
-    chapters = [""] * (titled + front)
-    for k, (_, anchors, _) in enumerate(parts):
-        for j, names in enumerate(anchors):
-            if firsts[k] + j:
-                chapters.append(next((n for n in names if n in book.chapters), ""))
-    heads = PdfReader(io.BytesIO(typeset_part(book.heads(paper, list(zip(numbers, chapters))))[0]))
-
     readers = [PdfReader(io.BytesIO(pdf)) for pdf, _, _ in parts]
     contents = PdfReader(io.BytesIO(contents_pdf)) if contents_pdf else None
+
+    # The front matter: (reader, page, kind) each, None for a blank page; the contents and the body
+    # each open on a right-hand page (an even one: the first page of a PDF is a right-hand page).
+    front: list = [(readers[0], 0, "title")] if lead else []
+    for opening in ([(contents, j, "contents") for j in range(len(contents_anchors))], []):
+        if len(front) % 2:
+            front.append((None, 0, "blank"))
+        front += opening
+    body = [(reader, j, "body") for k, reader in enumerate(readers) for j in range(len(reader.pages)) if k or j >= lead]
+    order = front + body
+
+    def final(page: int) -> int:          # a page of the parts (the title page first, if any) → its place in the PDF
+        return 0 if page < lead else len(front) + page - lead
+
+    numbers = [_roman(k + 1) if kind == "contents" else "" for k, (_, _, kind) in enumerate(front)] + \
+        [str(n) for n in range(1, count - lead + 1)]
+    chapters = [""] * len(front)
+    for k, (_, anchors, _) in enumerate(parts):
+        for j, names in enumerate(anchors):
+            if firsts[k] + j >= lead:
+                chapters.append(next((n for n in names if n in book.chapters), ""))
+    kinds = [kind for _, _, kind in order]
+    heads = PdfReader(io.BytesIO(typeset_part(book.heads(paper, list(zip(numbers, chapters, kinds))))[0]))
+
     writer = PdfWriter()
     writer.pdf_header = readers[0].pdf_header
-    order = [(readers[0], 0)] * titled + [(contents, j) for j in range(front)] + \
-        [(reader, j) for k, reader in enumerate(readers) for j in range(len(reader.pages)) if k or j]
-    for reader, j in order:
+    size = readers[0].pages[0].mediabox
+    shift = book.page(paper).shift_pt
+    for k, ((reader, j, kind), over) in enumerate(zip(order, heads.pages)):
+        if reader is None:
+            writer.add_blank_page(width=size.width, height=size.height)
+            continue
         writer.add_page(reader.pages[j])
-    for page, over in zip(writer.pages, heads.pages):
+        page = writer.pages[-1]
         page.merge_page(over)
+        if kind != "title":
+            _toward_fold(page, shift if k % 2 == 0 else -shift)
+    if front:
+        writer.set_page_label(0, len(front) - 1, "/r", start=1)
+    if body:
+        writer.set_page_label(len(front), len(order) - 1, "/D", start=1)
 
-    add_links(writer, [(titled + j, rect, target) for j, rect, target in contents_links] +
+    contents_at = next((k for k, (_, _, kind) in enumerate(front) if kind == "contents"), 0)
+    add_links(writer, [(contents_at + j, rect, target) for j, rect, target in contents_links] +
               [(final(firsts[k] + j), rect, target) for k, (_, _, links) in enumerate(parts) for j, rect, target in links],
               where, final)
 
@@ -122,7 +146,19 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], t
             places.append((title, final(firsts[k] + page), x, y))
             levels.append(level)
         if k == 0:                    # the contents' own bookmark after the title page's
-            cut = sum(1 for _, page, _, _ in found if page == 0)
-            places[cut:cut] = [(t, titled + p, x, y) for t, p, x, y in (_bookmarks(contents) if contents else [])]
+            cut = sum(1 for _, page, _, _ in found if page < lead)
+            places[cut:cut] = [(t, contents_at + p, x, y) for t, p, x, y in (_bookmarks(contents) if contents else [])]
             levels[cut:cut] = [1] * (len(places) - len(levels))
     return finished(writer, readers[0], places, levels)
+
+
+def _toward_fold(page, points: float) -> None:
+    """The page's drawing seen ``points`` further toward the fold (a right page's is on its left):
+    its boxes moved over the drawing, which stays as it is, links and all, in its own
+    coordinates. A right page (``points`` > 0) shows its drawing that much to the left."""
+    from pypdf.generic import ArrayObject, FloatObject, NameObject
+
+    for name in ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox"):
+        if name in page:
+            x0, y0, x1, y1 = (float(v) for v in page[name])
+            page[NameObject(name)] = ArrayObject(FloatObject(round(v, 3)) for v in (x0 + points, y0, x1 + points, y1))

@@ -200,6 +200,9 @@ def html_to_pdf(html: str, places: dict | None = None) -> bytes:
     os.environ.setdefault("SOURCE_DATE_EPOCH", FIXED_EPOCH)
     import weasyprint
 
+    from nests.publish.breaks import install
+
+    install()                   # a typesetter's line breaks (no hyphen ladders, none at a page's foot)
     document = weasyprint.HTML(
         string=html,
         base_url=paths.TEMPLATES.resolve().as_uri() + "/",

@@ -23,8 +23,11 @@ from nests.book.readers.credits import credited
 from nests.book.readers.latex_files import BookFiles
 from nests.book.readers.latex_math import _to_text, math_text
 from nests.book.readers.latex_reading import BookFilesReading
+from nests.book.readers import latex_rpg  # noqa: F401  (the RPG book class's handlers, registered by name)
+from nests.book.readers.latex_options import keyed_values, short_verbs
 from nests.book.readers.latex_syntax import (_CODE, _DROPPED, _EMPHASIS, _NUMBER_REFS, _REFS, _SECTIONS, _STRONG,
-                                             _TEXT_MACROS, CONDITIONALS, GLOSSARY, INCLUDES, SWITCHES, _arg,
+                                             _TEXT_MACROS, CONDITIONALS, GLOSSARY, INCLUDES, INLINE, RPG_WORDED_OPTIONS,
+                                             SWITCHES, _arg, inline_command,
                                              _context, _descendants, _inner_latex, _is_env, _quotes, _unknown,
                                              drop_settings, graphics_paths)
 
@@ -34,15 +37,16 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     reader = Reader(report, {}, files)
     blocks = reader.document(text, shown, Path(path))
     toc_rank = files.toc_rank if files.toc_rank is not None else files.class_toc_rank
-    book = finish(blocks, report, title=reader.title_text or files.pdf_title, aliases=reader.aliases, title_heading=False,
+    title, subtitle = reader.title_lines()
+    book = finish(blocks, report, title=" ".join(m.plain(title).split()) or files.pdf_title, aliases=reader.aliases, title_heading=False,
                   toc_rank=toc_rank)
     # a whole document prints a title page where it says \maketitle, and only there (a fragment, as
     # any book: for its title); it hyphenates in its language, as its packages say
     title_page = files.made_title or not files.whole
-    book = dataclasses.replace(book, by_chapter=files.by_chapter, title_page=title_page,
+    book = dataclasses.replace(book, by_chapter=files.by_chapter, columns=files.columns, title_page=title_page,
                                language=files.language or book.language, hyphenate=files.hyphenate,
                                hyphenation=dict(files.hyphenation))
-    return credited(book, reader.credits)
+    return credited(book, {**reader.credits, "subtitle": subtitle} if subtitle else reader.credits)
 
 
 def inline_latex(text: str, source: str, line: int, report: Report,
@@ -71,17 +75,7 @@ FONT_SWITCHES = {**dict.fromkeys(("bf", "bfseries"), "strong"),
 NODE_KINDS = {"LatexCommentNode": "comment_node", "LatexMathNode": "math_node", "LatexGroupNode": "group_node",
               "LatexMacroNode": "macro", "LatexCharsNode": "chars_node"}
 
-# Inline commands by name → the Reader method that reads them (see ``inline_command``).
-INLINE: dict[str, str] = {}
-
-
-def inline_command(*names):
-    def register(method):
-        for name in names:
-            assert name not in INLINE, f"two handlers for \\{name}"
-            INLINE[name] = method.__name__
-        return method
-    return register
+# Inline commands: ``INLINE`` and ``inline_command`` (latex_syntax) name the Reader method of each.
 
 
 DEEPEST = 100           # groups and environments inside each other (the parser recurses into each)
@@ -170,7 +164,7 @@ class Reader(BookFilesReading):
         from nests.book.readers.latex_macros import ended, expand, uncommented
 
         self.source, self.path = shown, path
-        text = ended(text)
+        text = ended(short_verbs(text, self.files))
         self.files.graphics += graphics_paths(text)
         self.files.reading.append(path.resolve())
         try:
@@ -186,7 +180,8 @@ class Reader(BookFilesReading):
                 # the body alone, its lines numbered on: no preamble command can read the
                 # body's first words as its arguments
                 text = "\n" * preamble.count("\n") + uncommented(text)[start.start():]
-            nodes = self.parse(drop_settings(expand(text, self.files.commands, switches=self.files.switches)))
+            nodes = self.parse(drop_settings(expand(text, self.files.commands, switches=self.files.switches),
+                                             _worded_options))
             # the document may sit inside a group an unbalanced preamble command left open
             body = next((n for n in _descendants(nodes) if _is_env(n, "document")), None)
             return LatexBlocks(self).run(body.nodelist if body is not None else nodes)
@@ -206,9 +201,16 @@ class Reader(BookFilesReading):
     def inline(self, nodes) -> list[m.Inline]:
         """Running text: each parsed node read by the handler its kind names (``NODE_KINDS``)."""
         out: list[m.Inline] = []
-        for node in nodes or []:
+        nodes, at = list(nodes or []), 0
+        while at < len(nodes):
+            node, at = nodes[at], at + 1
             handler = NODE_KINDS.get(type(node).__name__, "other_node")
             out.extend(getattr(self, handler)(node, self.source, self.line(node)))
+            if handler == "macro" and at < len(nodes) and (getattr(nodes[at], "chars", None) or "").lstrip(
+                    " \t").startswith("[") and node.macroname not in INLINE and _unknown(node.macroname):
+                # a class's command the reader does not know: its [key=value, …] list prints its values
+                values, nodes[at:] = keyed_values(self, nodes[at:])
+                out.extend(values)
         return merge_text(out)
 
     def comment_node(self, node, src, line):
@@ -240,7 +242,7 @@ class Reader(BookFilesReading):
 
     def macro(self, node, src: str, line: int) -> list[m.Inline]:
         handler = INLINE.get(node.macroname)
-        said = getattr(self, handler)(node, src, line) if handler else None
+        said = handler(self, node, src, line) if handler else None
         return said if said is not None else self.unknown(node, src, line)
 
     def unknown(self, node, src: str, line: int) -> list[m.Inline]:
@@ -466,3 +468,9 @@ def _known(name: str) -> bool:
     """Whether the reader reads ``\\name`` itself (a package may not redefine it here)."""
     from nests.book.readers.latex_blocks import MACROS
     return name in INLINE or name in MACROS or _context().get_macro_spec(name) is not None
+
+
+def _worded_options(name: str) -> bool:
+    """Whether ``\\name[key=value]``'s list is words to read, not settings to drop: the RPG class's
+    stat block commands', and any command the reader does not know (``keyed_values`` prints its values)."""
+    return name in RPG_WORDED_OPTIONS or (_unknown(name) and not _known(name))

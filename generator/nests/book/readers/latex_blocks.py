@@ -27,15 +27,17 @@ _WRAPPERS = ("center", "flushleft", "flushright", "multicols", "multicols*", "mi
 # Framed environments of the common packages, read as boxes.
 _FRAMES = ("mdframed", "tcolorbox", "framed", "shaded", "leftbar", "fancybox", "boxedminipage")
 
-MACROS: dict[str, str] = {}
-ENVIRONMENTS: dict[str, str] = {}
+# Block-level commands and environments by name → the function that reads them, called as a
+# LatexBlocks method (a book class's module registers its own: latex_rpg).
+MACROS: dict[str, object] = {}
+ENVIRONMENTS: dict[str, object] = {}
 
 
 def handles(table: dict, *names):
     def register(method):
         for name in names:
             assert name not in table, f"two handlers for {name}"
-            table[name] = method.__name__
+            table[name] = method
         return method
     return register
 
@@ -80,9 +82,9 @@ class LatexBlocks:
                 self.add(m.Formula(math_text(_inner_latex(node)), source=src, line=line))
             elif isinstance(node, LatexEnvironmentNode):
                 name = node.environmentname
-                getattr(self, ENVIRONMENTS.get(name, "unknown"))(node, name, src, line)
+                ENVIRONMENTS.get(name, LatexBlocks.unknown)(self, node, name, src, line)
             elif isinstance(node, LatexMacroNode) and node.macroname in MACROS:
-                if getattr(self, MACROS[node.macroname])(node, src, line) is False:
+                if MACROS[node.macroname](self, node, src, line) is False:
                     self.para.append(node)
             else:
                 self.para.append(node)
@@ -107,17 +109,22 @@ class LatexBlocks:
         title = strip(self.r.inline(_arg(node, -1)))
         if not title and node.nodeargd and node.nodeargd.argnlist[1] is not None:
             title = strip(self.r.inline(_arg(node, 1)))      # an empty title: its contents entry names it
+        self.section(node.macroname, title, starred, src, line)
+
+    def section(self, command: str, title: list, starred: bool, src: str, line: int) -> m.Heading:
+        """The heading ``\\command{title}`` makes (a class's own header commands make theirs here too)."""
         self.flush()                                         # the words before it, and a \setcounter among them
-        files, level = self.r.files, _SECTIONS[node.macroname]
+        files, level = self.r.files, _SECTIONS[command]
         # a book class's front and back matter: chapters, and what they hold, carry no number
         # (there \chapter steps no counter, so a \setcounter waits for the main matter)
         numbered = not starred and (files.matter == "main" or level < 0) and (
             files.number_depth is None or level <= files.number_depth)
-        heading = m.Heading(level, title, numbered=numbered, part=node.macroname == "part",
+        heading = m.Heading(level, title, numbered=numbered, part=command == "part",
                             restart=files.counters.pop(level, None) if numbered else None,
                             lettered=files.appendix and level >= 0, source=src, line=line)
         self.add(heading)
         self.r.owner = heading
+        return heading
 
     @handles(MACROS, "hypertarget")
     def hypertarget(self, node, src, line):
@@ -178,7 +185,7 @@ class LatexBlocks:
         self.r.files.made_title = True                 # LaTeX prints its title page here
         if not self.r.title:
             return False                               # nothing to print: read as running text (dropped)
-        heading = m.Heading(-3, list(self.r.title), numbered=False, source=src, line=line)
+        heading = m.Heading(-3, list(self.r.title_lines()[0]), numbered=False, source=src, line=line)
         self.add(heading)
         self.r.owner = heading
 
@@ -191,8 +198,7 @@ class LatexBlocks:
     def title_command(self, node, src, line):
         """A \\title given in the body, as some books do: \\maketitle prints it."""
         if node.nodeargd and node.nodeargd.argnlist and node.nodeargd.argnlist[-1]:
-            self.r.title = strip(self.r.inline(_arg(node, -1)))
-            self.r.title_text = m.plain(self.r.title)
+            self.r.take_title(strip(self.r.inline(_arg(node, -1))))
 
     @handles(MACROS, "newtheorem")
     def theorem_kind(self, node, src, line):
@@ -266,6 +272,11 @@ class LatexBlocks:
             return self.theorem(node, name.rstrip("*"), src, line)
         self.r.report.first(f"\\begin{{{name}}}", line,
                             f"unknown LaTeX environment '{name}'; its text is kept", source=src)
+        from nests.book.readers.latex_options import tabular_content
+        cells = tabular_content(node.nodelist)        # its text in cells (& and \\): a table, as it prints
+        if cells is not None:
+            self.add(self.table(cells, [], node))
+            return
         self.wrapper(node, name, src, line)
 
     def theorem(self, node, name, src, line):
@@ -326,6 +337,7 @@ class LatexBlocks:
         return m.ListBlock(_LISTS[name], list_items, source=src, line=line)
 
     def table(self, node, caption: list[m.Inline], owner) -> m.Table:
+        """A tabular's cells (``node``: the environment, or the list of its nodes) as a table."""
         from pylatexenc.latexwalker import LatexMacroNode, LatexSpecialsNode
         rows: list[list[m.Cell]] = []
         cell: list = []
@@ -336,7 +348,7 @@ class LatexBlocks:
         def end_cell():
             nonlocal cell
             said = flatten(LatexBlocks(self.r).run(cell)) if _has_blocks(cell) else self.r.inline(cell)
-            cells = m.Cell(strip(said), source=src, line=self.r.line(cell[0]) if cell else self.r.line(node))
+            cells = m.Cell(strip(said), source=src, line=self.r.line(cell[0] if cell else owner if isinstance(node, list) else node))
             span = next((n for n in cell if isinstance(n, LatexMacroNode) and n.macroname == "multicolumn"), None)
             row.append(cells)
             if span is not None:
@@ -347,7 +359,7 @@ class LatexBlocks:
                     pass
             cell = []
 
-        for child in node.nodelist:
+        for child in node if isinstance(node, list) else node.nodelist:
             if isinstance(child, LatexSpecialsNode) and child.specials_chars == "&":
                 end_cell()
             elif isinstance(child, LatexMacroNode) and child.macroname in ("\\", "tabularnewline"):

@@ -61,6 +61,8 @@ class BookFiles:
     hyphenation: dict[str, str] = field(default_factory=dict)   # \hyphenation{…}: word → its break points
     glossary: dict[str, tuple[str, str]] = field(default_factory=dict)   # key → (short, long) words
     glossed: set[str] = field(default_factory=set)                       # entries used once already
+    columns: int | None = None          # the class's twocolumn option: 2
+    classes: dict = field(default_factory=dict)          # a book class's own counters and settings (latex_rpg)
 
     def gloss(self, command: str, key: str) -> str | None:
         """What ``\\gls{key}`` and its kin print: an acronym's long form and short one at its

@@ -4,8 +4,9 @@ A book that says ``\\newcommand{\\game}{Moth Lanterns}`` and then ``\\game{}``
 means the words: without this, the parser would print the definition where it
 stands and nothing where it is used. ``\\newcommand``, ``\\renewcommand``,
 ``\\providecommand`` (with ``[n]`` arguments and an optional default) and a
-``\\def`` without parameters are read; each definition is taken out of the
-text (its line breaks kept, so every later line keeps its number) and each
+``\\def`` (``\\def \\name {…}`` too, spaced as TeX allows) are read; each
+definition is taken out of the text (its line breaks kept, so every later line
+keeps its number) and each
 use replaced by the body, its ``#1``… by the arguments. ``\\let\\new\\old``
 makes ``\\new`` a name of ``\\old``. Expansion is bounded: a command still
 expanding after ``ROUNDS`` rounds (one that uses itself) and a text grown past
@@ -23,7 +24,7 @@ import re
 
 from nests.book.readers.latex_conditionals import decided
 
-_DEFINE = re.compile(r"\\(?:renewcommand|newcommand|providecommand)\*?|\\def(?=\\[A-Za-z@]+(?:\s*#\d)*\s*\{)"
+_DEFINE = re.compile(r"\\(?:renewcommand|newcommand|providecommand)\*?|\\def(?=\s*\\[A-Za-z@]+(?:\s*#\d)*\s*\{)"
                      r"|\\let(?=\s*\\[A-Za-z@]+\s*=?\s*\\[A-Za-z@]+(?![A-Za-z@]))")
 # titlesec's \titleformat* takes two arguments where \titleformat takes five: a name of its own,
 # so that the parser never reads the next command (a heading, \begin{document}) as its arguments.

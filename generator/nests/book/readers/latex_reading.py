@@ -72,8 +72,23 @@ class BookFilesReading:
     @preamble_command("title")
     def set_title(self, node) -> None:
         if node.nodeargd and node.nodeargd.argnlist[-1]:
-            self.title = strip(self.inline(_arg(node, -1)))
-            self.title_text = m.plain(self.title)
+            self.take_title(strip(self.inline(_arg(node, -1))))
+
+    def take_title(self, said: list) -> None:
+        """The book's title, as ``\\title{…}`` gives it (``title_lines`` parts it where it
+        breaks its line)."""
+        self.title, self.title_text = said, " ".join(m.plain(said).split())
+
+    def title_lines(self) -> tuple[list, str]:
+        """The title as the title page prints it, and its subtitle: a title that breaks its
+        line (``\\title{The Dark Tower\\\\ \\large A Guide}``) sets what follows the break
+        under it, smaller, which is the book's subtitle where it names none of its own (a
+        KOMA-Script \\subtitle); else the title whole, and no subtitle."""
+        said = self.title
+        cut = next((k for k, node in enumerate(said) if isinstance(node, m.LineBreak)), None)
+        if cut is None or self.credits.get("subtitle") or not strip(said[:cut]) or not strip(said[cut + 1:]):
+            return said, ""
+        return strip(said[:cut]), " ".join(m.plain(strip(said[cut + 1:])).split())
 
     @preamble_command("hypersetup")
     def pdf_settings(self, node) -> None:
@@ -126,7 +141,9 @@ class BookFilesReading:
             self.files.number_depth = NUMBER_DEPTHS[name]
         self.files.class_toc_rank = TOC_DEPTHS.get(name)
         self.files.by_chapter = name in BY_CHAPTER
-        self.files.class_options = self.options(node)
+        self.files.class_options = said = self.options(node)
+        if "twocolumn" in said or "onecolumn" in said:          # the last one said holds, as in LaTeX
+            self.files.columns = 2 if [o for o in said if o in ("twocolumn", "onecolumn")][-1] == "twocolumn" else 1
 
     def options(self, node) -> list[str]:
         """A command's optional argument as its comma-separated words (``[british,a4paper]``)."""

@@ -11,11 +11,12 @@ _SECTIONS = {"part": -1, "chapter": 0, "section": 1, "subsection": 2, "subsubsec
              "paragraph": 4, "subparagraph": 5}
 # The deepest level the standard classes number (LaTeX's secnumdepth, in the levels above).
 NUMBER_DEPTHS = {"book": 2, "report": 2, "memoir": 2, "scrbook": 2, "scrreprt": 2,
-                 "article": 3, "scrartcl": 3, "amsart": 3, "amsbook": 3}
+                 "article": 3, "scrartcl": 3, "amsart": 3, "amsbook": 3,
+                 "dndbook": 0}           # the D&D class numbers its chapters alone ("Chapter 1:")
 # The deepest level the standard classes list in their contents (LaTeX's tocdepth), where the book sets none.
 TOC_DEPTHS = {"book": 2, "report": 2, "scrbook": 2, "scrreprt": 2, "article": 3, "scrartcl": 3}
 # The classes that count figures, tables and theorems within each chapter ("Figure 2.1").
-BY_CHAPTER = ("book", "report", "memoir", "scrbook", "scrreprt", "amsbook")
+BY_CHAPTER = ("book", "report", "memoir", "scrbook", "scrreprt", "amsbook", "dndbook")
 _LISTS = {"itemize": False, "enumerate": True, "compactitem": False, "compactenum": True}
 _DEFINITIONS = ("description",)
 _TABULARS = ("tabular", "tabular*", "tabularx", "longtable", "tabulary")
@@ -85,8 +86,39 @@ GLOSSARY = ("gls", "Gls", "GLS", "glspl", "Glspl", "GLSpl", "glstext", "Glstext"
 SWITCHES = ("newtoggle", "providetoggle", "toggletrue", "togglefalse", "settoggle", "newbool", "providebool",
             "setbool", "booltrue", "boolfalse", "newboolean", "provideboolean", "setboolean")
 CONDITIONALS = ("iftoggle", "nottoggle", "ifbool", "notbool", "ifthenelse", "IfFileExists")
+# The RPG book class dndbook's commands and environments (read by latex_rpg): their arguments,
+# as the parser is told them ("[" optional, "{" required).
+RPG_MACRO_ARGS = {
+    "DndDice": "{", "DndDropCapLine": "[{{", "lettrine": "[{{", "DndContour": "{", "DndCRExp": "{",
+    "DndEmphSpellString": "{", "DndSetThemeColor": "[", "MakeShortVerb": "*{", "DeleteShortVerb": "{",
+    "DndFeatHeader": "{[", "DndItemHeader": "{{", "DndSpellHeader": "{{{{{{",
+    "DndArea": "{", "DndSubArea": "{", "DndAreaRef": "[{", "DndSubAreaRef": "[{", "DndSetAreaOptions": "[",
+    "DndMonsterType": "{", "DndMonsterBasics": "[", "DndMonsterAbilityScores": "[", "DndMonsterDetails": "[",
+    "DndMonsterAttack": "[", "DndMonsterMelee": "[", "DndMonsterRanged": "[", "DndMonsterSection": "{",
+    "DndMonsterAction": "{", "DndMonsterSubAction": "{", "DndInnateSpellLevel": "[{",
+    "DndMonsterSpellLevel": "[[{", "DndMonsterLegendaryAction": "{{",
+}
+RPG_ENVIRONMENT_ARGS = {"DndMonster": "[{", "DndMonsterBg": "[{", "DndMonsterNoBg": "[{", "DndComment": "[{",
+                        "DndSidebar": "[{", "DndReadAloud": "[", "DndTable": "[{"}
+# Commands whose [key=value] list is their words, never settings to drop (latex_syntax.drop_settings).
+RPG_WORDED_OPTIONS = ("DndMonsterBasics", "DndMonsterAbilityScores", "DndMonsterDetails", "DndMonsterAttack",
+                      "DndMonsterMelee", "DndMonsterRanged", "DndSetAreaOptions", "DndAreaRef", "DndSubAreaRef")
 INCLUDES = ("input", "include", "import", "subimport", "subfile", "inputfrom", "subinputfrom",
             "includefrom", "subincludefrom")
+
+
+# Inline commands by name → the function that reads them, called as a ``latex.Reader`` method
+# (registered with ``inline_command``: in latex.py, and by a book class's module, latex_rpg).
+INLINE: dict[str, object] = {}
+
+
+def inline_command(*names):
+    def register(method):
+        for name in names:
+            assert name not in INLINE, f"two handlers for \\{name}"
+            INLINE[name] = method
+        return method
+    return register
 
 
 _CONTEXT = None
@@ -135,6 +167,7 @@ def _make_context():
              **dict.fromkeys(("fancyhead", "fancyfoot", "fancyhf", "lhead", "chead", "rhead", "lfoot", "cfoot",
                               "rfoot"), "[{"), "fancypagestyle": "{{", "newtheoremstyle": "{{{{{{{{{",
              "theoremstyle": "{", "subtitle": "[{", "thanks": "{"}
+    specs.update(RPG_MACRO_ARGS)
     verbatim = [MacroSpec(name, args_parser=VerbatimArgsParser(verbatim_arg_type="verb-macro"))
                 for name in ("lstinline", "mintinline")]
     db.add_context_category("nests-book", prepend=True, macros=[
@@ -143,6 +176,7 @@ def _make_context():
         std_environment("multicols", "{"), std_environment("multicols*", "{"),
         std_environment("minipage", "[{"), std_environment("tabularx", "{{"),
         std_environment("tabular*", "{{"), std_environment("longtable", "[{"),
+        *(std_environment(name, spec) for name, spec in RPG_ENVIRONMENT_ARGS.items()),
         EnvironmentSpec("lstlisting", args_parser=VerbatimArgsParser(
             verbatim_arg_type="verbatim-environment")),
         EnvironmentSpec("minted", args_parser=VerbatimArgsParser(
@@ -269,16 +303,23 @@ _RULE = re.compile(r"\\cmidrule\s*(?:\[[^\]]*\])?\s*(?:\([^)]*\))?\s*\{[^{}]*\}"
 _SETTINGS = re.compile(r"(\\[A-Za-z]+\*?)[ \t]*\[([^\[\]{}]*=(?:[^\[\]{}]|\{[^{}]*\})*)\]")
 
 
-def drop_settings(text: str) -> str:
+def drop_settings(text: str, kept=None) -> str:
     """Commands' key=value options taken out (``\\printglossary[style=x]``,
     ``\\lstinline[language=C]``): settings, never words, which the parser would
-    print for a command it does not know. Verbatim text is left as written; line
-    breaks are kept, so every line keeps its number."""
+    print for a command it does not know. ``kept(name)``: whether a command's options
+    are its words, left for the reader (a stat block's ``[armor-class=9]``). Verbatim
+    text is left as written; line breaks are kept, so every line keeps its number."""
     if "=" not in text and "cmidrule" not in text:
         return text
     parts = _VERBATIM_REGION.split(text)
+
+    def dropped(found):
+        if kept is not None and kept(found.group(1).lstrip("\\").rstrip("*")):
+            return found.group(0)
+        return found.group(1) + "\n" * found.group(2).count("\n")
+
     for k in range(0, len(parts), 2):
-        parts[k] = _SETTINGS.sub(lambda found: found.group(1) + "\n" * found.group(2).count("\n"), parts[k])
+        parts[k] = _SETTINGS.sub(dropped, parts[k])
         # booktabs' \cmidrule(lr){2-3}: a rule, whose trim in parentheses no parser reads
         parts[k] = _RULE.sub(lambda found: "\n" * found.group(0).count("\n"), parts[k])
     return "".join(parts)

@@ -220,13 +220,13 @@ def output_name(source) -> str:
 
 def rulebook_document(source: str, content, markup: str | None = None, sheets: list[str] = (),
                       folder: str = "", title: str | None = None, toc_depth: int | None = None,
-                      style: str | None = None, columns: int = 1,
+                      style: str | None = None, columns: int | None = None,
                       number_headings: bool = False) -> tuple[Document, list[m.Warning]]:
     """The typeset book at ``source`` as a document (``<folder><stem>``.txt and .pdf), and its
     warnings. A book in many files (a list of files, a folder, mkdocs.yml…) is named after its folder.
     ``style``: "framed" prints the text pages in the PDF too, "book" sets the PDF as a book
-    (nests.generators.rulebook.printed) in ``columns`` columns; None: the markup's default (a book in
-    many files: the book style)."""
+    (nests.generators.rulebook.printed) in ``columns`` columns (None: as the source sets its pages,
+    else one); None: the markup's default (a book in many files: the book style)."""
     from nests.book.readers import read_book, reader_for
     from nests.book.readers.outlines import outline_for
     from nests.generators.rulebook.printed import BookPrint, default_style
@@ -244,5 +244,6 @@ def rulebook_document(source: str, content, markup: str | None = None, sheets: l
             return [drawn.page(node.sheet, part, None) for part in range(drawn.count(node.sheet))] \
                 if drawn.knows(node.sheet) else []
 
-        document.print_book = BookPrint(book, columns, sheet_pages)
+        # the columns asked for, else those the source sets its pages in (LaTeX's twocolumn), else one
+        document.print_book = BookPrint(book, columns or book.columns or 1, sheet_pages)
     return document, typeset_book.warnings

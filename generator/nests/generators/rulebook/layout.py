@@ -131,6 +131,21 @@ def nodes(node):
         stack += reversed(children)
 
 
+# What a block may hold and still print nothing: paragraphs and quotes of blank words.
+_SILENT = (m.Paragraph, m.Box, m.Text, m.Emphasis, m.Strong, m.LineBreak)
+
+
+def says_nothing(block) -> bool:
+    """Whether a quote prints nothing at all: a Markdown ``>`` line alone, a quote of empty
+    lines or of empty quotes. Such a quote is left out, in every style (no empty frame)."""
+    for node in nodes(block):
+        if not isinstance(node, _SILENT) or getattr(node, "anchor", "") or \
+                (isinstance(node, m.Box) and (node.kind != "quote" or node.title or node.numbered)) or \
+                (isinstance(node, m.Text) and node.text.strip()):
+            return False
+    return True
+
+
 @lru_cache(maxsize=None)
 def _field_names(kind: type) -> tuple[str, ...]:
     """The fields of a node class that can hold nodes: those declared as lists
@@ -346,6 +361,8 @@ class BookLayout:
 
     @handles(m.Box)
     def box(self, block: m.Box, place: Place) -> list[Piece]:
+        if block.kind == "quote" and says_nothing(block):
+            return []
         title = " ".join(words(block.title, self.refs).split())
         if place.field - BOX_INDENT < NARROWEST:           # boxes nested too deep: no further frame
             items = place.text(wrap(title, place.field)) + self.joined(block.blocks, place)

@@ -17,12 +17,14 @@ import re
 from dataclasses import dataclass, field
 
 from nests.book import model as m
-from nests.generators.rulebook.layout import kind_label, nodes
+from nests.generators.rulebook.book_page import book_page
+from nests.generators.rulebook.layout import kind_label, nodes, says_nothing
 from nests.generators.rulebook.numbering import Numbering
 
 STYLES = ("book", "framed")
 COLUMNS = (1, 2)
 OUTLINE_LEVELS = 3           # heading levels in the PDF outline, as in the framed style
+CONTENTS_TITLE = "Contents"  # the contents' own title (book.html.j2) and their pages' running head
 MEDIA_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "gif": "image/gif", "svg": "image/svg+xml"}
 
 
@@ -141,6 +143,24 @@ def _unknown(kind: str) -> str:
                      "templates/book/blocks.html.j2 lays out each node kind")
 
 
+BOLD = 1.2         # a bold head's letters against the table's own, in width
+
+
+def _table_chars(table: m.Table) -> list[tuple[float, float]]:
+    """Each column of a table as characters: its longest cell and its longest word (the column
+    set at its ease, and at its narrowest; a head's bold letters count wider); the book's page
+    decides what fits (blocks.html.j2)."""
+    longest: dict[int, float] = {}
+    word: dict[int, float] = {}
+    for rows, scale in ((table.header, BOLD), (table.rows, 1)):
+        for row in rows:
+            for j, cell in enumerate(row):
+                said = _words(cell.children)
+                longest[j] = max(longest.get(j, 0), len(said) * scale)
+                word[j] = max([word.get(j, 0)] + [len(w) * scale for w in said.split()])
+    return [(longest[j], word[j]) for j in sorted(longest)]
+
+
 def _plain_block(block) -> str:
     """A block's words run together (a list or a table inside a footnote)."""
     return " ".join(" ".join(n.text for n in nodes(block) if isinstance(n, (m.Text, m.Code, m.Math))).split())
@@ -232,22 +252,49 @@ class BookPrint:
             self.labels.outline = {level: rank for rank, level in enumerate(sorted(levels)[:OUTLINE_LEVELS], start=1)}
         self.entries = _contents(book, self.labels, self.title_heading)
         self.chapters = {self.labels.node_id(n): self.labels.label(n) for b in book.blocks for n in nodes(b)
-                         if isinstance(n, m.Heading) and self.labels.ranks.get(max(1, n.level), 1) <= 1}
+                         if self._opens(n)}
+
+    @property
+    def title_page(self) -> bool:
+        """Whether the first part opens with the title page: where the source's tool prints one
+        (the book model's ``has_title_page``)."""
+        return m.has_title_page(self.book)
+
+    def _opens(self, block) -> bool:
+        """Whether a block is a heading that opens a page: a part's or a chapter's."""
+        return isinstance(block, m.Heading) and self.labels.ranks.get(max(1, block.level), 1) <= 1
+
+    def runs(self, blocks) -> list[tuple]:
+        """The blocks as the page sets them: each chapter's (or part's) heading, or a page of its
+        own (a page break, a drawn page), or None, and the run of blocks after it, which flows in
+        the book's columns (book.html.j2). What stands across the page is kept outside the
+        columns: WeasyPrint lays out badly what spans them from inside (what followed was lost)."""
+        out: list[tuple] = []
+        for block in blocks:
+            across = self._opens(block) or isinstance(block, (m.PageBreak, m.SheetPlaceholder, m.DrawnPage))
+            if across or not out:
+                out.append((block, []) if across else (None, [block]))
+            else:
+                out[-1][1].append(block)
+        return out
 
     def _render(self, paper: str, blocks, title_page: bool, contents, pages, page_numbers=None) -> str:
         from nests import __version__
         from nests.render import render
 
         return render("book/book.html.j2", book=self.book, labels=self.labels, paper=paper, columns=self.columns,
+                      page=book_page(paper, self.columns), contents_title=CONTENTS_TITLE,
                       kind=_kind, data_uri=data_uri, plain=_words, version=__version__,
                       title_heading=self.title_heading, sheet_pages=self.sheet_pages, blocks=blocks,
                       title_page=title_page, contents=contents, pages=pages, page_numbers=page_numbers or {},
+                      runs=self.runs(blocks) if blocks else [],
                       known=set(self.labels.ids), urls=urls, unknown=_unknown, plain_block=_plain_block,
-                      hyphenated=hyphenator(self.book.hyphenation), has_title_page=m.has_title_page(self.book))
+                      hyphenated=hyphenator(self.book.hyphenation), says_nothing=says_nothing,
+                      table_chars=_table_chars)
 
     def body(self, paper: str) -> str:
         """The title page and the whole body as one document."""
-        return self._render(paper, self.book.blocks, True, None, None)
+        return self._render(paper, self.book.blocks, self.title_page, None, None)
 
     def parts(self, paper: str) -> list[str]:
         """The HTML of each part of the book's body, the first with the title page: the book
@@ -258,8 +305,7 @@ class BookPrint:
         groups, size, total = [[]], 0, 0
         for block in self.book.blocks:
             length = sum(len(n.text) for n in nodes(block) if isinstance(n, (m.Text, m.Code)))
-            if isinstance(block, m.Heading) and self.labels.ranks.get(max(1, block.level), 1) <= 1 \
-                    and size >= BOOK_PART_CHARS:
+            if self._opens(block) and size >= BOOK_PART_CHARS:
                 groups.append([])
                 size = 0
             groups[-1].append(block)
@@ -267,7 +313,7 @@ class BookPrint:
         if total <= BOOK_PARTS_OVER:
             groups = [self.book.blocks]
         self.groups = groups
-        self.made = [self._render(paper, blocks, k == 0, None, None) for k, blocks in enumerate(groups)]
+        self.made = [self._render(paper, blocks, k == 0 and self.title_page, None, None) for k, blocks in enumerate(groups)]
         return self.made
 
     def page_refs(self, part: int) -> set[str]:
@@ -278,8 +324,12 @@ class BookPrint:
     def part(self, paper: str, part: int, page_numbers: dict[str, str]) -> str:
         """A part's HTML again, each page it names printed as ``page_numbers`` gives it (the
         pages of the bound book, nests.publish.bound)."""
-        self.made[part] = self._render(paper, self.groups[part], part == 0, None, None, page_numbers)
+        self.made[part] = self._render(paper, self.groups[part], part == 0 and self.title_page, None, None, page_numbers)
         return self.made[part]
+
+    def page(self, paper: str):
+        """The page the book is set on (its type, text block and margins)."""
+        return book_page(paper, self.columns)
 
     def levels(self, part: int) -> list[int]:
         """The outline levels of the bookmarks of a part, in order (book.css.j2's b1, b2, b3)."""
@@ -289,17 +339,29 @@ class BookPrint:
         """The contents, each entry with its heading's page as printed; None: nothing to list."""
         return self._render(paper, [], False, self.entries, pages) if self.entries else None
 
-    def heads(self, paper: str, pages: list[tuple[str, str]]) -> str:
-        """Running heads and page numbers, as pages to print over the book's own: each page's
-        (number as printed, or ""; the id of a chapter heading on it, or "")."""
+    def heads(self, paper: str, pages: list[tuple[str, str, str]]) -> str:
+        """Running heads and page numbers, as pages to print over the bound book's own: each
+        page's (number as printed, or ""; the id of a chapter heading on it, or ""; its kind:
+        "title", "blank", "contents" or "body"). A left page (odd in the bound book, whose
+        first page is a right one) carries the book's title (a book with none: its chapter), a
+        right one its chapter (or the contents' name); a page that opens a chapter or the contents, the title page and a
+        blank page carry none."""
         from nests.render import render
 
         shown, chapter = [], ""
-        for k, (number, found) in enumerate(pages):
+        for k, (number, found, kind) in enumerate(pages):
+            opens = bool(found) or (kind == "contents" and (k == 0 or pages[k - 1][2] != "contents"))
             chapter = self.chapters.get(found, chapter) if found else chapter
-            head = "" if k == 0 else chapter if k % 2 == 0 else self.book.title
+            own = CONTENTS_TITLE if kind == "contents" else chapter
+            if kind in ("title", "blank") or opens:
+                head = ""
+            elif k % 2:
+                head = self.book.title or own          # a book with no title: its chapter on both sides
+            else:
+                head = own
             shown.append((number, head))
-        return render("book/heads.html.j2", paper=paper, columns=self.columns, pages=shown, title=self.book.title)
+        return render("book/heads.html.j2", paper=paper, columns=self.columns, page=book_page(paper, self.columns),
+                      pages=shown, title=self.book.title)
 
 
 def _title_heading(book: m.Book, labels: Labels):
