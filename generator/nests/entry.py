@@ -4,7 +4,7 @@ A command spends most of its start importing modules and loading content:
 objects that live until the process ends and hold almost no reference cycles.
 Python's cycle collector, run at its usual pace meanwhile, walks them again
 and again (a tenth of a text sheet's run). So it stays off until the content
-is loaded; ``nests.cli.common.setup`` then puts everything made so far out of its
+is loaded; ``nests.setup.setup`` then puts everything made so far out of its
 reach (``gc.freeze``) and turns it back on for the generating, whose garbage
 it collects as usual. (Importing ``nests.cli`` in a test changes nothing.)
 

@@ -16,7 +16,7 @@ import pytest
 @pytest.fixture
 def table_app(tmp_path):
     """The app over a fresh store; its client comes from a network address (not the GQ's machine)."""
-    from nests.cli.common import SHEET_CONTENT, setup
+    from nests.setup import SHEET_CONTENT, setup
     from nests.serve.server import make_app
     from nests.serve.store import Store
     from nests.serve.web import GameTable

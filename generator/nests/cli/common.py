@@ -8,6 +8,9 @@ import click
 
 from nests.errors import NestsError
 from nests.render import paper as papers
+# the set-up and the content each kind of command checks live a floor below the command
+# line (nests.setup), where `nests serve` takes them too; named here for the commands
+from nests.setup import ENEMY_CONTENT, RULES_CONTENT, SHEET_CONTENT, SIMULATE_CONTENT, setup  # noqa: F401
 
 FORMATS = click.Choice(["txt", "pdf"])
 PAPER = click.Choice(list(papers.SHEETS))
@@ -52,31 +55,6 @@ def check_print_options(formats, impose=None) -> None:
         raise NestsError(f"--impose {impose} makes the PDF a booklet, but no PDF is asked for; add --format pdf")
     if click.get_current_context().get_parameter_source("paper") != ParameterSource.DEFAULT:
         raise NestsError("--paper sets the paper of the PDF, but no PDF is asked for; add --format pdf")
-
-
-# What each kind of command reads of the content, and so checks before it starts
-# (see nests.content.loader.KINDS); the packet and the build check everything.
-SHEET_CONTENT = ("classes", "sheets")
-RULES_CONTENT = ("tables",)
-ENEMY_CONTENT = ("tables", "sheets")        # a stat block is laid out by the sheet's definition
-SIMULATE_CONTENT = ("classes", "sheets", "tables", "packet", "simulate")   # a class is checked against the sheets
-
-
-def setup(content_dirs=(), templates_dir=None, uses: tuple[str, ...] = ()):
-    """Load the content, check the kinds the command ``uses`` (all when none is
-    named) and point rendering at the user's templates."""
-    import gc
-
-    from nests.checks import checked
-    from nests.content import load_content
-    from nests.render import use_templates
-
-    use_templates(templates_dir)
-    content = checked(load_content(content_dirs), *uses)
-    if not gc.isenabled():          # started by nests.entry, which says why
-        gc.freeze()
-        gc.enable()
-    return content
 
 
 def output_directory(output: str) -> None:

@@ -36,7 +36,7 @@ def _start(content_dirs: tuple, templates_dir: str | None, nice: int, server: in
     global _content
     import threading
 
-    from nests.cli.common import setup
+    from nests.setup import setup
 
     threading.Thread(target=_outlive_no_server, args=(server,), daemon=True).start()
     if nice:

@@ -51,7 +51,7 @@ def serve(data: Path, host: str, port: int, share: bool, content_dirs=(), templa
 
     import uvicorn
 
-    from nests.cli.common import SHEET_CONTENT, setup
+    from nests.setup import SHEET_CONTENT, setup
     from nests.serve import making
 
     content = setup(content_dirs, templates_dir, SHEET_CONTENT)
