@@ -45,13 +45,14 @@ def csrf_of(html: str) -> str:
 class Served:
     """`nests serve` in a process of its own, on a free port, with a data folder to keep."""
 
-    def __init__(self, data, port: int = 0, share: bool = False):
-        self.data, self.port, self.share, self.process = data, port, share, None
+    def __init__(self, data, port: int = 0, share: bool = False, host: str | None = None):
+        self.data, self.port, self.share, self.host, self.process = data, port, share, host, None
         self.join_line = ""
 
     def start(self) -> "Served":
         command = [sys.executable, "-m", "nests", "serve", "--port", str(self.port), "--data", str(self.data)]
         command += ["--share"] if self.share else []
+        command += ["--host", self.host] if self.host else []
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                         start_new_session=True)
         line = self.process.stdout.readline()          # the address, once it listens

@@ -45,6 +45,36 @@ def test_it_listens_on_this_machine_alone_unless_shared(served, tmp_path):
         shared.stop()
 
 
+def test_shared_on_one_interface_chosen_by_host(tmp_path):
+    """Issue 39 point 5: --share --host ADDRESS listens there (and on 127.0.0.1, the GQ's) and gives
+    the players that address. 127.0.0.2 is a loopback address of its own on Linux: no traffic leaves."""
+    import httpx2
+
+    shared = Served(tmp_path / "one", share=True, host="127.0.0.2").start()
+    try:
+        assert listening(shared.port) == {"127.0.0.1", "127.0.0.2"}
+        assert re.fullmatch(rf"nests serve: players join at http://127\.0\.0\.2:{shared.port}/join/[\w-]{{32}}\n",
+                            shared.join_line)
+        join = shared.join_line.split(" at ")[1].strip()
+        assert httpx2.get(join, timeout=30).status_code == 200
+    finally:
+        shared.stop()
+
+
+def test_a_bad_host_is_one_line_and_exit_2(tmp_path):
+    from click.testing import CliRunner
+
+    from nests.cli import main
+
+    for args, said in ((["--host", "127.0.0.2"], "--host 127.0.0.2 chooses the network interface the table is "
+                                                   "shared on; add --share"),
+                       (["--share", "--host", "table.example"], "--host 'table.example': not an IP address"),
+                       # an address of the documentation's network (RFC 5737): on no interface, nothing is sent
+                       (["--share", "--host", "192.0.2.7"], "--host 192.0.2.7: no network interface of this machine")):
+        out = CliRunner().invoke(main, ["serve", "--port", "0", "--data", str(tmp_path / "d"), *args])
+        assert out.exit_code == 2 and len(out.output.splitlines()) == 1 and said in out.output, (args, out.output)
+
+
 def _children(pid: int) -> set[int]:
     found = set()
     for status in Path("/proc").glob("[0-9]*/status"):

@@ -154,6 +154,24 @@ def test_a_request_to_another_name_is_refused(table_app):
         assert client(app).get("/", headers={"Host": host}).status_code == 403     # to the GQ's page: not local
 
 
+def test_a_request_from_another_sites_page_is_refused(table_app):
+    """Issue 39 point 5: an Origin that is not this server (another host, or this one on another port,
+    whose cookies are this one's too) is refused unread; the page's own origin, and null (what
+    Chromium sends for the pages' forms under Referrer-Policy: no-referrer), go on to the CSRF check."""
+    app, table = table_app
+    player, url = join(app)
+    token = csrf_of(player.get(url).text)
+    for origin in ("http://evil.example", "http://192.0.2.9:8080", "https://192.0.2.9:8031", "http://192.0.2.9"):
+        answer = player.post(url, data={"csrf": token, "wounds": "5"}, headers={"Origin": origin})
+        assert answer.status_code == 403 and "from its own pages only" in answer.text, origin
+        assert player.get(url, headers={"Origin": origin}).status_code == 403
+    assert table.store.characters()[0]["state"]["wounds"] == 0
+    for n, origin in enumerate(("http://192.0.2.9:8031", "null"), 1):
+        answer = player.post(url, data={"csrf": token, "wounds": str(n)}, headers={"Origin": origin})
+        assert answer.status_code == 303, origin
+        assert table.store.characters()[0]["state"]["wounds"] == n
+
+
 def test_every_value_is_escaped(table_app):
     app, table = table_app
     player, url = join(app, name="<b>Ada</b>")

@@ -22,17 +22,22 @@ def data_folder() -> str:
 @click.option("--share", is_flag=True,
               help="Listen on the local network too, and show the players' join link and its QR code "
                    "(without it, only this machine can open the pages).")
+@click.option("--host", default=None, metavar="ADDRESS",
+              help="With --share: the address of the one network interface to listen on, and to give the "
+                   "players (default: every interface, and the address of the one the network is reached by).")
 @click.option("--data", "data_dir", default=None, type=click.Path(file_okay=False), metavar="DIR",
               help="The folder of the table's database and files (default: $XDG_DATA_HOME/nests).")
 @content_option
 @templates_option
-def serve(port, share, data_dir, content_dirs, templates_dir) -> None:
+def serve(port, share, host, data_dir, content_dirs, templates_dir) -> None:
     """Serve the table's page: packets for the GQ, live character sheets for the players. Prints its
     address; Ctrl-C stops it. Everything made is kept in the data folder."""
     from pathlib import Path
 
     from nests.errors import NestsError
 
+    if host is not None and not share:
+        raise NestsError(f"--host {host} chooses the network interface the table is shared on; add --share")
     folder = Path(data_dir or data_folder())
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -40,7 +45,7 @@ def serve(port, share, data_dir, content_dirs, templates_dir) -> None:
         raise NestsError(f"--data {folder}: cannot be made: {err.strerror}") from None
     from nests.serve.server import serve as run
 
-    run(folder, "0.0.0.0" if share else "127.0.0.1", port, share, content_dirs, templates_dir,
+    run(folder, host, port, share, content_dirs, templates_dir,
         say=lambda line: click.echo(line, err=False))
 
 

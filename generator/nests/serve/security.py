@@ -13,6 +13,10 @@
 - A request must name the server by an address (127.0.0.1, the LAN's) or ``localhost``: a
   page of another site whose name was pointed at this machine (DNS rebinding) is refused,
   so that being "on the serving machine" cannot be borrowed by a web page.
+- A request whose ``Origin`` is another site's (another host, or this host on another port:
+  a site's cookies are sent there too) is refused before it is read. The pages' own forms
+  and scripts send this server's origin, or ``null`` (under ``Referrer-Policy: no-referrer``
+  Chromium names no origin for them); ``null`` is let through to the CSRF check above.
 """
 
 from __future__ import annotations
@@ -69,9 +73,15 @@ def host_ok(host: str) -> bool:
         return False
 
 
+def origin_ok(origin: str | None, host: str) -> bool:
+    """No Origin, ``null``, or this very server (scheme, the Host as the browser named it)."""
+    return origin is None or origin == "null" or origin == f"http://{host}"
+
+
 class Guard:
     """ASGI middleware, before anything reads a request: a request to a name that is no
-    address (see ``host_ok``) is refused (421); a body longer than ``most`` bytes (by its
+    address (see ``host_ok``) is refused (421), one from another site's page (see
+    ``origin_ok``) too (403); a body longer than ``most`` bytes (by its
     Content-Length, or as it arrives when it has none) is answered 413 and never read whole."""
 
     def __init__(self, app, most: int = MOST_BYTES):
@@ -85,6 +95,10 @@ class Guard:
         if not host_ok(headers.get(b"host", b"").decode("latin-1")):
             return await _refuse(send, 421, "This table answers to its address (as nests serve printed it), "
                                             "not to that name.\n")
+        origin = headers.get(b"origin")
+        if not origin_ok(None if origin is None else origin.decode("latin-1"), headers[b"host"].decode("latin-1")):
+            return await _refuse(send, 403, "This table takes requests from its own pages only, not from another "
+                                            "site's.\n")
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.most):
             return await _too_large(send, self.most)

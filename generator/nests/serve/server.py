@@ -45,28 +45,31 @@ def make_app(table_: GameTable) -> Starlette:
     return app
 
 
-def serve(data: Path, host: str, port: int, share: bool, content_dirs=(), templates_dir=None, say=print) -> None:
-    """Run the table until Ctrl-C: the content loaded, the workers started, then uvicorn."""
-    import socket
+def serve(data: Path, host: str | None, port: int, share: bool, content_dirs=(), templates_dir=None,
+          say=print) -> None:
+    """Run the table until Ctrl-C: the content loaded, the workers started, then uvicorn.
+    ``share``: on every interface, or on ``host``'s alone (and on 127.0.0.1, the GQ's)."""
+    from ipaddress import ip_address
 
     import uvicorn
 
-    from nests.setup import SHEET_CONTENT, setup
     from nests.serve import making
+    from nests.setup import SHEET_CONTENT, setup
 
+    chosen = _address(host) if host is not None else None
+    every = chosen is None or ip_address(chosen).is_unspecified
+    # the GQ's pages are the serving machine's: on one interface, 127.0.0.1 listens too
+    addresses = ["127.0.0.1"] if not share else [chosen or "0.0.0.0"] if every else \
+        list(dict.fromkeys(["127.0.0.1", chosen]))
+    sockets = []
+    for address in addresses:
+        sockets.append(_listen(address, port, "--host" if address == chosen else "--port"))
+        port = sockets[0].getsockname()[1]          # --port 0: the others on the first one's free port
+    shown_host = ((_lan_address() if every else chosen) if share else "127.0.0.1")
     content = setup(content_dirs, templates_dir, SHEET_CONTENT)
     store = _open(data)
-    shown_host = _lan_address() if share else "127.0.0.1"
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((host, port))
-        sock.listen(128)          # from now on a browser waits in line, not refused, while uvicorn starts
-    except OSError as err:
-        raise NestsError(f"--port {port}: cannot listen on {host}:{port}: {err.strerror}") from None
-    port = sock.getsockname()[1]
     pools = making.pools(tuple(content_dirs), templates_dir)
-    join = f"http://{shown_host}:{port}/join/{store.secret('join')}"
+    join = f"http://{_in_url(shown_host)}:{port}/join/{store.secret('join')}"
     app = make_app(GameTable(store, content, pools, join))
     say(f"nests serve: the GQ's page is http://127.0.0.1:{port}/ (data: {data})")
     if share:
@@ -74,11 +77,47 @@ def serve(data: Path, host: str, port: int, share: bool, content_dirs=(), templa
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2,
                             h11_max_incomplete_event_size=16 * 1024)
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        uvicorn.Server(config).run(sockets=sockets)
     finally:
         for pool in pools.values():
             pool.shutdown(cancel_futures=True)
         store.close()
+
+
+def _address(host: str) -> str:
+    """--host: an IP address (the one a network interface of this machine has), as written."""
+    from ipaddress import ip_address
+
+    try:
+        return str(ip_address(host.strip("[]")))
+    except ValueError:
+        raise NestsError(f"--host {host[:60]!r}: not an IP address; give the address of this machine's "
+                         "network interface the players reach (as `ip address` lists it)") from None
+
+
+def _in_url(address: str) -> str:
+    return f"[{address}]" if ":" in address else address
+
+
+def _listen(address: str, port: int, option: str):
+    """A socket listening on ``address``: from then on a browser waits in line, not refused, while
+    uvicorn starts. Refused: one line naming the ``option`` (--port, --host) that chose it."""
+    import errno
+    import socket
+
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((address, port))
+        sock.listen(128)
+    except OSError as err:
+        sock.close()
+        if option == "--host" and err.errno == errno.EADDRNOTAVAIL:
+            raise NestsError(f"--host {address}: no network interface of this machine has this address "
+                             "(`ip address` lists them)") from None
+        raise NestsError(f"--port {port}: cannot listen on {_in_url(address)}:{port}: {err.strerror}") from None
+    return sock
 
 
 def _open(data: Path) -> Store:
