@@ -5,6 +5,7 @@ message on the page. Run in-process, as clients from the network (not the GQ's m
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -65,8 +66,11 @@ def test_a_player_ticks_xp_and_marks_a_disposition(table_app):
     player, url = join(app)
     page = player.get(url)
     assert 'name="xp" value="attributes.speed"' in page.text and 'name="xp" value="wounds"' in page.text
-    assert [o for o in ("Retreating", "Recoiling", "Holding", "Advancing", "Charging") if f"<option>{o}</option>" in page.text] \
-        == ["Retreating", "Recoiling", "Holding", "Advancing", "Charging"]
+    # the Disposition Track as the sheet draws it (issue 39 point 1): a tap target a step, its note under it
+    steps = re.findall(r'name="disposition" value="(\w*)"[^>]*><span>\w+<small>([^<]*)</small>', page.text)
+    assert steps == [("Retreating", "Cant Attack"), ("Recoiling", "-30%"), ("Holding", "Doing Good"),
+                     ("Advancing", "+30%"), ("Charging", "Shift Up")]
+    assert 'name="disposition" value="" checked' in page.text          # out of Combat
     token = csrf_of(page.text)
     saved = player.post(url, data={"csrf": token, "xp": ["", "wounds", "attributes.speed"], "disposition": "Holding"},
                         headers={"Accept": "application/json"})
@@ -77,7 +81,7 @@ def test_a_player_ticks_xp_and_marks_a_disposition(table_app):
     assert "✓ Speed" in sheet and "✓ Wounds/Max" in sheet and "□ Skill" in sheet and "✓ Holding" in sheet
     page = player.get(url).text                        # the page shows them as saved
     assert 'value="attributes.speed" checked' in page and 'value="attributes.skill">' in page
-    assert "<option selected>Holding</option>" in page
+    assert 'name="disposition" value="Holding" checked' in page and 'value="" checked' not in page
     # everything unticked, out of Combat: the marker alone, an empty choice
     player.post(url, data={"csrf": token, "xp": "", "disposition": ""})
     state = table.store.characters()[0]["state"]
@@ -178,9 +182,13 @@ def test_every_value_is_escaped(table_app):
     page = player.get(url).text
     assert "<b>Ada</b>" not in page and "&lt;b&gt;Ada&lt;/b&gt;" in page
     token = csrf_of(page)
-    player.post(url, data={"csrf": token, "notes": "<script>alert(1)</script>"})
-    page = client(app, gq=True).get("/table").text
+    player.post(url, data={"csrf": token, "notes": "<script>alert(1)</script>", "items.0.name": "<i>Jam</i>"})
+    gq = client(app, gq=True)
+    page = gq.get(url).text          # the GQ's view of the sheet (the party's cards show no notes: issue 39)
     assert "<script>alert" not in page and "&lt;script&gt;alert" in page
+    assert "<i>Jam</i>" not in page and "&lt;i&gt;Jam&lt;/i&gt;" in page
+    table = gq.get("/table").text + gq.get("/table/party?after=0").json()["html"]   # the cards, the log
+    assert "<b>Ada</b>" not in table and "&lt;b&gt;Ada&lt;/b&gt;</a>" in table and "&lt;b&gt;Ada&lt;/b&gt;</b>: " in table and "&lt;i&gt;Jam&lt;/i&gt;" in table
 
 
 def test_no_request_names_a_file(table_app):
@@ -253,8 +261,12 @@ def test_the_party_changes_for_the_gq(table_app):
     player, url = join(app, "Cy", "spider")
     page = player.get(url)
     player.post(url, data={"csrf": csrf_of(page.text), "wounds": "6"})
-    now = gq.get(f"/table/party?since={first['version']}").json()
-    assert now["version"] > first["version"] and "Cy" in now["html"] and "Wounds/Max...:[_6/" in now["html"]
+    now = gq.get(f"/table/party?since={first['version']}&after={first['change']}").json()
+    # a card a character (issue 39 point 2): Wounds of Max, down once they reach it; the change said
+    assert now["version"] > first["version"] and ">Cy</a>" in now["html"] and ">6/3</span>" in now["html"]
+    assert 'class="member down"' in now["html"] and ">Down</strong>" in now["html"]
+    assert now["changes"] == [{"character": 1, "name": "Cy", "text": "Wounds 0 → 6"}]
+    assert "<b>Cy</b>: Wounds 0 → 6</li>" in now["log"]
 
 
 def test_characters_outlive_the_server(table_app, tmp_path):

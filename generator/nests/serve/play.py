@@ -27,8 +27,8 @@ class Tickboxes:
 
 
 def play_fields(definition) -> list:
-    """The definition's fields for ``PLAY_KEYS``, in that order: a choice by its first field
-    (its steps: ``play_choices``), the XP tickboxes as ``Tickboxes``."""
+    """The definition's fields for ``PLAY_KEYS``, in that order: a choice by its first field,
+    the XP tickboxes as ``Tickboxes``."""
     by_key: dict = {}
     for f in definition.fields:
         by_key.setdefault(f.key, f)
@@ -36,13 +36,6 @@ def play_fields(definition) -> list:
         features = tuple((f.key, f.label.split("/")[0]) for f in definition.xp_fields(key))
         by_key[key] = Tickboxes(key, key.upper(), features)
     return [by_key[k] for k in PLAY_KEYS if k in by_key]
-
-
-def play_choices(definition) -> dict[str, list[str]]:
-    """Each play value that is a choice, with the labels of its fields in sheet order (the
-    Disposition Track's steps, Retreating to Charging)."""
-    return {f.key: [g.label for g in definition.fields if g.key == f.key] for f in play_fields(definition)
-            if not isinstance(f, Tickboxes) and f.handler.shares_key}
 
 
 def _number(text: str) -> Any:

@@ -13,9 +13,9 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from nests.errors import NestsError
-from nests.serve import making, security
+from nests.serve import making, security, views
 from nests.serve.web import attachment, browser, form_of, go, gq_only, in_pool, is_gq, page, table, wants_json
-from nests.serve.play import play_choices, play_fields, read_play
+from nests.serve.play import read_play
 from nests.text import grid
 
 PHONE = grid.NARROWEST          # a sheet's width before the page has measured the screen
@@ -51,12 +51,24 @@ def _mine(request: Request) -> list[dict]:
     return [c for c in table(request).store.characters() if c["owner"] == owner]
 
 
+def _join_page(request: Request, status: int = 200, problem: str = "", chosen: dict | None = None):
+    """The join page: the player's own characters first (a returning player's), then a card a class."""
+    from nests.content.sheets import NAME_SIZE
+    from nests.generators.sheet.pages import class_values
+
+    t = table(request)
+    sheet_def = _definition(request)
+    classes = [views.class_card(sheet_def, t.content.classes[c], class_values(t.content, c))
+               for c in t.content.class_ids()]
+    mine = [{"id": c["id"], "name": c["state"].get("name", ""), "class": t.content.classes[c["state"]["class"]].name}
+            for c in _mine(request)]
+    return page(request, "join", status, classes=classes, mine=mine, token=request.path_params["token"],
+                problem=problem, chosen=chosen or {"class": "", "name": ""}, name_size=NAME_SIZE)
+
+
 async def join(request: Request):
     _joining(request)
-    t = table(request)
-    classes = [(c, t.content.classes[c].name) for c in t.content.class_ids()]
-    return page(request, "join", classes=classes, mine=_mine(request), token=request.path_params["token"],
-                problem="", chosen={"class": "", "name": ""})
+    return _join_page(request)
 
 
 async def make_character(request: Request):
@@ -66,13 +78,13 @@ async def make_character(request: Request):
     form = await form_of(request)
     t = table(request)
     chosen = {"class": str(form.get("class", ""))[:40], "name": str(form.get("name", ""))[:200]}
+    if not chosen["class"]:
+        return _join_page(request, 400, "Class: choose one of the cards.", chosen)
     try:
         state = new_character(t.content, chosen["class"], chosen["name"].strip())
     except NestsError as err:
-        classes = [(c, t.content.classes[c].name) for c in t.content.class_ids()]
         message = str(err).replace("--name", "Name:").replace(": NAME", "")
-        return page(request, "join", 400, classes=classes, mine=_mine(request), token=request.path_params["token"],
-                    problem=message, chosen=chosen)
+        return _join_page(request, 400, message, chosen)
     character_id = t.store.add_character(security.owner_of(browser(request)), state)
     return go(f"/characters/{character_id}")
 
@@ -88,10 +100,17 @@ def _character(request: Request) -> dict:
 async def show_character(request: Request, problems=(), status: int = 200):
     row = _character(request)
     sheet_def = _definition(request)
-    return page(request, "character", status, character=row, fields=play_fields(sheet_def),
-                choices=play_choices(sheet_def),
+    klass = table(request).content.classes[row["state"]["class"]]
+    return page(request, "character", status, character=row, klass=klass,
+                play=views.play_sheet(sheet_def, klass, row["state"]),
                 sheet=_sheet_text(request, row["state"], _width(request)), problems=list(problems),
                 join=f"/join/{table(request).join_token}" if not is_gq(request) else "")
+
+
+def _save(request: Request, row: dict, state: dict) -> int:
+    """The state saved with what it changed (for the GQ's log); its new version."""
+    changed = views.changes(_definition(request), row["state"], state)
+    return table(request).store.save_character(row["id"], state, changed)
 
 
 async def save_character(request: Request):
@@ -101,7 +120,7 @@ async def save_character(request: Request):
     state, problems = read_play(_definition(request), row["state"], form)
     version = row["version"]
     if not problems and state != row["state"]:
-        version = table(request).store.save_character(row["id"], state)
+        version = _save(request, row, state)
     if wants_json(request):
         body = {"version": version, "problems": problems}
         if not problems:
@@ -154,16 +173,37 @@ async def upload(request: Request):
         state = full_rows(_definition(request), state)
     except NestsError as err:
         return await show_character(request, [str(err)], 400)
-    table(request).store.save_character(row["id"], state)
+    _save(request, row, state)
     return go(f"/characters/{row['id']}")
 
 
 def _party(request: Request) -> dict:
+    """The party's cards, the evening's log, the version they are of and the last change's id."""
     t = table(request)
-    members = [{"id": c["id"], "name": c["state"].get("name", ""), "class": t.content.classes[c["state"]["class"]].name,
-                "version": c["version"], "sheet": _sheet_text(request, c["state"], _width(request))}
-               for c in t.store.characters()]
-    return {"version": t.store.table_version(), "members": members}
+    sheet_def = _definition(request)
+    members = [views.party_card(sheet_def, t.content.classes[c["state"]["class"]], c) for c in t.store.characters()]
+    return {"version": t.store.table_version(), "members": members, "log": _log(t.store.changes()),
+            "change": t.store.last_change()}
+
+
+def _log(changes: list[dict]) -> list[dict]:
+    """The changes a line a save (one save may change several values), the newest first."""
+    import time
+
+    lines: list[dict] = []
+    for c in changes:
+        if lines and (lines[-1]["character"], lines[-1]["at"]) == (c["character"], c["at"]):
+            lines[-1]["parts"].insert(0, _said(c))         # a save's changes in the order it made them
+            continue
+        lines.append({"id": c["id"], "character": c["character"], "at": c["at"], "name": c["name"],
+                      "clock": time.strftime("%H:%M", time.localtime(c["at"])), "parts": [_said(c)]})
+    return lines
+
+
+def _said(change: dict) -> str:
+    """"Wounds 1 → 3"; a change with nothing before it (notes rewritten) is its word alone."""
+    return f"{change['what']} {change['before']} → {change['after']}" if change["before"] else \
+        f"{change['what']} {change['after']}"
 
 
 async def table_page(request: Request):
@@ -171,21 +211,27 @@ async def table_page(request: Request):
 
     gq_only(request)
     t = table(request)
-    qr = segno.make(t.join_url, error="m").svg_data_uri(scale=5, border=2)
+    qr = segno.make(t.join_url, error="m").svg_data_uri(scale=4, border=2)
     return page(request, "table", join_url=t.join_url, qr=qr, party=_party(request))
 
 
 async def party(request: Request):
-    """The party for the GQ's page to redraw, when it changed since ``?since=``."""
+    """The party for the GQ's page to redraw, when it changed since ``?since=`` (a version); with
+    ``?after=`` (a change's id), the changes since, to mark on their cards."""
     gq_only(request)
-    since = request.query_params.get("since", "")
+    since, after = request.query_params.get("since", ""), request.query_params.get("after", "")
     t = table(request)
     if since.isdigit() and int(since) == t.store.table_version():
         return JSONResponse({"version": int(since)})
     from nests.render import render
 
     state = _party(request)
-    return JSONResponse({"version": state["version"], "html": render("serve/party.html.j2", party=state)})
+    news = t.store.changes(int(after)) if after.isdigit() and len(after) < 12 else []
+    return JSONResponse({"version": state["version"], "change": state["change"],
+                         "html": render("serve/party.html.j2", party=state),
+                         "log": render("serve/log.html.j2", log=state["log"]),
+                         "changes": [{"character": c["character"], "name": c["name"], "text": ", ".join(c["parts"])}
+                                     for c in _log(news)]})
 
 
 ROUTES = [

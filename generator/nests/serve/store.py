@@ -25,7 +25,14 @@ create table if not exists characters (
     updated real not null);
 create table if not exists table_version (id integer primary key check (id = 1), version integer not null);
 insert or ignore into table_version values (1, 0);
+create table if not exists changes (
+    id integer primary key, character integer not null, at real not null, what text not null,
+    before text not null, after text not null);
 """
+# Columns added since the first tables: (table, column, its declaration), added to an older file.
+_ADDED = (("packets", "parent", "integer"),)
+EVENING = 12 * 3600          # the party's log: the changes of the last hours, an evening's
+LOG = 40                     # ... at most this many, the newest first
 
 
 class Store:
@@ -40,6 +47,9 @@ class Store:
         self._db.execute("pragma journal_mode=wal")
         self._db.execute("pragma synchronous=full")
         self._db.executescript(_SCHEMA)
+        for name, column, declared in _ADDED:
+            if column not in {r[1] for r in self._db.execute(f"pragma table_info({name})")}:
+                self._db.execute(f"alter table {name} add column {column} {declared}")
 
     def close(self) -> None:
         with self._lock:
@@ -62,25 +72,28 @@ class Store:
     # -- packets
 
     def add_packet(self, seed: int, party: list[str], depth: str, nest: str | None, rerolls: list[str],
-                   difficulty: str | None = None) -> int:
+                   difficulty: str | None = None, parent: int | None = None) -> int:
+        """The packet's id: a new one, or the one made before with the same spec. ``parent``: the
+        packet a re-roll was made from (kept from the first time it was made)."""
         with self._lock:
             row = self._db.execute(
                 "select id from packets where seed = ? and party = ? and depth = ? and nest is ? and rerolls = ? "
                 "and difficulty is ?", (seed, ",".join(party), depth, nest, " ".join(rerolls), difficulty)).fetchone()
             if row:
                 return row[0]
-            cur = self._db.execute("insert into packets (seed, party, depth, nest, difficulty, rerolls, made) "
-                                   "values (?, ?, ?, ?, ?, ?, ?)",
-                                   (seed, ",".join(party), depth, nest, difficulty, " ".join(rerolls), time.time()))
+            cur = self._db.execute("insert into packets (seed, party, depth, nest, difficulty, rerolls, made, parent) "
+                                   "values (?, ?, ?, ?, ?, ?, ?, ?)",
+                                   (seed, ",".join(party), depth, nest, difficulty, " ".join(rerolls), time.time(),
+                                    parent))
             return cur.lastrowid
 
     def packet(self, packet_id: int) -> dict | None:
-        row = self._one("select id, seed, party, depth, nest, difficulty, rerolls from packets where id = ?", (packet_id,))
+        row = self._one("select id, seed, party, depth, nest, difficulty, rerolls, parent from packets where id = ?", (packet_id,))
         return _packet(row) if row else None
 
     def packets(self) -> list[dict]:
         return [_packet(r) for r in self._all(
-            "select id, seed, party, depth, nest, difficulty, rerolls from packets order by id desc limit 200")]
+            "select id, seed, party, depth, nest, difficulty, rerolls, parent from packets order by id desc limit 200")]
 
     # -- characters
 
@@ -99,13 +112,35 @@ class Store:
         return [{"id": r[0], "owner": r[1], "state": json.loads(r[2]), "version": r[3]}
                 for r in self._all("select id, owner, state, version from characters order by id")]
 
-    def save_character(self, character_id: int, state: dict) -> int:
-        """The new state, committed; returns its version (each save counts one)."""
+    def save_character(self, character_id: int, state: dict, changes: list[dict] = ()) -> int:
+        """The new state and what it changed (views.changes), committed together; returns its
+        version (each save counts one)."""
+        now = time.time()
         with self._lock:
-            self._db.execute("update characters set state = ?, version = version + 1, updated = ? where id = ?",
-                             (json.dumps(state), time.time(), character_id))
-            self._bump()
+            self._db.execute("begin")
+            try:
+                self._db.execute("update characters set state = ?, version = version + 1, updated = ? where id = ?",
+                                 (json.dumps(state), now, character_id))
+                self._db.executemany("insert into changes (character, at, what, before, after) values (?, ?, ?, ?, ?)",
+                                     [(character_id, now, c["what"], c["before"], c["after"]) for c in changes])
+                self._bump()
+                self._db.execute("commit")
+            except BaseException:
+                self._db.execute("rollback")
+                raise
             return self._db.execute("select version from characters where id = ?", (character_id,)).fetchone()[0]
+
+    def changes(self, after: int = 0) -> list[dict]:
+        """The evening's changes (the last ``EVENING`` seconds, at most ``LOG``), the newest first;
+        with ``after``, only those since the change of that id."""
+        rows = self._all("select c.id, c.character, c.at, c.what, c.before, c.after, s.state from changes c "
+                         "join characters s on s.id = c.character where c.at > ? and c.id > ? order by c.id desc "
+                         "limit ?", (time.time() - EVENING, after, LOG))
+        return [{"id": r[0], "character": r[1], "at": r[2], "what": r[3], "before": r[4], "after": r[5],
+                 "name": json.loads(r[6]).get("name", "")} for r in rows]
+
+    def last_change(self) -> int:
+        return self._one("select coalesce(max(id), 0) from changes")[0]
 
     def table_version(self) -> int:
         """Counts every change to the party: the GQ's page asks for it to know when to look again."""
@@ -117,4 +152,4 @@ class Store:
 
 def _packet(row) -> dict:
     return {"id": row[0], "seed": row[1], "party": row[2].split(","), "depth": row[3], "nest": row[4],
-            "difficulty": row[5], "rerolls": row[6].split() if row[6] else []}
+            "difficulty": row[5], "rerolls": row[6].split() if row[6] else [], "parent": row[7]}
