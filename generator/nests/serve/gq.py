@@ -95,8 +95,36 @@ async def show_packet(request: Request):
     gq_only(request)
     row = _packet_row(request)
     view = await _view(request, row)
+    rerolled = await _rerolled(request, row, view)
     return page(request, "packet", packet=row, view=view, files=making.FILES, rerolls=_parts_by_page(view),
-                default_difficulty=making.difficulties(table(request).content)[0])
+                default_difficulty=making.difficulties(table(request).content)[0], rerolled=rerolled)
+
+
+async def _rerolled(request: Request, row: dict, view: dict) -> dict | None:
+    """A re-rolled packet against the one it was made from: what changed (from the two packets'
+    JSON), the pages that show it, and each such page as it was."""
+    parent = table(request).store.packet(row["parent"]) if row.get("parent") else None
+    if parent is None:
+        return None
+    views = table(request).views
+    key = f"{parent['id']}>{row['id']}"
+    if key not in views:
+        views[key] = await in_pool(request, "pages", making.packet_changes, _spec(parent), _spec(row))
+    changed = views[key]
+    before = await _view(request, parent)
+    codes = {c["code"]: c["what"] for c in changed}
+    pages = {}
+    for number, p in enumerate(view["pages"]):
+        here = [c for c in p["codes"] if c in codes] + (["Job"] if number == 0 and "Job" in codes else [])
+        if here:
+            was = next((q["text"] for q in before["pages"] if set(here) & set(q["codes"])), None)
+            if number == 0 and "Job" in here:
+                was = before["pages"][0]["text"]
+            pages[number] = {"codes": here, "what": list(dict.fromkeys(codes[c] for c in here)),
+                             "was": was if was != p["text"] else None}
+    return {"from": parent, "changes": changed, "pages": pages,
+            "first": min(pages) + 1 if pages else None,
+            "part": row["rerolls"][-1].split("@")[0] if row["rerolls"] else ""}
 
 
 def _parts_by_page(view: dict) -> list[list[str]]:
@@ -131,8 +159,8 @@ async def reroll(request: Request):
             break
     rerolls.append(f"{part}@{times}")
     packet_id = table(request).store.add_packet(row["seed"], row["party"], row["depth"], row["nest"], rerolls,
-                                                row["difficulty"])
-    return go(f"/packets/{packet_id}#{part.replace(':', '-')}")
+                                                row["difficulty"], parent=row["id"])
+    return go(f"/packets/{packet_id}#rerolled")
 
 
 def _kind(request: Request) -> str:

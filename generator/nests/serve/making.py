@@ -127,6 +127,15 @@ def packet_view(spec: dict) -> dict:
     }
 
 
+def packet_changes(before: dict, after: dict) -> list[dict]:
+    """What a re-roll changed, from the two packets' JSON as `nests packet --format json` writes them."""
+    import json
+
+    from nests.serve.rerolls import changes
+
+    return changes(json.loads(packet_file(before, "json")[1]), json.loads(packet_file(after, "json")[1]))
+
+
 def character_pdf(state: dict, stem: str) -> bytes:
     """A character's filled-in sheet as `nests sheet --character FILE --format pdf` makes it."""
     from nests.generators.sheet import character_documents
