@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: all build test fuzz chromium stats-check difficulty-check bench golden lock clean
+.PHONY: all build test fuzz chromium axe stats-check difficulty-check bench golden lock clean
 
 all: build
 
@@ -38,7 +38,7 @@ build: $(BIN)/nests
 # one's run to the other when it is idle, so the tests of a module, and the packet tests
 # that share packets (tests/packet/conftest.py), mostly run in one process; where they do
 # not, a process makes what it shares again (slower, never different).
-test: $(BIN)/nests chromium
+test: $(BIN)/nests chromium axe
 	$(BIN)/python -m pytest -q -n auto --dist worksteal
 
 # Issue 29's fuzz suite run long (make test runs it on a few examples): one reader (nests, md, rst,
@@ -57,6 +57,18 @@ chromium:
 	    ( [ "$$(id -u)" = 0 ] && SUDO= || SUDO=sudo; $$SUDO apt-get update -qq && \
 	      $$SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null ); } || \
 	    echo "test: could not install chromium; the browser tests will be skipped"
+
+# axe-core, the accessibility check the browser tests run on every page of `nests serve`: the
+# version in tests/serve/axe/package-lock.json (its hash checked), from the npm registry by npm
+# (npm itself from Debian's packages when missing); without it those checks say they are skipped.
+AXE := tests/serve/axe/node_modules/axe-core/axe.min.js
+axe: $(AXE)
+$(AXE): tests/serve/axe/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { command -v apt-get >/dev/null 2>&1 && \
+	    ( [ "$$(id -u)" = 0 ] && SUDO= || SUDO=sudo; $$SUDO apt-get update -qq && \
+	      $$SUDO apt-get install -y -qq --no-install-recommends npm >/dev/null ); } || true
+	@npm ci --prefix tests/serve/axe --no-audit --no-fund --silent && touch $@ || \
+	    echo "test: could not install axe-core; the accessibility checks will be skipped"
 
 # The batch's statistics at full size: 2,000 packets (--stats-only), every table's
 # observed results against its exact odds, a chi-squared test each (p > 0.001).

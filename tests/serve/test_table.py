@@ -265,8 +265,10 @@ def test_the_party_changes_for_the_gq(table_app):
     # a card a character (issue 39 point 2): Wounds of Max, down once they reach it; the change said
     assert now["version"] > first["version"] and ">Cy</a>" in now["html"] and ">6/3</span>" in now["html"]
     assert 'class="member down"' in now["html"] and ">Down</strong>" in now["html"]
-    assert now["changes"] == [{"character": 1, "name": "Cy", "text": "Wounds 0 → 6"}]
-    assert "<b>Cy</b>: Wounds 0 → 6</li>" in now["log"]
+    assert now["changes"] == [{"character": 1, "name": "Cy", "text": "Wounds 0 → 6"},
+                              {"character": 1, "name": "Cy", "text": "joined as Spider"}]      # the newest first
+    assert "<b>Cy</b>: Wounds 0 → 6</li>" in now["log"] and "<b>Cy</b>: joined as Spider</li>" in now["log"]
+    assert gq.get(f"/table/party?since={first['version']}&after={now['change']}").json()["changes"] == []
 
 
 def test_characters_outlive_the_server(table_app, tmp_path):

@@ -85,7 +85,8 @@ async def make_character(request: Request):
     except NestsError as err:
         message = str(err).replace("--name", "Name:").replace(": NAME", "")
         return _join_page(request, 400, message, chosen)
-    character_id = t.store.add_character(security.owner_of(browser(request)), state)
+    joined = {"what": "joined as", "before": "", "after": t.content.classes[state["class"]].name}
+    character_id = t.store.add_character(security.owner_of(browser(request)), state, joined)
     return go(f"/characters/{character_id}")
 
 

@@ -97,11 +97,22 @@ class Store:
 
     # -- characters
 
-    def add_character(self, owner: str, state: dict) -> int:
+    def add_character(self, owner: str, state: dict, joined: dict | None = None) -> int:
+        """A new character; ``joined``: its line in the evening's log, kept with it."""
+        now = time.time()
         with self._lock:
-            cur = self._db.execute("insert into characters (owner, state, updated) values (?, ?, ?)",
-                                   (owner, json.dumps(state), time.time()))
-            self._bump()
+            self._db.execute("begin")
+            try:
+                cur = self._db.execute("insert into characters (owner, state, updated) values (?, ?, ?)",
+                                       (owner, json.dumps(state), now))
+                if joined:
+                    self._db.execute("insert into changes (character, at, what, before, after) values (?, ?, ?, ?, ?)",
+                                     (cur.lastrowid, now, joined["what"], joined["before"], joined["after"]))
+                self._bump()
+                self._db.execute("commit")
+            except BaseException:
+                self._db.execute("rollback")
+                raise
             return cur.lastrowid
 
     def character(self, character_id: int) -> dict | None:
