@@ -31,11 +31,11 @@ def test_a_rooms_reroll_names_the_room_and_the_items_it_moved():
                            {"id": "I10", "form": {"name": "Green Honey"}}])
     assert changes(before, after) == [
         {"code": "2.1", "what": "Room 2.1", "before": "Guest Beetle's Nook", "after": "Old Garden"},
-        {"code": "2.2", "what": "Room 2.2", "before": "–", "after": "Brood Hall"},        # a Room it revealed
+        {"code": "2.2", "what": "Room 2.2", "before": "none", "after": "Brood Hall"},        # a Room it revealed
         {"code": "I6", "what": "Item I6 Blue Honey", "before": "in no Room", "after": "in Room 2.1"},
         {"code": "I10", "what": "Item I10 Green Honey", "before": "in Room 2.1", "after": "in no Room"}]
     # and back: a Room no longer revealed is said gone
-    assert {"code": "2.2", "what": "Room 2.2", "before": "Brood Hall", "after": "–"} in changes(after, before)
+    assert {"code": "2.2", "what": "Room 2.2", "before": "Brood Hall", "after": "none"} in changes(after, before)
 
 
 def test_the_job_a_level_an_item_the_heart_and_a_creature():

@@ -188,23 +188,18 @@ def _party(request: Request) -> dict:
 
 
 def _log(changes: list[dict]) -> list[dict]:
-    """The changes a line a save (one save may change several values), the newest first."""
+    """The changes a line a save (one save may change several values), the newest first; each
+    line's parts in the order the save made them, laid out by the template (serve/macros)."""
     import time
 
     lines: list[dict] = []
     for c in changes:
         if lines and (lines[-1]["character"], lines[-1]["at"]) == (c["character"], c["at"]):
-            lines[-1]["parts"].insert(0, _said(c))         # a save's changes in the order it made them
+            lines[-1]["parts"].insert(0, c)
             continue
         lines.append({"id": c["id"], "character": c["character"], "at": c["at"], "name": c["name"],
-                      "clock": time.strftime("%H:%M", time.localtime(c["at"])), "parts": [_said(c)]})
+                      "clock": time.strftime("%H:%M", time.localtime(c["at"])), "parts": [c]})
     return lines
-
-
-def _said(change: dict) -> str:
-    """"Wounds 1 → 3"; a change with nothing before it (notes rewritten) is its word alone."""
-    return f"{change['what']} {change['before']} → {change['after']}" if change["before"] else \
-        f"{change['what']} {change['after']}"
 
 
 async def table_page(request: Request):
@@ -217,22 +212,20 @@ async def table_page(request: Request):
 
 
 async def party(request: Request):
-    """The party for the GQ's page to redraw, when it changed since ``?since=`` (a version); with
-    ``?after=`` (a change's id), the changes since, to mark on their cards."""
+    """The party for the GQ's page to redraw (its cards, the evening's log) when it changed since
+    ``?since=`` (a version); the page marks each card whose character has a line newer than the
+    last change it had seen."""
     gq_only(request)
-    since, after = request.query_params.get("since", ""), request.query_params.get("after", "")
+    since = request.query_params.get("since", "")
     t = table(request)
     if since.isdigit() and int(since) == t.store.table_version():
         return JSONResponse({"version": int(since)})
     from nests.render import render
 
     state = _party(request)
-    news = t.store.changes(int(after)) if after.isdigit() and len(after) < 12 else []
     return JSONResponse({"version": state["version"], "change": state["change"],
                          "html": render("serve/party.html.j2", party=state),
-                         "log": render("serve/log.html.j2", log=state["log"]),
-                         "changes": [{"character": c["character"], "name": c["name"], "text": ", ".join(c["parts"])}
-                                     for c in _log(news)]})
+                         "log": render("serve/log.html.j2", log=state["log"])})
 
 
 ROUTES = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 def _room_name(room: dict | None) -> str:
-    return "–" if room is None else room.get("name") or room["id"]
+    return "none" if room is None else room.get("name") or room["id"]
 
 
 def _item_name(item: dict) -> str:
@@ -20,7 +20,7 @@ def _where(item: dict) -> str:
 
 
 def _item(item: dict | None) -> str:
-    return "–" if item is None else f"{_item_name(item)}, {_where(item)}"
+    return "none" if item is None else f"{_item_name(item)}, {_where(item)}"
 
 
 def _job(job: dict) -> str:
@@ -53,7 +53,7 @@ def changes(old: dict, new: dict) -> list[dict]:
         bare_b = {k: v for k, v in b.items() if k != "rooms"}
         if bare_a != bare_b:
             out.append({"code": f"Level {number}", "what": f"Level {number}",
-                        "before": f"rated {bare_a.get('rating', '–')}", "after": f"rated {bare_b.get('rating', '–')}"})
+                        "before": f"rated {bare_a.get('rating', 'none')}", "after": f"rated {bare_b.get('rating', 'none')}"})
     for key, a, b in _pairs(rooms_old, rooms_new):
         if a != b:
             same = a is not None and b is not None and _room_name(a) == _room_name(b)
@@ -62,7 +62,7 @@ def changes(old: dict, new: dict) -> list[dict]:
     if old.get("heart") != new.get("heart"):
         heart_old, heart_new = old.get("heart") or {}, new.get("heart") or {}
         out.append({"code": heart_new.get("room") or heart_old.get("room") or "Heart", "what": "The Heart",
-                    "before": str(heart_old.get("kind", "–")), "after": str(heart_new.get("kind", "–"))})
+                    "before": str(heart_old.get("kind", "none")), "after": str(heart_new.get("kind", "none"))})
     for key, a, b in _pairs(_by_id(old.get("items", [])), _by_id(new.get("items", []))):
         if a != b:
             named = _item_name(a) if a and b and _item_name(a) == _item_name(b) else ""
@@ -70,6 +70,6 @@ def changes(old: dict, new: dict) -> list[dict]:
                         "before": _where(a) if named else _item(a), "after": _where(b) if named else _item(b)})
     for key, a, b in _pairs(_by_id(old.get("creatures", [])), _by_id(new.get("creatures", []))):
         if a != b:
-            out.append({"code": key, "what": f"Creature {key}", "before": (a or {}).get("name", "–"),
-                        "after": (b or {}).get("name", "–")})
+            out.append({"code": key, "what": f"Creature {key}", "before": (a or {}).get("name", "none"),
+                        "after": (b or {}).get("name", "none")})
     return out

@@ -124,19 +124,21 @@ def changes(definition: SheetDefinition, old: dict, new: dict) -> list[dict]:
     labels = _labels(definition)
     out = []
 
-    def said(value) -> str:
-        return "–" if value in (None, "") else str(value)
+    def said(value, none: str = "none") -> str:
+        return none if value in (None, "") else str(value)
 
-    for key in ("wounds", "hunger", "luck", "disposition"):
+    for key in ("wounds", "hunger", "luck"):
         if old.get(key) != new.get(key):
-            out.append({"what": labels.get(key, key.title()) if key != "disposition" else "Disposition",
-                        "before": said(old.get(key)), "after": said(new.get(key))})
+            out.append({"what": labels.get(key, key.title()), "before": said(old.get(key)), "after": said(new.get(key))})
+    if old.get("disposition") != new.get("disposition"):
+        out.append({"what": "Disposition", "before": said(old.get("disposition"), "out of Combat"),
+                    "after": said(new.get("disposition"), "out of Combat")})
     for key in definition.xp_keys():
         before, after = set(old.get(key) or []), set(new.get(key) or [])
         for f in definition.xp_fields(key):
             if (f.key in before) != (f.key in after):
-                out.append({"what": f"XP {f.label.split('/')[0]}", "before": "✓" if f.key in before else "□",
-                            "after": "✓" if f.key in after else "□"})
+                out.append({"what": f"XP {f.label.split('/')[0]}", "before": "",
+                            "after": "ticked" if f.key in after else "unticked"})
     rows_before, rows_after = old.get("items") or [], new.get("items") or []
     for i in range(max(len(rows_before), len(rows_after))):
         a = rows_before[i] if i < len(rows_before) else {}
@@ -145,7 +147,8 @@ def changes(definition: SheetDefinition, old: dict, new: dict) -> list[dict]:
             continue
         name = b.get("name") or a.get("name") or f"Item {i + 1}"
         if a.get("name") != b.get("name"):
-            out.append({"what": f"Item {i + 1}", "before": said(a.get("name")), "after": said(b.get("name"))})
+            out.append({"what": f"Item {i + 1}", "before": said(a.get("name"), "empty"),
+                        "after": said(b.get("name"), "empty")})
         elif a.get("depleted") != b.get("depleted"):
             out.append({"what": name, "before": "used" if a.get("depleted") else "not used",
                         "after": "used" if b.get("depleted") else "not used"})
@@ -159,4 +162,4 @@ def changes(definition: SheetDefinition, old: dict, new: dict) -> list[dict]:
 def _item_figures(row: dict) -> str:
     types = "".join(row.get("types") or [])
     rating = row.get("rating")
-    return " ".join(p for p in (f"[{types}]" if types else "", "" if rating is None else f"{rating}%") if p) or "–"
+    return " ".join(p for p in (f"[{types}]" if types else "", "" if rating is None else f"{rating}%") if p) or "none"
