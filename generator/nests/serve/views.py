@@ -21,6 +21,22 @@ TOP_ABILITIES = 3       # a class's card: its best Common Abilities
 TOP_ATTRIBUTES = 2      # ... and Attributes
 
 
+INVENTORY = "items"      # the sheet's list of Items (its Inventory box)
+
+
+def _marks(definition: SheetDefinition) -> dict[str, str]:
+    """What an Inventory row holds, by the keys the sheet definition gives them."""
+    o = next(f for f in definition.fields if f.key == INVENTORY).options
+    return {"types": o.types_key, "value": o.value, "tick": o.tick_key or "ticked", "known": o.known_key}
+
+
+def _food(definition: SheetDefinition, state: dict) -> list[tuple[int, dict]]:
+    """The Inventory's Food Items (named, of type F), with their rows' places."""
+    marks = _marks(definition)
+    return [(i, r) for i, r in enumerate(state.get(INVENTORY) or [])
+            if r.get("name") and FOOD in (r.get(marks["types"]) or [])]
+
+
 def _labels(definition: SheetDefinition) -> dict[str, str]:
     """Each value's label as the sheet prints it (a pool's without its "/Max")."""
     return {f.key: f.label.split("/")[0] for f in definition.fields}
@@ -52,11 +68,10 @@ def play_sheet(definition: SheetDefinition, klass, state: dict) -> dict:
     """The phone sheet: the heading's figures, then each play value with what its control needs."""
     labels = _labels(definition)
     by_key = {f.key: f for f in definition.fields}
-    luck, hunger, wounds = by_key["luck"], by_key["hunger"], by_key["wounds"]
+    luck, wounds = by_key["luck"], by_key["wounds"]
     steps = choices(definition, "disposition")
     track = _area_of(definition)["disposition"]
-    items = by_key["items"]
-    rows = state.get(items.key) or []
+    marks = _marks(definition)
     return {
         "figures": [{"label": labels[k], "value": state.get(k)} for k in KEY_FIGURES if k in labels],
         "wounds": {"label": labels["wounds"], "value": state.get("wounds") or 0, "max": state.get(wounds.max_key),
@@ -68,12 +83,10 @@ def play_sheet(definition: SheetDefinition, klass, state: dict) -> dict:
                  "steps": [(v, luck.options.format.strip(".[]") % v) for v in luck.options.values]},
         "disposition": {"label": track.title, "value": state.get("disposition"), "caption": track.caption,
                         "steps": [{"label": label, "note": note} for label, note in steps]},
-        "food": [{"index": i, "name": r.get("name"), "rating": r.get(items.options.value), "used": r.get("depleted")}
-                 for i, r in enumerate(rows) if FOOD in (r.get(items.options.types_key) or []) and r.get("name")],
-        "rows": rows,
-        "item_marks": {"types": items.options.types_key, "value": items.options.value,
-                       "tick": items.options.tick_key or "ticked", "known": items.options.known_key,
-                       "tick_label": (definition_footer(definition, "items") or ["Used"])[0]},
+        "food": [{"index": i, "name": r.get("name"), "rating": r.get(marks["value"]), "used": r.get(marks["tick"])}
+                 for i, r in _food(definition, state)],
+        "rows": state.get(INVENTORY) or [],
+        "item_marks": {**marks, "tick_label": (definition_footer(definition, INVENTORY) or ["Used"])[0]},
         "xp": {key: xp_groups(definition, key, state) for key in definition.xp_keys()},
     }
 
@@ -92,8 +105,7 @@ def party_card(definition: SheetDefinition, klass, row: dict) -> dict:
             "down": bool(most) and wounds >= most, "hunger": state.get("hunger"), "has_hunger": klass.hunger,
             "luck": state.get("luck"), "disposition": state.get("disposition"),
             "xp": len(state.get("xp") or []),
-            "food": sum(1 for r in state.get("items") or []
-                        if FOOD in (r.get("types") or []) and r.get("name") and not r.get("depleted")),
+            "food": sum(1 for _, r in _food(definition, state) if not r.get(_marks(definition)["tick"])),
             "labels": _labels(definition)}
 
 
@@ -139,7 +151,8 @@ def changes(definition: SheetDefinition, old: dict, new: dict) -> list[dict]:
             if (f.key in before) != (f.key in after):
                 out.append({"what": f"XP {f.label.split('/')[0]}", "before": "",
                             "after": "ticked" if f.key in after else "unticked"})
-    rows_before, rows_after = old.get("items") or [], new.get("items") or []
+    marks = _marks(definition)
+    rows_before, rows_after = old.get(INVENTORY) or [], new.get(INVENTORY) or []
     for i in range(max(len(rows_before), len(rows_after))):
         a = rows_before[i] if i < len(rows_before) else {}
         b = rows_after[i] if i < len(rows_after) else {}
@@ -149,17 +162,16 @@ def changes(definition: SheetDefinition, old: dict, new: dict) -> list[dict]:
         if a.get("name") != b.get("name"):
             out.append({"what": f"Item {i + 1}", "before": said(a.get("name"), "empty"),
                         "after": said(b.get("name"), "empty")})
-        elif a.get("depleted") != b.get("depleted"):
-            out.append({"what": name, "before": "used" if a.get("depleted") else "not used",
-                        "after": "used" if b.get("depleted") else "not used"})
+        elif a.get(marks["tick"]) != b.get(marks["tick"]):
+            out.append({"what": name, "before": "", "after": "used" if b.get(marks["tick"]) else "not used"})
         else:
-            out.append({"what": name, "before": _item_figures(a), "after": _item_figures(b)})
+            out.append({"what": name, "before": _item_figures(a, marks), "after": _item_figures(b, marks)})
     if (old.get("notes") or "") != (new.get("notes") or ""):
         out.append({"what": labels.get("notes", "Notes"), "before": "", "after": "rewritten"})
     return out
 
 
-def _item_figures(row: dict) -> str:
-    types = "".join(row.get("types") or [])
-    rating = row.get("rating")
+def _item_figures(row: dict, marks: dict) -> str:
+    types = "".join(row.get(marks["types"]) or [])
+    rating = row.get(marks["value"])
     return " ".join(p for p in (f"[{types}]" if types else "", "" if rating is None else f"{rating}%") if p) or "none"
