@@ -143,7 +143,7 @@ def _play(browser, server, tmp_path: Path) -> None:
     with gq.expect_download(timeout=60_000) as download:
         gq.click("a[data-kind=pdf]")
         gq.wait_for_selector("progress", state="attached")
-        accessible(gq, "making-desktop")
+        look(gq, "making-desktop")
     done(made)
     assert Path(download.value.path()).read_bytes() == (tmp_path / "cli" / "packet-42.pdf").read_bytes()
     assert download.value.suggested_filename == "packet-42.pdf"
@@ -169,7 +169,8 @@ def _play(browser, server, tmp_path: Path) -> None:
     assert gq.locator("#rerolled a:has-text('Back to Packet 42')").get_attribute("href") == "/packets/1"
     # the GQ's pages on a phone: nothing wider than it (the packet's pages scroll sideways in their frames)
     phone_gq = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
-    for path, name in (("/", "home-phone"), ("/packets/2", "reroll-phone")):
+    for path, name in (("/", "home-phone"), ("/packets/1", "packet-phone"), ("/packets/2", "reroll-phone"),
+                       ("/packets/99", "error-phone")):
         phone_gq.goto(server.url + path)
         look(phone_gq, name, (SMALL,))
         no_sideways(phone_gq, PHONE["width"], path)
