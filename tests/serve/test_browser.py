@@ -1,6 +1,6 @@
 """Issue 31 point 5: the table used as people use it, in a real browser (Playwright driving
 Debian's chromium, which `make test` installs when it is missing). A GQ makes packet 42 and
-downloads its PDF (the command line's bytes), re-rolls Room 3.1; two players on phone-sized
+downloads its PDF (the command line's bytes), re-rolls Room 2.1; two players on phone-sized
 screens join, edit Wounds and Items, and the GQ's page shows it without a reload; the server
 is killed (kill -9) and started again, and every character is as it was.
 
@@ -81,12 +81,12 @@ def _play(browser, server, shots: Path, tmp_path: Path) -> None:
     assert Path(download.value.path()).read_bytes() == (tmp_path / "cli" / "packet-42.pdf").read_bytes()
     assert download.value.suggested_filename == "packet-42.pdf"
 
-    # re-roll Room 3.1: the packet --reroll room:3.1 makes
+    # re-roll Room 2.1: the packet --reroll room:2.1 makes
     gq.goto(server.url + "/packets/1")
-    gq.click("text=Re-roll room:3.1")
-    gq.wait_for_selector("h1:has-text('Nest Packet 42+room:3.1@1:')")
+    gq.click("text=Re-roll room:2.1")
+    gq.wait_for_selector("h1:has-text('Nest Packet 42+room:2.1@1:')")
     shown = "".join(gq.locator(".page pre").all_text_contents())
-    rerolled = cli("packet", "--seed", "42", "--reroll", "room:3.1", "-o", "-").decode()
+    rerolled = cli("packet", "--seed", "42", "--reroll", "room:2.1", "-o", "-").decode()
     # standard output holds the packet's pages, then the party's sheets (their own file, packet-<seed>-sheets)
     rerolled = "\n".join(rerolled.split("\n")[:50 * gq.locator(".page pre").count()])
     assert shown.replace("\n", "") == rerolled.replace("\f", "").replace("\n", "")

@@ -9,7 +9,7 @@ what the deed sets off, the way out and when the Job counts as done are the kind
 (``heart.kinds.<kind>``). All of these are drawn again with the Job (``--reroll job``) or the Heart's
 Room or Level. The dice of the finale proper are on the sub-stream "heart": the guards, one Encounter
 rolled at the rating of the Level above the Heart, met before the target; and the way out, one Risk
-looked up at the Heart's rating, met once the deed is done. A creature whose stat block keeps it where
+looked up at the rating of the Level above too (the party leaves into it), met once the deed is done. A creature whose stat block keeps it where
 it is (``moves: false``) is named in ``still``, so the page never has it come or follow.
 """
 
@@ -101,9 +101,10 @@ def finale(b, levels) -> Finale:
                             ctx=ctx)]
     face = D100.roll(rng)
     stem = b.tables.exploration_tables["Risk"]
-    ctx = Context(rng, b.tables, heart.rating, b.nest["encounters"], b.chain, heart.number, b.perception,
+    # the way out leaves the Heart into the Level above: its Risks are looked up at that Level's rating
+    ctx = Context(rng, b.tables, above, b.nest["encounters"], b.chain, heart.number, b.perception,
                   ExplorationAction(), items=b.items, )
-    checks, found = lookup(rng, b.tables, "Risk", heart.rating, face, b.nest["encounters"], b.chain, b.perception,
+    checks, found = lookup(rng, b.tables, "Risk", above, face, b.nest["encounters"], b.chain, b.perception,
                            ctx.action, ctx=ctx)
     way_out = Lookup("risk", "way out", Rolled(D100.name, face, stem, b.tables.events[stem].source),
                      {c.name: c.chance for c in checks}, found)
