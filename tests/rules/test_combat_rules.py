@@ -196,21 +196,15 @@ def test_infection_is_bestowed_at_the_levels_rating(content, packet, chars):
     Risks at each Level of a packet."""
     from nests.rules.nest import level_dice
 
-    for level, stop in enumerate(packet_stops(content, packet), 1):
-        faces = content.tables.die(level_dice(content.tables, stop.rating).costs_risks).faces
+    for lv in packet.levels:
+        faces = content.tables.die(level_dice(content.tables, lv.rating).costs_risks).faces
         infected = 0
         for seed in range(800):
             run = new_run(content, packet, chars, seed)
-            run.level = level
-            _infection(run, None, stop.room)
+            run.level, run.rating = lv.number, lv.rating
+            _infection(run, None, lv.rooms[0].id)
             infected += sum("infected" in m.effects for m in run.members)
-        assert within(infected, 4 * 800, stop.rating / 100 * (faces - 1) / faces), (level, stop.rating)
-
-
-def packet_stops(content, packet):
-    from nests.rules.simulate import course
-
-    return course(packet)
+        assert within(infected, 4 * 800, lv.rating / 100 * (faces - 1) / faces), (lv.number, lv.rating)
 
 
 def test_a_member_who_cannot_move_cannot_explore_or_break_away(content, packet, chars, bestiary):
@@ -220,14 +214,13 @@ def test_a_member_who_cannot_move_cannot_explore_or_break_away(content, packet, 
     run = new_run(content, packet, chars, 1)
     for m in run.members:
         m.effects["immobilised"] = 100
-    pool = run.pool
-    run.pool -= 1                        # the Room play() spends before the action
-    run.explore()
-    assert run.pool == pool and run.cursor == {} and "sim-held-fast" in run.game.used
+    room = run.game.rooms[run.choose()]            # the Room play() spends before the action
+    run.explore(room)
+    assert run.pool[0] == room.id and run.action.words == () and "sim-held-fast" in run.game.used
     run.members[0].effects.pop("immobilised")
-    run.pool -= 1
-    run.explore()
-    assert run.cursor                    # her action took lookups
+    assert run.choose() == room.id
+    run.explore(room)
+    assert run.action.words                        # her action rolled its Degree and took the Room's lookups
     for seed in range(30):
         stuck = bestiary.member(chars["spider"], 2, effects={"immobilised": 100})
         result = fight(random.Random(seed), bestiary, [stuck], bestiary.group("centipede", 1, 8))

@@ -84,7 +84,7 @@ def choose_nest(content, party: list[str], difficulty: str, make, verify: bool =
             if not packet.way:
                 continue                         # no printed way to the Heart: never printed
             packet.screened = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
-            packet.drawn = candidate + 1
+            packet.drawn, packet.choice_of = candidate + 1, nests
             if off_band(packet.screened, band) == 0:
                 if off_band(job_of(packet), band) == 0:
                     return packet
