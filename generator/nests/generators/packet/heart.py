@@ -30,7 +30,7 @@ class Finale:
     """What the Heart's page prints: the Room, its guards, the target and the deed, what the deed sets
     off, the way out; each in the words of the Job's kind and target."""
     room: str                        # the Heart Room's id
-    guards_rating: int               # the rating the guards' Encounter was rolled at
+    guards_rating: int               # the rating the guards' Encounter (and the way out) was rolled at
     guards_found: list               # the engine's Events (rules.exploration.Event): one Encounter
     way_out: Lookup
     taken: str                       # what the deed sets off (the kind's ``done``)
@@ -43,6 +43,7 @@ class Finale:
     paid: str = ""                   # when the Job counts as done
     again: str = ""                  # a creature target that the way out's Encounter brings again
     still: tuple[str, ...] = ()      # the enemies that cannot move (their stat block's ``moves: false``)
+    rolled_at: str = "above"         # whose rating the guards and the way out are rolled at (packet.yaml ``heart``)
 
     def groups(self) -> list:
         """The guards' groups (rules.encounter.Group), as the simulation fights them."""
@@ -91,7 +92,8 @@ def heart_room(b, lv) -> Room:
 def finale(b, levels) -> Finale:
     """The guards, the target's doing and the way out, pre-rolled, in the Job's words (ruling heart-finale)."""
     heart = levels[-1]
-    above = levels[-2].rating if len(levels) > 1 else heart.rating
+    # the rating the guards and the way out are rolled at (content/packet.yaml ``heart.rolled_at``)
+    above = levels[-2].rating if len(levels) > 1 and b.pt.settings["heart"]["rolled_at"] == "above" else heart.rating
     parts = _parts(heart)
     rng = b.streams("heart", *parts)
     b.items.enter(heart.rooms[0].id, lambda: b.streams("heart/known-item", *parts))
@@ -118,7 +120,8 @@ def finale(b, levels) -> Finale:
     stance = said["guards"] if any(g.count for g in _groups(guards)) else words.unguarded
     still = tuple(eid for eid in sorted(b.tables.enemies) if not b.tables.enemies[eid].moves)
     return Finale(heart.rooms[0].id, above, guards, way_out, said["done"], said["way_out"], kind=kind, doing=doing_roll,
-                  deed=target.deeds[kind], stance=stance, paid=said["paid"], again=said.get("again", ""), still=still)
+                  deed=target.deeds[kind], stance=stance, paid=said["paid"], again=said.get("again", ""), still=still,
+                  rolled_at=b.pt.settings["heart"]["rolled_at"] if len(levels) > 1 else "heart")
 
 
 def _groups(events) -> list:
