@@ -229,7 +229,8 @@ class Run:
 
     def job(self, assaults: int) -> bool:
         """Rulings sim-job, sim-finale: at the Heart the party gets past the guards the Heart's page prints, as
-        past any Guardians (``sim_events.face``), then takes the target: a thing needs a member past the guards;
+        past any Guardians (``sim_events.face``; driven back, it tries again while it has an action left, the
+        guards keeping their Wounds), then takes the target: a thing needs a member past the guards;
         a creature must be beaten in Combat by those past them, and a party beaten back regroups and attacks
         again, the creature keeping its Wounds, ``assaults`` times at most (the actions left, and one). Then
         the way out (``leave``): the Job is done when the party is out with it."""
@@ -238,8 +239,11 @@ class Run:
         self.rating = g.heart_rating
         guards = [f for grp in g.guards for f in g.bestiary.group(grp.enemy, grp.count, grp.wounds_max)]
         self.action = Action()
-        if guards and not face(self, guards, g.heart_room, ahead=True):
-            return False
+        while guards and not face(self, guards, g.heart_room, ahead=True):
+            assaults -= 1                        # driven back: with an action left, the party tries them again
+            if assaults <= 0 or not self.standing():
+                return False
+            self.action = Action()
         if g.target is None:
             return bool(present(self)) and self.leave()
         t = group(self.rng, g.tables, g.target)
