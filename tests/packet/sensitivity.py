@@ -51,6 +51,9 @@ READINGS = [
     Reading("sim-flee", "quote", "the party flees a fight that has cost half its Wounds left, or a member",
             "it flees only once a member has fallen", "simulate.yaml",
             "flee_share: 50 ", "flee_share: 100 "),
+    Reading("sim-autothysis", "quote", "an Autothyte's Special Attack glues its tunnel shut 60% of the time",
+            "every time it goes off (\"creates an Obstacle\")", "simulate.yaml",
+            "obstacle_chance: 60}", "obstacle_chance: 100}"),
 ]
 
 _content = _alternatives = None
