@@ -503,7 +503,7 @@ def test_build_with_broken_packet_settings_leaves_the_output_as_it_was(runner, t
     (out / "sheets" / "wasp.txt").write_text("an older sheet\n", encoding="utf-8")
     (out / "notes.md").write_text("mine\n", encoding="utf-8")
     before = snapshot(out)
-    case = Case("broken packet settings", "packet.yaml", "choice: {nests: 12}", "choice: [12", "choice", None,
+    case = Case("broken packet settings", "packet.yaml", "choice: {nests: 24}", "choice: [12", "choice", None,
                 "not valid YAML: did not find expected ',' or ']'")
     directory = broken_content(tmp_path, case)
     result = runner.invoke(main, ["build", "--content", directory, "-o", str(out)])

@@ -61,7 +61,7 @@ def test_a_difficulty_no_nest_lands_is_refused_naming_the_nearest(content):
     result = CliRunner().invoke(main, ["packet", "--seed", "3", "--party", "ladybug", "--format", "txt", "-o", "-"])
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: --difficulty standard: no Nest of the 12")
+    assert len(lines) == 1 and lines[0].startswith("error: --difficulty standard: no Nest of the 24")
     assert "the nearest is Nest " in lines[0] and "the Job done in " in lines[0]
 
 
@@ -130,7 +130,7 @@ def test_the_glance_page_names_its_scenario_choices(content):
         text = "\n".join(page.text for page in packet_documents(content, seed, PARTY, None)[0].pages)
         flat = " ".join(" ".join(line.strip("║▓ ") for line in text.splitlines()).split())
         assert f"This one-shot's Heart lies below Level {len(packet.levels) - 1}" in flat
-        assert f"of the Nests its seed draws, each with its own Job, this is number {packet.drawn} of 12" in flat
+        assert f"of the Nests its seed draws, each with its own Job, this is number {packet.drawn} of 24" in flat
         assert "puts the Job in 30–50% of sessions, a standard evening" in flat
         assert "A way through: Room " + packet.way[0] in flat
 
