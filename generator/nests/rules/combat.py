@@ -143,6 +143,7 @@ class Fight:
         self._best = None                                          # their highest Swarming, once known
         self._hopes = self.bestiary.hopes if self.bestiary else {}
         self.afflict = self.bestiary.afflict if self.bestiary else Afflictions(self.tables)
+        self._obstacle = self.sim.guardians["obstacle_chance"]
 
     # -- rolls -------------------------------------------------------------------------
     def degree(self, effort: int, resistance: int, static: list[int], shift: int) -> str:
@@ -206,24 +207,25 @@ class Fight:
     def attack(self, f: Fighter, target: Fighter, opponents: list[Fighter]) -> None:
         """An Attack Action: Threat Rate against Survival Rate with its ``odds``; the Degree names the Attacks that
         Hit or Miss, whose Damage and lines are dealt."""
-        sim = self.sim
         static, shift = self.odds(f, target)
         degree = self.degree(f.threat, target.survival, static, shift)
-        hits, which = sim.outcomes[degree]
+        hits, which = self.sim.outcomes[degree]
         critical = degree in self._critical
+        strikes = f.strikes
         for name in which:
-            s = f.strikes.get(name)
-            if s is None or not f.reaches(s, target):
+            s = strikes.get(name)
+            if s is None or (s.close and target.flying > 0 and f.flying <= 0):     # not f.reaches(s, target)
                 continue
-            if f.autothyte and name == "special" and self.below(100) < sim.guardians["obstacle_chance"]:
+            if f.autothyte and name == "special" and self.below(100) < self._obstacle:
                 self.glued += 1                              # ruling sim-autothysis: its tunnel glued shut
             targets = [target]
             if hits and s.area:                              # ruling sim-area-attack
                 targets += [o for o in opponents if o is not target and o.combatant and f.reaches(s, o)]
+            lines = s.hit if hits else s.miss
             for t in targets:
                 if hits:
                     self.hurt(t, s.damage * (f.wounds_max - f.wounds if s.per_individual else 1))
-                for crit_only, act, arg in (s.hit if hits else s.miss):
+                for crit_only, act, arg in lines:
                     if critical or not crit_only:
                         act(self, f, t, opponents, s.rem, arg)
 
@@ -334,7 +336,8 @@ class Fight:
         if not f.acts or f.acted or not f.standing or f.role in (BYSTANDER, GUEST) or not f.strikes:
             return
         f.acted = True
-        targets = [o for o in self.sides[0] if o.combatant and f.can_reach(o)]
+        flyers = f.reaches_flyers                            # f.can_reach(o), read once for the Turn
+        targets = [o for o in self.sides[0] if o.combatant and (o.flying <= 0 or flyers)]
         if targets:
             target = targets[self.below(len(targets))]
             self.attack(f, target, self.sides[0])
@@ -380,16 +383,19 @@ class Fight:
         if self.joining:
             self.start(self.joining)
             self.sides[1].extend(self.joining)
-            self.callers += [o for o in self.joining if o.alarm]
-            self._best = None
+            callers = [o for o in self.joining if o.alarm]
+            if callers:
+                self.callers += callers
+                if self._best is not None:   # newcomers are Combatants: the highest Swarming is theirs or the same
+                    self._best = max(self._best, max(o.alarm for o in callers))
             self.joining = []
 
     def start(self, fighters: list[Fighter]) -> None:
-        """Starting Disposition (Table 8): a Boolean Roll against Initiative."""
+        """Starting Disposition (Table 8): a Boolean Roll against Initiative; its places were read once
+        (``Fighter.starts``: after a failure, after a success)."""
+        below = self.below
         for f in fighters:
-            outcome = "success" if self.below(100) < f.initiative else "failure"
-            wanted = self.sim.start[outcome]
-            f.place = max(f.floor, f.track.index(wanted) if wanted in f.track else len(f.track) // 2)
+            f.place = f.starts[below(100) < f.initiative]
             f.refresh()
 
     def weigh(self) -> None:
@@ -460,13 +466,15 @@ def fight(rng: random.Random, bestiary: Bestiary, party: list[Fighter], nest: li
         order = [(-f.initiative, -f.place, rng.random(), i, f, side)
                  for side, fs in enumerate((party, nest)) for i, f in enumerate(fs) if f.combatant]
         order.sort()
-        for *_, f, side in order:
+        for _, _, _, _, f, _ in order:
             f.acted = False
-        for *_, f, side in order:
-            if battle.over():
+        turn = battle.turn
+        for _, _, _, _, f, side in order:
+            # battle.over(), asked before every Turn: the crowd the alarm brings makes it the loop's commonest question
+            if not any(map(_STANDING, party)) or not any(map(_STANDING, nest)):
                 break
             if f.combatant:
-                battle.turn(f, side)
+                turn(f, side)
     won = not any(map(_STANDING, nest)) and any(f.combatant for f in party)
     fates = tuple("killed" if f.killed else (f.out or ("held" if won else "back")) for f in party)
     return FightResult(won, fates, rounds, battle.glued, guarded, battle.turns, battle.alarms, battle.summoned)

@@ -26,7 +26,7 @@ from nests.rules.nest import level_dice
 NO_ACTIONS = ("paralysed", "stunned")       # "cannot take any Actions"
 NO_MOVING = ("immobilised",)                # "cannot move"
 MODIFIER = "poisoned"                       # "a negative modifier equal to Poisoned to all Actions"
-INERT = ("blind", "immobilised", "paralysed", "stunned")   # their trigger does nothing: at 100% a check is moot
+INERT = frozenset({"blind", "immobilised", "paralysed", "stunned"})   # their trigger does nothing: at 100% a check is moot
 DEEPEST = 12                                # Infected picking Infected again: a chain this long stops (never seen)
 
 

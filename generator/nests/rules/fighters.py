@@ -96,6 +96,7 @@ class Fighter:
     passions: int = 0
     gun: bool = False                  # the Nasutes' Alarm Gun rule
     autothyte: bool = False            # its Special Attack glues its tunnel shut (Nest Guardians)
+    starts: tuple = (0, 0)             # its place after a failed, a successful starting roll (``Roster.starts``)
 
     def __post_init__(self):
         if self.effects is None:
@@ -120,11 +121,12 @@ class Fighter:
         rating; ``checks``: checking its Effects can change anything. Whatever changes its Effects calls this."""
         fx = self.effects
         if fx:
-            self.acts = not any(fx.get(n, 0) for n in NO_ACTIONS)
-            self.moves = self.mobile and self.acts and not any(fx.get(n, 0) for n in NO_MOVING)
+            # (map over dict.get and a key-set comparison: a fight asks this at every Effect an Attack bestows)
+            self.acts = not any(map(fx.get, NO_ACTIONS))
+            self.moves = self.mobile and self.acts and not any(map(fx.get, NO_MOVING))
             self.poison = fx.get(MODIFIER, 0)
             # a check can change something: some Effect below 100% (a roll may beat it) or with a trigger
-            self.checks = any(r < 100 or n not in INERT for n, r in fx.items())
+            self.checks = min(fx.values()) < 100 or not fx.keys() <= INERT
         else:
             self.acts, self.moves, self.poison, self.checks = True, self.mobile, 0, False
 
@@ -154,11 +156,22 @@ class Roster:
         # the words of special rules this estimate plays (None: a game that fights not)
         self._immobile = re.compile(sim.cannot_move, re.I) if sim is not None else None
         self._floor = re.compile(sim.floor_words + r"\s+(\w+)", re.I) if sim is not None else None
+        self._member_starts = self.starts(tuple(sim.track), 0) if sim is not None else (0, 0)
 
     def _retreats(self, track) -> frozenset:
         if track not in self._tracks:
             self._tracks[track] = frozenset(i for i, name in enumerate(track) if name in self.sim.cannot_attack)
         return self._tracks[track]
+
+    def starts(self, track: tuple, floor: int) -> tuple[int, int]:
+        """Starting Disposition (Table 8) on ``track``: its place after a failed and after a successful Boolean
+        Roll against Initiative (a Disposition the track lacks: its middle; never below ``floor``). Read once
+        per stat block and character: every Combatant of every fight starts so."""
+        def place(outcome: str) -> int:
+            wanted = self.sim.start[outcome]
+            return max(floor, track.index(wanted) if wanted in track else len(track) // 2)
+
+        return place("failure"), place("success")
 
     def role(self, enemy_id: str) -> str:
         """Its role in a fight (module docstring; ruling sim-guardians)."""
@@ -207,14 +220,16 @@ class Roster:
                                         swarming >= self.sim.swarm_ignores_wounds, strikes, track, alarm, extra)
             ini, tr, sr, carapace, flying, swarm, strikes, track, alarm, extra = self._profiles[enemy_id]
             self._protos[enemy_id] = Fighter(enemy_id, ini, tr, sr, 1, 0, carapace, flying, swarm, strikes, track, alarm,
-                                             retreats=self._retreats(track), **extra).__dict__
+                                             retreats=self._retreats(track), starts=self.starts(track, extra["floor"]),
+                                             **extra).__dict__
         # each a copy of its stat block's first Combatant, with its own Wounds Max and Effects: the Alarm
-        # Pheromones bring hundreds in a session, and copying skips the checks made once already
+        # Pheromones bring hundreds in a session, and copying its attributes whole (a dict's copy, the
+        # quickest way) skips the checks made once already
         proto = self._protos[enemy_id]
         out = []
         for _ in range(count):
             f = object.__new__(Fighter)
-            f.__dict__.update(proto)
+            f.__dict__ = proto.copy()
             f.wounds_max, f.effects = wounds_max, {}
             f.refresh()
             out.append(f)
@@ -243,4 +258,4 @@ class Roster:
                        spec.get("carapace", 0), spec.get("flying", 0), spec.get("swarming", 0) >= sim.swarm_ignores_wounds,
                        strikes, sim.track, 0, shift, darkness if darkness > blind else 0, retreats=self._retreats(sim.track),
                        support=support, effects=effects, speed=attrs["speed"], smarts=attrs["smarts"],
-                       passions=attrs["passions"])
+                       passions=attrs["passions"], starts=self._member_starts)
