@@ -56,7 +56,8 @@ def _kill_some(fight, a: Fighter, t: Fighter, opponents, rem, n: int) -> None:
 def _move(fight, a: Fighter, t: Fighter, opponents, rem, arg) -> None:
     who, steps = arg
     f = a if who == "attacker" else t
-    f.place = max(f.floor, min(len(f.track) - 1, f.place + steps))
+    place, top = f.place + steps, len(f.track) - 1
+    f.place = f.floor if place < f.floor else top if place > top else place      # within its track, above its floor
     f.refresh()
 
 
@@ -144,6 +145,7 @@ class Fight:
         self._hopes = self.bestiary.hopes if self.bestiary else {}
         self.afflict = self.bestiary.afflict if self.bestiary else Afflictions(self.tables)
         self._obstacle = self.sim.guardians["obstacle_chance"]
+        self._static, self._shift_up = self.sim.static, self.sim.shift_up      # read at every Attack (``odds``)
 
     # -- rolls -------------------------------------------------------------------------
     def degree(self, effort: int, resistance: int, static: list[int], shift: int) -> str:
@@ -155,11 +157,12 @@ class Fight:
             if face < abs(m):
                 net += 1 if m > 0 else -1
         index = self._initial[(face < effort, face >= resistance)] + net
-        return self._degrees[0 if index < 0 else min(index, self._last)]
+        return self._degrees[0 if index < 0 else index if index < self._last else self._last]
 
     def hurt(self, f: Fighter, n: int) -> None:
         if n > 0:
-            f.wounds = min(f.wounds + n, f.wounds_max)
+            wounds = f.wounds + n
+            f.wounds = wounds if wounds < f.wounds_max else f.wounds_max
             f.refresh()
             if f.alarm and not f.combatant:
                 self._best = None
@@ -173,20 +176,20 @@ class Fight:
     def odds(self, f: Fighter, target: Fighter) -> tuple[list[int], int]:
         """An Attack Action's static modifiers (Carapace, Flying, Disposition, Darkness, Poisoned) and standing
         Shifts (Wounds, Starving, Charging)."""
-        sim = self.sim
         static = []
         if target.carapace > 0 and f.against_carapace:
             static.append(-target.carapace)
         if target.flying > 0:
             static.append(-target.flying)
         disposition = f.track[f.place]
-        if disposition in sim.static:
-            static.append(sim.static[disposition])
+        modifier = self._static.get(disposition)
+        if modifier is not None:
+            static.append(modifier)
         if f.darkness:
             static.append(-f.darkness)
         if f.poison:
             static.append(-f.poison)
-        return static, f.shift + (0 if f.swarm else -f.wounds) + (1 if disposition in sim.shift_up else 0)
+        return static, f.shift + (0 if f.swarm else -f.wounds) + (1 if disposition in self._shift_up else 0)
 
     def could_hit(self, f: Fighter, target: Fighter) -> bool:
         """Whether any face of her Attack Roll on ``target`` is a Success: with a Wound or two's Shifts Down, or a
@@ -450,6 +453,7 @@ def fight(rng: random.Random, bestiary: Bestiary, party: list[Fighter], nest: li
                    start_left=sum(f.wounds_max - f.wounds for f in party))
     battle.start(party + nest)
     rounds, guarded = 0, False
+    member = creature = None           # a standing Combatant of each side, once seen
     while True:
         if battle.over():
             caught = battle.routed()
@@ -470,9 +474,16 @@ def fight(rng: random.Random, bestiary: Bestiary, party: list[Fighter], nest: li
             f.acted = False
         turn = battle.turn
         for _, _, _, _, f, side in order:
-            # battle.over(), asked before every Turn: the crowd the alarm brings makes it the loop's commonest question
-            if not any(map(_STANDING, party)) or not any(map(_STANDING, nest)):
-                break
+            # battle.over(), asked before every Turn: of each side, a Combatant seen standing is asked first, the
+            # side searched only when it no longer stands (the crowd the alarm brings makes this the commonest question)
+            if not (member and member.standing):
+                member = next(filter(_STANDING, party), None)
+                if member is None:
+                    break
+            if not (creature and creature.standing):
+                creature = next(filter(_STANDING, nest), None)
+                if creature is None:
+                    break
             if f.combatant:
                 turn(f, side)
     won = not any(map(_STANDING, nest)) and any(f.combatant for f in party)

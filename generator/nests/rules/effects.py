@@ -61,7 +61,9 @@ class Afflictions:
 
     def set(self, below, effects: dict, name: str, faces: int) -> int:
         """A Roll to Set; a 0 leaves the Effect off."""
-        v = self.roll(below, faces)
+        v = below(faces)                  # self.roll, inline: fights bestow Effects at most Attacks
+        if v > self.cap:
+            v = self.cap
         if v:
             effects[name] = v
         else:
@@ -71,7 +73,9 @@ class Afflictions:
     def increase(self, below, effects: dict, name: str, faces: int | None = None) -> int:
         """A Roll to Increase, with Table 20's die for its rating unless ``faces`` is given."""
         old = effects.get(name, 0)
-        v = self.roll(below, self._faces[old] if faces is None else faces)
+        v = below(self._faces[old] if faces is None else faces)       # self.roll, inline
+        if v > self.cap:
+            v = self.cap
         if v > old:
             effects[name] = v
         return effects.get(name, 0)

@@ -151,8 +151,9 @@ class Roster:
         self.tables, self.sim, self.lines_read = tables, sim, lines_read
         self._profiles: dict[str, tuple] = {}
         self._protos: dict[str, dict] = {}          # enemy id → a fresh Combatant's attributes
-        self._members: dict[int, tuple] = {}        # id(character) → (character, her figures)
+        self._members: dict[int, tuple] = {}        # id(character) → (character, her first Combatant's attributes)
         self._tracks: dict[tuple, frozenset] = {}
+        self._roles: dict[str, str] = {}
         # the words of special rules this estimate plays (None: a game that fights not)
         self._immobile = re.compile(sim.cannot_move, re.I) if sim is not None else None
         self._floor = re.compile(sim.floor_words + r"\s+(\w+)", re.I) if sim is not None else None
@@ -174,7 +175,12 @@ class Roster:
         return place("failure"), place("success")
 
     def role(self, enemy_id: str) -> str:
-        """Its role in a fight (module docstring; ruling sim-guardians)."""
+        """Its role in a fight (module docstring; ruling sim-guardians); read once per stat block."""
+        if enemy_id not in self._roles:
+            self._roles[enemy_id] = self._role(enemy_id)
+        return self._roles[enemy_id]
+
+    def _role(self, enemy_id: str) -> str:
         e = self.tables.enemies[enemy_id]
         rules = {r.name for r in e.special_rules}
         armed = _feature(e, "Threat Rate") > 0 and (e.base_attack is not None or e.special_attack is not None)
@@ -249,13 +255,18 @@ class Roster:
                        "passions": attrs["passions"], "smarts": attrs["smarts"], "threat_rate": cond["threat_rate"]}
             strikes = {"base": strike(sim, cls.base_attack, self.lines_read),
                        "special": strike(sim, cls.special_attack, self.lines_read)}
-            self._members[id(character)] = character, (cls.id, cond, spec, attrs, support, strikes)
-        cid, cond, spec, attrs, support, strikes = self._members[id(character)][1]
+            proto = Fighter(cls.id, cond["initiative"], cond["threat_rate"], cond["survival_rate"], character.wounds_max, 0,
+                            spec.get("carapace", 0), spec.get("flying", 0), spec.get("swarming", 0) >= sim.swarm_ignores_wounds,
+                            strikes, sim.track, 0, retreats=self._retreats(sim.track), support=support,
+                            speed=attrs["speed"], smarts=attrs["smarts"], passions=attrs["passions"], starts=self._member_starts)
+            self._members[id(character)] = character, proto.__dict__
+        # a copy of her Combatant as first made (as ``group`` copies a stat block's), with this fight's state
+        f = object.__new__(Fighter)
+        f.__dict__ = self._members[id(character)][1].copy()
         if effects is None:
-            effects = {f.id: f.rating for f in character.effects if f.rating}
+            effects = {e.id: e.rating for e in character.effects if e.rating}
         blind = effects.get("blind", 0)
-        return Fighter(cid, cond["initiative"], cond["threat_rate"], cond["survival_rate"], character.wounds_max, wounds,
-                       spec.get("carapace", 0), spec.get("flying", 0), spec.get("swarming", 0) >= sim.swarm_ignores_wounds,
-                       strikes, sim.track, 0, shift, darkness if darkness > blind else 0, retreats=self._retreats(sim.track),
-                       support=support, effects=effects, speed=attrs["speed"], smarts=attrs["smarts"],
-                       passions=attrs["passions"], starts=self._member_starts)
+        f.wounds, f.shift, f.darkness, f.effects = wounds, shift, darkness if darkness > blind else 0, effects
+        f.refresh()
+        f.affected()
+        return f
