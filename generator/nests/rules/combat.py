@@ -23,7 +23,7 @@ from operator import attrgetter
 from typing import Callable
 
 from nests.rules.effects import Afflictions
-from nests.rules.fighters import BYSTANDER, GUEST, HUNTER, Fighter, Roster
+from nests.rules.fighters import BYSTANDER, GUEST, HUNTER, Fighter, Roster, stock
 
 RULINGS = ["sim-rally", "sim-fight-sides", "sim-targets", "sim-attack-lines", "sim-swarm-wounds", "sim-alarm", "sim-break",
            "sim-flee", "sim-fight-ends", "sim-area-attack", "sim-special-rules", "modifier-match", "sim-effects",
@@ -101,7 +101,8 @@ class Bestiary(Roster):
             wounds = tables.enemies[r["enemy"]].feature("Wounds Max")
             self.summons.append((r["chance"], r["enemy"], r["count"], wounds.figure,
                                  None if wounds.die is None else tables.die(wounds.die).faces))
-        self.hopes: dict[tuple, bool] = {}          # Fight.could_hit's answers, the same few asked all game
+        # Fight.could_hit's answers, the same few asked all game (and in every game: ``fighters.stock``)
+        self.hopes: dict[tuple, bool] = stock(tables, sim, LINES).setdefault("hopes", {})
 
     def summon(self, below, face: int) -> list[Fighter]:
         """Alarm Pheromones' d100 ``face``: the row with the lowest Chance to Summon above it, its creatures
@@ -311,19 +312,17 @@ class Fight:
         if not f.standing:                                   # Retreating: she can only flee
             self.break_away(f, "back")
             return
-        hunting = targets = None
-        hopes = {}                       # a stat block's Combatants differ only in Wounds, place and Effects
-        for o in self.sides[1]:
-            if o.standing:
-                if o.role == HUNTER:
-                    hunting = True
-                if f.strikes:
-                    hope = hopes.get(o.id)
-                    if hope is None:
-                        hope = hopes[o.id] = f.can_reach(o) and self.could_hit(f, o)
-                    if hope:
-                        targets = targets or []
-                        targets.append(o)
+        standing = [o for o in self.sides[1] if o.standing]
+        hunting = HUNTER in [o.role for o in standing]
+        targets = []
+        if f.strikes:
+            hopes = {}                   # a stat block's Combatants differ only in Wounds, place and Effects
+            for o in standing:
+                hope = hopes.get(o.id)
+                if hope is None:
+                    hope = hopes[o.id] = f.can_reach(o) and self.could_hit(f, o)
+                if hope:
+                    targets.append(o)
         # past the creatures that keep their post (Guardians, Workers) while none that hunts stands and no
         # Autothysis has glued the tunnel; else back (ruling sim-guardians)
         way = "back" if hunting or self.glued else "past"

@@ -144,16 +144,37 @@ def _feature(enemy: Enemy, name: str) -> int:
     return (f.figure or 0) if f else 0
 
 
+_STOCK: dict[tuple, tuple] = {}        # (id(tables), id(sim), id(lines_read)) → (tables, sim, lines_read, caches)
+_STOCK_KEPT = 4
+
+
+def stock(tables, sim, lines_read) -> dict:
+    """What Rosters read off the stat blocks and tables alone (their caches by name), shared by every Roster of
+    the same tables, settings and Attack lines: a packet's screens and estimate play a dozen games or more,
+    each with its own Roster, and reading the stat blocks anew cost each game more than its first sessions.
+    The objects are held with their caches, so no id is reused while kept; the last few are kept (a server
+    may load its content anew)."""
+    key = id(tables), id(sim), id(lines_read)
+    kept = _STOCK.get(key)
+    if kept is None:
+        if len(_STOCK) >= _STOCK_KEPT:
+            del _STOCK[next(iter(_STOCK))]
+        kept = _STOCK[key] = tables, sim, lines_read, {}
+    return kept[3]
+
+
 class Roster:
     """Makes Combatants: a creature's from its stat block (read once per enemy), a member's from her sheet."""
 
     def __init__(self, tables, sim, lines_read):
         self.tables, self.sim, self.lines_read = tables, sim, lines_read
-        self._profiles: dict[str, tuple] = {}
-        self._protos: dict[str, dict] = {}          # enemy id → a fresh Combatant's attributes
+        shared = stock(tables, sim, lines_read)
+        self._profiles: dict[str, tuple] = shared.setdefault("profiles", {})
+        self._protos: dict[str, dict] = shared.setdefault("protos", {})     # enemy id → a fresh Combatant's attributes
+        self._tracks: dict[tuple, frozenset] = shared.setdefault("tracks", {})
+        self._roles: dict[str, str] = shared.setdefault("roles", {})
+        # a game's own: its characters (kept by id while the Roster lives)
         self._members: dict[int, tuple] = {}        # id(character) → (character, her first Combatant's attributes)
-        self._tracks: dict[tuple, frozenset] = {}
-        self._roles: dict[str, str] = {}
         # the words of special rules this estimate plays (None: a game that fights not)
         self._immobile = re.compile(sim.cannot_move, re.I) if sim is not None else None
         self._floor = re.compile(sim.floor_words + r"\s+(\w+)", re.I) if sim is not None else None
