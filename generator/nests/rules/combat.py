@@ -134,14 +134,19 @@ class Fight:
     summoned: int = 0                  # groups the alarm brought
 
     def __post_init__(self):
-        self._degrees = list(self.tables.degrees)
-        self._last = len(self._degrees) - 1
-        self._critical = (self._degrees[0], self._degrees[-1])
-        self._initial = {k: self._degrees.index(v) for k, v in self.tables.initial.items()}
+        # Table 18 as a fight reads it (the Degrees worst first, the last's index, both Criticals, the initial
+        # Degree's index by (matches Effort, beats Resistance)), made once for the tables: a session has dozens of fights
+        shared = stock(self.tables, self.sim, LINES)
+        if "table18" not in shared:
+            degrees = list(self.tables.degrees)
+            shared["table18"] = (degrees, len(degrees) - 1, (degrees[0], degrees[-1]),
+                                 {k: degrees.index(v) for k, v in self.tables.initial.items()})
+        self._degrees, self._last, self._critical, self._initial = shared["table18"]
         # randrange(n) is _randbelow(n) behind its argument checks: the same faces, from the same stream,
         # for a fraction of the cost (a fight draws hundreds)
         self.below = self.rng._randbelow
         self.callers = [o for o in self.sides[1] if o.alarm]      # the Combatants with Alarm Pheromones
+        self.gunners = [o for o in self.sides[1] if o.gun]        # those with the Alarm Gun, in the side's order
         self._best = None                                          # their highest Swarming, once known
         self._hopes = self.bestiary.hopes if self.bestiary else {}
         self.afflict = self.bestiary.afflict if self.bestiary else Afflictions(self.tables)
@@ -238,7 +243,7 @@ class Fight:
         that has not attacked this Round fires at the same target, in this Turn, as its Attack of the Round."""
         gun = self.sim.alarm_gun
         while target.combatant and self.below(100) < gun["chance"]:
-            ready = [o for o in self.sides[1] if o.gun and o is not a and not o.acted and o.standing and o.acts]
+            ready = [o for o in self.gunners if o is not a and not o.acted and o.standing and o.acts]
             if not ready:
                 return
             b = ready[self.below(len(ready))]
@@ -385,6 +390,7 @@ class Fight:
         if self.joining:
             self.start(self.joining)
             self.sides[1].extend(self.joining)
+            self.gunners += [o for o in self.joining if o.gun]
             callers = [o for o in self.joining if o.alarm]
             if callers:
                 self.callers += callers
