@@ -65,8 +65,7 @@ def _effect(fight, a: Fighter, t: Fighter, opponents, rem, arg) -> None:
     """An Effect bestowed by a line ("Target Immobilised d40", "Attacker Stunned: d60"): ruling sim-effects."""
     who, name, faces = arg
     f = a if who == "attacker" else t
-    if f.combatant:
-        fight.afflict.bestow(fight.below, f.effects, name, faces)
+    if f.combatant and fight.afflict.bestow(fight.below, f.effects, name, faces):
         f.affected()
 
 

@@ -80,12 +80,13 @@ class Afflictions:
             effects[name] = v
         return effects.get(name, 0)
 
-    def bestow(self, below, effects: dict, name: str, faces: int) -> None:
-        """Gaining Effects: set when it does not apply yet, else increased, with the die given."""
-        if effects.get(name, 0):
-            self.increase(below, effects, name, faces)
-        else:
-            self.set(below, effects, name, faces)
+    def bestow(self, below, effects: dict, name: str, faces: int) -> bool:
+        """Gaining Effects: set when it does not apply yet, else increased, with the die given. → whether her
+        Effects changed (a 0 set, or an increase that does not beat the rating, changes nothing)."""
+        old = effects.get(name, 0)
+        if old:
+            return self.increase(below, effects, name, faces) > old
+        return self.set(below, effects, name, faces) > 0
 
     def check(self, below, effects: dict, smarts: int, passions: int) -> Triggered:
         """Checking Effects: one Boolean Roll compared to each Effect that applies, in turn; beaten, it is gone;
