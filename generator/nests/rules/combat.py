@@ -23,7 +23,7 @@ from operator import attrgetter
 from typing import Callable
 
 from nests.rules.effects import Afflictions
-from nests.rules.fighters import BYSTANDER, GUEST, HUNTER, Fighter, Roster
+from nests.rules.fighters import BYSTANDER, GUEST, HUNTER, Fighter, Roster, stock
 
 RULINGS = ["sim-rally", "sim-fight-sides", "sim-targets", "sim-attack-lines", "sim-swarm-wounds", "sim-alarm", "sim-break",
            "sim-flee", "sim-fight-ends", "sim-area-attack", "sim-special-rules", "modifier-match", "sim-effects",
@@ -56,7 +56,8 @@ def _kill_some(fight, a: Fighter, t: Fighter, opponents, rem, n: int) -> None:
 def _move(fight, a: Fighter, t: Fighter, opponents, rem, arg) -> None:
     who, steps = arg
     f = a if who == "attacker" else t
-    f.place = max(f.floor, min(len(f.track) - 1, f.place + steps))
+    place, top = f.place + steps, len(f.track) - 1
+    f.place = f.floor if place < f.floor else top if place > top else place      # within its track, above its floor
     f.refresh()
 
 
@@ -64,8 +65,7 @@ def _effect(fight, a: Fighter, t: Fighter, opponents, rem, arg) -> None:
     """An Effect bestowed by a line ("Target Immobilised d40", "Attacker Stunned: d60"): ruling sim-effects."""
     who, name, faces = arg
     f = a if who == "attacker" else t
-    if f.combatant:
-        fight.afflict.bestow(fight.below, f.effects, name, faces)
+    if f.combatant and fight.afflict.bestow(fight.below, f.effects, name, faces):
         f.affected()
 
 
@@ -100,7 +100,8 @@ class Bestiary(Roster):
             wounds = tables.enemies[r["enemy"]].feature("Wounds Max")
             self.summons.append((r["chance"], r["enemy"], r["count"], wounds.figure,
                                  None if wounds.die is None else tables.die(wounds.die).faces))
-        self.hopes: dict[tuple, bool] = {}          # Fight.could_hit's answers, the same few asked all game
+        # Fight.could_hit's answers, the same few asked all game (and in every game: ``fighters.stock``)
+        self.hopes: dict[tuple, bool] = stock(tables, sim, LINES).setdefault("hopes", {})
 
     def summon(self, below, face: int) -> list[Fighter]:
         """Alarm Pheromones' d100 ``face``: the row with the lowest Chance to Summon above it, its creatures
@@ -132,17 +133,24 @@ class Fight:
     summoned: int = 0                  # groups the alarm brought
 
     def __post_init__(self):
-        self._degrees = list(self.tables.degrees)
-        self._last = len(self._degrees) - 1
-        self._critical = (self._degrees[0], self._degrees[-1])
-        self._initial = {k: self._degrees.index(v) for k, v in self.tables.initial.items()}
+        # Table 18 as a fight reads it (the Degrees worst first, the last's index, both Criticals, the initial
+        # Degree's index by (matches Effort, beats Resistance)), made once for the tables: a session has dozens of fights
+        shared = stock(self.tables, self.sim, LINES)
+        if "table18" not in shared:
+            degrees = list(self.tables.degrees)
+            shared["table18"] = (degrees, len(degrees) - 1, (degrees[0], degrees[-1]),
+                                 {k: degrees.index(v) for k, v in self.tables.initial.items()})
+        self._degrees, self._last, self._critical, self._initial = shared["table18"]
         # randrange(n) is _randbelow(n) behind its argument checks: the same faces, from the same stream,
         # for a fraction of the cost (a fight draws hundreds)
         self.below = self.rng._randbelow
         self.callers = [o for o in self.sides[1] if o.alarm]      # the Combatants with Alarm Pheromones
+        self.gunners = [o for o in self.sides[1] if o.gun]        # those with the Alarm Gun, in the side's order
         self._best = None                                          # their highest Swarming, once known
         self._hopes = self.bestiary.hopes if self.bestiary else {}
         self.afflict = self.bestiary.afflict if self.bestiary else Afflictions(self.tables)
+        self._obstacle = self.sim.guardians["obstacle_chance"]
+        self._static, self._shift_up = self.sim.static, self.sim.shift_up      # read at every Attack (``odds``)
 
     # -- rolls -------------------------------------------------------------------------
     def degree(self, effort: int, resistance: int, static: list[int], shift: int) -> str:
@@ -154,11 +162,12 @@ class Fight:
             if face < abs(m):
                 net += 1 if m > 0 else -1
         index = self._initial[(face < effort, face >= resistance)] + net
-        return self._degrees[0 if index < 0 else min(index, self._last)]
+        return self._degrees[0 if index < 0 else index if index < self._last else self._last]
 
     def hurt(self, f: Fighter, n: int) -> None:
         if n > 0:
-            f.wounds = min(f.wounds + n, f.wounds_max)
+            wounds = f.wounds + n
+            f.wounds = wounds if wounds < f.wounds_max else f.wounds_max
             f.refresh()
             if f.alarm and not f.combatant:
                 self._best = None
@@ -172,20 +181,20 @@ class Fight:
     def odds(self, f: Fighter, target: Fighter) -> tuple[list[int], int]:
         """An Attack Action's static modifiers (Carapace, Flying, Disposition, Darkness, Poisoned) and standing
         Shifts (Wounds, Starving, Charging)."""
-        sim = self.sim
         static = []
         if target.carapace > 0 and f.against_carapace:
             static.append(-target.carapace)
         if target.flying > 0:
             static.append(-target.flying)
         disposition = f.track[f.place]
-        if disposition in sim.static:
-            static.append(sim.static[disposition])
+        modifier = self._static.get(disposition)
+        if modifier is not None:
+            static.append(modifier)
         if f.darkness:
             static.append(-f.darkness)
         if f.poison:
             static.append(-f.poison)
-        return static, f.shift + (0 if f.swarm else -f.wounds) + (1 if disposition in sim.shift_up else 0)
+        return static, f.shift + (0 if f.swarm else -f.wounds) + (1 if disposition in self._shift_up else 0)
 
     def could_hit(self, f: Fighter, target: Fighter) -> bool:
         """Whether any face of her Attack Roll on ``target`` is a Success: with a Wound or two's Shifts Down, or a
@@ -206,24 +215,25 @@ class Fight:
     def attack(self, f: Fighter, target: Fighter, opponents: list[Fighter]) -> None:
         """An Attack Action: Threat Rate against Survival Rate with its ``odds``; the Degree names the Attacks that
         Hit or Miss, whose Damage and lines are dealt."""
-        sim = self.sim
         static, shift = self.odds(f, target)
         degree = self.degree(f.threat, target.survival, static, shift)
-        hits, which = sim.outcomes[degree]
+        hits, which = self.sim.outcomes[degree]
         critical = degree in self._critical
+        strikes = f.strikes
         for name in which:
-            s = f.strikes.get(name)
-            if s is None or not f.reaches(s, target):
+            s = strikes.get(name)
+            if s is None or (s.close and target.flying > 0 and f.flying <= 0):     # not f.reaches(s, target)
                 continue
-            if f.autothyte and name == "special" and self.below(100) < sim.guardians["obstacle_chance"]:
+            if f.autothyte and name == "special" and self.below(100) < self._obstacle:
                 self.glued += 1                              # ruling sim-autothysis: its tunnel glued shut
             targets = [target]
             if hits and s.area:                              # ruling sim-area-attack
                 targets += [o for o in opponents if o is not target and o.combatant and f.reaches(s, o)]
+            lines = s.hit if hits else s.miss
             for t in targets:
                 if hits:
                     self.hurt(t, s.damage * (f.wounds_max - f.wounds if s.per_individual else 1))
-                for crit_only, act, arg in (s.hit if hits else s.miss):
+                for crit_only, act, arg in lines:
                     if critical or not crit_only:
                         act(self, f, t, opponents, s.rem, arg)
 
@@ -232,7 +242,7 @@ class Fight:
         that has not attacked this Round fires at the same target, in this Turn, as its Attack of the Round."""
         gun = self.sim.alarm_gun
         while target.combatant and self.below(100) < gun["chance"]:
-            ready = [o for o in self.sides[1] if o.gun and o is not a and not o.acted and o.standing and o.acts]
+            ready = [o for o in self.gunners if o is not a and not o.acted and o.standing and o.acts]
             if not ready:
                 return
             b = ready[self.below(len(ready))]
@@ -306,19 +316,17 @@ class Fight:
         if not f.standing:                                   # Retreating: she can only flee
             self.break_away(f, "back")
             return
-        hunting = targets = None
-        hopes = {}                       # a stat block's Combatants differ only in Wounds, place and Effects
-        for o in self.sides[1]:
-            if o.standing:
-                if o.role == HUNTER:
-                    hunting = True
-                if f.strikes:
-                    hope = hopes.get(o.id)
-                    if hope is None:
-                        hope = hopes[o.id] = f.can_reach(o) and self.could_hit(f, o)
-                    if hope:
-                        targets = targets or []
-                        targets.append(o)
+        standing = [o for o in self.sides[1] if o.standing]
+        hunting = HUNTER in [o.role for o in standing]
+        targets = []
+        if f.strikes:
+            hopes = {}                   # a stat block's Combatants differ only in Wounds, place and Effects
+            for o in standing:
+                hope = hopes.get(o.id)
+                if hope is None:
+                    hope = hopes[o.id] = f.can_reach(o) and self.could_hit(f, o)
+                if hope:
+                    targets.append(o)
         # past the creatures that keep their post (Guardians, Workers) while none that hunts stands and no
         # Autothysis has glued the tunnel; else back (ruling sim-guardians)
         way = "back" if hunting or self.glued else "past"
@@ -334,7 +342,8 @@ class Fight:
         if not f.acts or f.acted or not f.standing or f.role in (BYSTANDER, GUEST) or not f.strikes:
             return
         f.acted = True
-        targets = [o for o in self.sides[0] if o.combatant and f.can_reach(o)]
+        flyers = f.reaches_flyers                            # f.can_reach(o), read once for the Turn
+        targets = [o for o in self.sides[0] if o.combatant and (o.flying <= 0 or flyers)]
         if targets:
             target = targets[self.below(len(targets))]
             self.attack(f, target, self.sides[0])
@@ -380,16 +389,20 @@ class Fight:
         if self.joining:
             self.start(self.joining)
             self.sides[1].extend(self.joining)
-            self.callers += [o for o in self.joining if o.alarm]
-            self._best = None
+            self.gunners += [o for o in self.joining if o.gun]
+            callers = [o for o in self.joining if o.alarm]
+            if callers:
+                self.callers += callers
+                if self._best is not None:   # newcomers are Combatants: the highest Swarming is theirs or the same
+                    self._best = max(self._best, max(o.alarm for o in callers))
             self.joining = []
 
     def start(self, fighters: list[Fighter]) -> None:
-        """Starting Disposition (Table 8): a Boolean Roll against Initiative."""
+        """Starting Disposition (Table 8): a Boolean Roll against Initiative; its places were read once
+        (``Fighter.starts``: after a failure, after a success)."""
+        below = self.below
         for f in fighters:
-            outcome = "success" if self.below(100) < f.initiative else "failure"
-            wanted = self.sim.start[outcome]
-            f.place = max(f.floor, f.track.index(wanted) if wanted in f.track else len(f.track) // 2)
+            f.place = f.starts[below(100) < f.initiative]
             f.refresh()
 
     def weigh(self) -> None:
@@ -444,6 +457,7 @@ def fight(rng: random.Random, bestiary: Bestiary, party: list[Fighter], nest: li
                    start_left=sum(f.wounds_max - f.wounds for f in party))
     battle.start(party + nest)
     rounds, guarded = 0, False
+    member = creature = None           # a standing Combatant of each side, once seen
     while True:
         if battle.over():
             caught = battle.routed()
@@ -460,13 +474,22 @@ def fight(rng: random.Random, bestiary: Bestiary, party: list[Fighter], nest: li
         order = [(-f.initiative, -f.place, rng.random(), i, f, side)
                  for side, fs in enumerate((party, nest)) for i, f in enumerate(fs) if f.combatant]
         order.sort()
-        for *_, f, side in order:
+        for _, _, _, _, f, _ in order:
             f.acted = False
-        for *_, f, side in order:
-            if battle.over():
-                break
+        turn = battle.turn
+        for _, _, _, _, f, side in order:
+            # battle.over(), asked before every Turn: of each side, a Combatant seen standing is asked first, the
+            # side searched only when it no longer stands (the crowd the alarm brings makes this the commonest question)
+            if not (member and member.standing):
+                member = next(filter(_STANDING, party), None)
+                if member is None:
+                    break
+            if not (creature and creature.standing):
+                creature = next(filter(_STANDING, nest), None)
+                if creature is None:
+                    break
             if f.combatant:
-                battle.turn(f, side)
+                turn(f, side)
     won = not any(map(_STANDING, nest)) and any(f.combatant for f in party)
     fates = tuple("killed" if f.killed else (f.out or ("held" if won else "back")) for f in party)
     return FightResult(won, fates, rounds, battle.glued, guarded, battle.turns, battle.alarms, battle.summoned)

@@ -26,7 +26,7 @@ from nests.rules.nest import level_dice
 NO_ACTIONS = ("paralysed", "stunned")       # "cannot take any Actions"
 NO_MOVING = ("immobilised",)                # "cannot move"
 MODIFIER = "poisoned"                       # "a negative modifier equal to Poisoned to all Actions"
-INERT = ("blind", "immobilised", "paralysed", "stunned")   # their trigger does nothing: at 100% a check is moot
+INERT = frozenset({"blind", "immobilised", "paralysed", "stunned"})   # their trigger does nothing: at 100% a check is moot
 DEEPEST = 12                                # Infected picking Infected again: a chain this long stops (never seen)
 
 
@@ -61,7 +61,9 @@ class Afflictions:
 
     def set(self, below, effects: dict, name: str, faces: int) -> int:
         """A Roll to Set; a 0 leaves the Effect off."""
-        v = self.roll(below, faces)
+        v = below(faces)                  # self.roll, inline: fights bestow Effects at most Attacks
+        if v > self.cap:
+            v = self.cap
         if v:
             effects[name] = v
         else:
@@ -71,17 +73,20 @@ class Afflictions:
     def increase(self, below, effects: dict, name: str, faces: int | None = None) -> int:
         """A Roll to Increase, with Table 20's die for its rating unless ``faces`` is given."""
         old = effects.get(name, 0)
-        v = self.roll(below, self._faces[old] if faces is None else faces)
+        v = below(self._faces[old] if faces is None else faces)       # self.roll, inline
+        if v > self.cap:
+            v = self.cap
         if v > old:
             effects[name] = v
         return effects.get(name, 0)
 
-    def bestow(self, below, effects: dict, name: str, faces: int) -> None:
-        """Gaining Effects: set when it does not apply yet, else increased, with the die given."""
-        if effects.get(name, 0):
-            self.increase(below, effects, name, faces)
-        else:
-            self.set(below, effects, name, faces)
+    def bestow(self, below, effects: dict, name: str, faces: int) -> bool:
+        """Gaining Effects: set when it does not apply yet, else increased, with the die given. → whether her
+        Effects changed (a 0 set, or an increase that does not beat the rating, changes nothing)."""
+        old = effects.get(name, 0)
+        if old:
+            return self.increase(below, effects, name, faces) > old
+        return self.set(below, effects, name, faces) > 0
 
     def check(self, below, effects: dict, smarts: int, passions: int) -> Triggered:
         """Checking Effects: one Boolean Roll compared to each Effect that applies, in turn; beaten, it is gone;

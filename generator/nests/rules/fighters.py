@@ -96,6 +96,7 @@ class Fighter:
     passions: int = 0
     gun: bool = False                  # the Nasutes' Alarm Gun rule
     autothyte: bool = False            # its Special Attack glues its tunnel shut (Nest Guardians)
+    starts: tuple = (0, 0)             # its place after a failed, a successful starting roll (``Roster.starts``)
 
     def __post_init__(self):
         if self.effects is None:
@@ -120,11 +121,12 @@ class Fighter:
         rating; ``checks``: checking its Effects can change anything. Whatever changes its Effects calls this."""
         fx = self.effects
         if fx:
-            self.acts = not any(fx.get(n, 0) for n in NO_ACTIONS)
-            self.moves = self.mobile and self.acts and not any(fx.get(n, 0) for n in NO_MOVING)
+            # (map over dict.get and a key-set comparison: a fight asks this at every Effect an Attack bestows)
+            self.acts = not any(map(fx.get, NO_ACTIONS))
+            self.moves = self.mobile and self.acts and not any(map(fx.get, NO_MOVING))
             self.poison = fx.get(MODIFIER, 0)
             # a check can change something: some Effect below 100% (a roll may beat it) or with a trigger
-            self.checks = any(r < 100 or n not in INERT for n, r in fx.items())
+            self.checks = min(fx.values()) < 100 or not fx.keys() <= INERT
         else:
             self.acts, self.moves, self.poison, self.checks = True, self.mobile, 0, False
 
@@ -142,26 +144,64 @@ def _feature(enemy: Enemy, name: str) -> int:
     return (f.figure or 0) if f else 0
 
 
+_STOCK: dict[tuple, tuple] = {}        # (id(tables), id(sim), id(lines_read)) → (tables, sim, lines_read, caches)
+_STOCK_KEPT = 4
+
+
+def stock(tables, sim, lines_read) -> dict:
+    """What Rosters read off the stat blocks and tables alone (their caches by name), shared by every Roster of
+    the same tables, settings and Attack lines: a packet's screens and estimate play a dozen games or more,
+    each with its own Roster, and reading the stat blocks anew cost each game more than its first sessions.
+    The objects are held with their caches, so no id is reused while kept; the last few are kept (a server
+    may load its content anew)."""
+    key = id(tables), id(sim), id(lines_read)
+    kept = _STOCK.get(key)
+    if kept is None:
+        if len(_STOCK) >= _STOCK_KEPT:
+            del _STOCK[next(iter(_STOCK))]
+        kept = _STOCK[key] = tables, sim, lines_read, {}
+    return kept[3]
+
+
 class Roster:
     """Makes Combatants: a creature's from its stat block (read once per enemy), a member's from her sheet."""
 
     def __init__(self, tables, sim, lines_read):
         self.tables, self.sim, self.lines_read = tables, sim, lines_read
-        self._profiles: dict[str, tuple] = {}
-        self._protos: dict[str, dict] = {}          # enemy id → a fresh Combatant's attributes
-        self._members: dict[int, tuple] = {}        # id(character) → (character, her figures)
-        self._tracks: dict[tuple, frozenset] = {}
+        shared = stock(tables, sim, lines_read)
+        self._profiles: dict[str, tuple] = shared.setdefault("profiles", {})
+        self._protos: dict[str, dict] = shared.setdefault("protos", {})     # enemy id → a fresh Combatant's attributes
+        self._tracks: dict[tuple, frozenset] = shared.setdefault("tracks", {})
+        self._roles: dict[str, str] = shared.setdefault("roles", {})
+        # a game's own: its characters (kept by id while the Roster lives)
+        self._members: dict[int, tuple] = {}        # id(character) → (character, her first Combatant's attributes)
         # the words of special rules this estimate plays (None: a game that fights not)
         self._immobile = re.compile(sim.cannot_move, re.I) if sim is not None else None
         self._floor = re.compile(sim.floor_words + r"\s+(\w+)", re.I) if sim is not None else None
+        self._member_starts = self.starts(tuple(sim.track), 0) if sim is not None else (0, 0)
 
     def _retreats(self, track) -> frozenset:
         if track not in self._tracks:
             self._tracks[track] = frozenset(i for i, name in enumerate(track) if name in self.sim.cannot_attack)
         return self._tracks[track]
 
+    def starts(self, track: tuple, floor: int) -> tuple[int, int]:
+        """Starting Disposition (Table 8) on ``track``: its place after a failed and after a successful Boolean
+        Roll against Initiative (a Disposition the track lacks: its middle; never below ``floor``). Read once
+        per stat block and character: every Combatant of every fight starts so."""
+        def place(outcome: str) -> int:
+            wanted = self.sim.start[outcome]
+            return max(floor, track.index(wanted) if wanted in track else len(track) // 2)
+
+        return place("failure"), place("success")
+
     def role(self, enemy_id: str) -> str:
-        """Its role in a fight (module docstring; ruling sim-guardians)."""
+        """Its role in a fight (module docstring; ruling sim-guardians); read once per stat block."""
+        if enemy_id not in self._roles:
+            self._roles[enemy_id] = self._role(enemy_id)
+        return self._roles[enemy_id]
+
+    def _role(self, enemy_id: str) -> str:
         e = self.tables.enemies[enemy_id]
         rules = {r.name for r in e.special_rules}
         armed = _feature(e, "Threat Rate") > 0 and (e.base_attack is not None or e.special_attack is not None)
@@ -207,14 +247,16 @@ class Roster:
                                         swarming >= self.sim.swarm_ignores_wounds, strikes, track, alarm, extra)
             ini, tr, sr, carapace, flying, swarm, strikes, track, alarm, extra = self._profiles[enemy_id]
             self._protos[enemy_id] = Fighter(enemy_id, ini, tr, sr, 1, 0, carapace, flying, swarm, strikes, track, alarm,
-                                             retreats=self._retreats(track), **extra).__dict__
+                                             retreats=self._retreats(track), starts=self.starts(track, extra["floor"]),
+                                             **extra).__dict__
         # each a copy of its stat block's first Combatant, with its own Wounds Max and Effects: the Alarm
-        # Pheromones bring hundreds in a session, and copying skips the checks made once already
+        # Pheromones bring hundreds in a session, and copying its attributes whole (a dict's copy, the
+        # quickest way) skips the checks made once already
         proto = self._protos[enemy_id]
         out = []
         for _ in range(count):
             f = object.__new__(Fighter)
-            f.__dict__.update(proto)
+            f.__dict__ = proto.copy()
             f.wounds_max, f.effects = wounds_max, {}
             f.refresh()
             out.append(f)
@@ -234,13 +276,18 @@ class Roster:
                        "passions": attrs["passions"], "smarts": attrs["smarts"], "threat_rate": cond["threat_rate"]}
             strikes = {"base": strike(sim, cls.base_attack, self.lines_read),
                        "special": strike(sim, cls.special_attack, self.lines_read)}
-            self._members[id(character)] = character, (cls.id, cond, spec, attrs, support, strikes)
-        cid, cond, spec, attrs, support, strikes = self._members[id(character)][1]
+            proto = Fighter(cls.id, cond["initiative"], cond["threat_rate"], cond["survival_rate"], character.wounds_max, 0,
+                            spec.get("carapace", 0), spec.get("flying", 0), spec.get("swarming", 0) >= sim.swarm_ignores_wounds,
+                            strikes, sim.track, 0, retreats=self._retreats(sim.track), support=support,
+                            speed=attrs["speed"], smarts=attrs["smarts"], passions=attrs["passions"], starts=self._member_starts)
+            self._members[id(character)] = character, proto.__dict__
+        # a copy of her Combatant as first made (as ``group`` copies a stat block's), with this fight's state
+        f = object.__new__(Fighter)
+        f.__dict__ = self._members[id(character)][1].copy()
         if effects is None:
-            effects = {f.id: f.rating for f in character.effects if f.rating}
+            effects = {e.id: e.rating for e in character.effects if e.rating}
         blind = effects.get("blind", 0)
-        return Fighter(cid, cond["initiative"], cond["threat_rate"], cond["survival_rate"], character.wounds_max, wounds,
-                       spec.get("carapace", 0), spec.get("flying", 0), spec.get("swarming", 0) >= sim.swarm_ignores_wounds,
-                       strikes, sim.track, 0, shift, darkness if darkness > blind else 0, retreats=self._retreats(sim.track),
-                       support=support, effects=effects, speed=attrs["speed"], smarts=attrs["smarts"],
-                       passions=attrs["passions"])
+        f.wounds, f.shift, f.darkness, f.effects = wounds, shift, darkness if darkness > blind else 0, effects
+        f.refresh()
+        f.affected()
+        return f

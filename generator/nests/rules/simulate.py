@@ -308,6 +308,7 @@ class Game:
 
     def __post_init__(self):
         self.bestiary = Bestiary(self.tables, self.sim)
+        self._sheets: dict[int, tuple] = {}            # id(character) → what ``member`` reads of her sheet
         self.heart_room = self.heart
         self.heart_rating = self.chain.levels[-1].rating
 
@@ -321,9 +322,15 @@ class Game:
         self.used.update(rulings)
 
     def member(self, c) -> Member:
-        ratings = {f.id: f.rating for f in c.common_abilities} | {f.id: f.rating for f in c.attributes}
-        food = [Food(i.rating) for i in c.inventory if i is not None and self.sim.food_type in i.types]
-        return Member(c, ratings, c.hunger, food)
+        """Her state at a session's start. Her sheet is read once per game (every run begins so): her ratings,
+        shared by the runs (never changed), and her Food Items' ratings and her Effects, fresh in each run."""
+        sheet = self._sheets.get(id(c))
+        if sheet is None:
+            ratings = {f.id: f.rating for f in c.common_abilities} | {f.id: f.rating for f in c.attributes}
+            food = [i.rating for i in c.inventory if i is not None and self.sim.food_type in i.types]
+            sheet = self._sheets[id(c)] = c, ratings, food, {f.id: f.rating for f in c.effects if f.rating}
+        _, ratings, food, effects = sheet
+        return Member(c, ratings, c.hunger, [Food(r) for r in food], effects=dict(effects))
 
 
 SIM_RULINGS = ["sim-session", "sim-choose-room", "sim-effects", "sim-no-resting"]     # every run plays by these
