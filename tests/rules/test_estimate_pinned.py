@@ -26,20 +26,22 @@ CASES = [(1, ("wasp", "spider", "beetle", "ants"), 0, 2), (7, ("ladybug", "scorp
          (21, ("wasp", "spider", "beetle"), 2, 3), (5, ("ants", "ladybug"), 0, 3)]
 
 PINNED = {
-    1: {"job": 71, "heart": 86, "levels": 236, "actions": 390, "wounds": 2810, "guarded": 0,
-        "down": {"ants": 133, "beetle": 141, "spider": 93, "wasp": 71},
-        "ends": {"heart": 13, "job": 71, "no-room": 17, "party-down": 49}, "next": 11842355306193309973, "rulings": 33},
-    7: {"job": 8, "heart": 17, "levels": 274, "actions": 329, "wounds": 1222, "guarded": 0,
-        "down": {"ants": 70, "ladybug": 62, "scorpion": 65},
-        "ends": {"actions": 6, "heart": 5, "job": 8, "no-room": 78, "party-down": 53}, "next": 16174435176635874703,
-        "rulings": 33},
-    21: {"job": 5, "heart": 51, "levels": 278, "actions": 447, "wounds": 828, "guarded": 0,
-         "down": {"beetle": 74, "spider": 51, "wasp": 45},
-         "ends": {"actions": 5, "heart": 43, "job": 5, "no-room": 69, "party-down": 28}, "next": 12262813115512044959,
-         "rulings": 34},
-    5: {"job": 0, "heart": 34, "levels": 278, "actions": 509, "wounds": 1568, "guarded": 0,
-        "down": {"ants": 114, "ladybug": 96},
-        "ends": {"actions": 3, "heart": 14, "no-room": 47, "party-down": 86}, "next": 10685811951363490584, "rulings": 32},
+    1: {"job": 71, "heart": 81, "levels": 231, "actions": 399, "wounds": 2835, "guarded": 0,
+        "down": {"ants": 132, "beetle": 139, "spider": 101, "wasp": 82},
+        "ends": {"job": 71, "no-room": 18, "party-down": 61},
+        "next": 528572903563542380, "rulings": 33},
+    7: {"job": 9, "heart": 19, "levels": 284, "actions": 336, "wounds": 1228, "guarded": 0,
+        "down": {"ants": 71, "ladybug": 63, "scorpion": 70},
+        "ends": {"actions": 7, "job": 9, "no-room": 76, "party-down": 58},
+        "next": 17961339105884421390, "rulings": 33},
+    21: {"job": 3, "heart": 53, "levels": 279, "actions": 462, "wounds": 869, "guarded": 0,
+        "down": {"beetle": 76, "spider": 54, "wasp": 52},
+        "ends": {"actions": 7, "heart": 39, "job": 3, "no-room": 73, "party-down": 28},
+        "next": 14577749075866691037, "rulings": 34},
+    5: {"job": 0, "heart": 30, "levels": 286, "actions": 513, "wounds": 1516, "guarded": 0,
+        "down": {"ants": 111, "ladybug": 103},
+        "ends": {"actions": 3, "heart": 2, "no-room": 52, "party-down": 93},
+        "next": 9751376305866390631, "rulings": 32},
 }
 
 
