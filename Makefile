@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: all build test fuzz chromium axe stats-check difficulty-check bench golden lock clean
+.PHONY: all build test fuzz chromium axe stats-check difficulty-check sensitivity bench golden lock clean
 
 all: build
 
@@ -82,6 +82,11 @@ stats-check: $(BIN)/nests
 # against `nests simulate --runs 4000` (their 95% intervals must overlap) and in its band (standard must).
 difficulty-check: $(BIN)/nests
 	$(BIN)/python -m tests.packet.difficulty_check
+
+# The rulings that move the odds, each measured with its other reading (docs/rulings.md's table, written
+# anew; review the diff). Some 10 minutes on 2 cores.
+sensitivity: $(BIN)/nests
+	$(BIN)/python -m tests.packet.sensitivity --write
 
 # Speed and memory, measured side by side in one run (not a test). The anchors
 # include the game author's generator, run by SWI-Prolog: installed from Debian's

@@ -233,8 +233,8 @@ PACKET_CASES = [
     Case("a simulation Disposition off the track", "simulate.yaml", "Partial Success: Holding", "Partial Success: Standing",
          "Partial Success: Standing", "support.outcomes.Partial Success",
          "'Standing' is not on the track; allowed: Retreating, Recoiling, Holding, Advancing, Charging"),
-    Case("a simulation with no rounds", "simulate.yaml", "rounds: 12 ", "rounds: 0 ", "rounds: 0", "rounds",
-         "0 is not a whole number 1–100"),
+    Case("a simulation with no guard against an endless fight", "simulate.yaml", "guard_rounds: 1000", "guard_rounds: 0",
+         "guard_rounds: 0", "guard_rounds", "0 is not a whole number 10–100000"),
     # A Nest's own words (content/nests/, checked by nests.content.nest) and the flag its Heart's words follow
     Case("a Room row needing an Area past 100%", "nests/termite.yaml", "area: 0-5}", "area: 0-500}", "Sentry Niche",
          "rooms.zones.0.rows.9.area", "'0-500' is not a rating 0–100 or a run of them like \"30-100\""),
@@ -330,7 +330,7 @@ def test_every_command_family(runner, tmp_path, case):
 
 # One broken file of each kind: every family that does not read that kind runs as usual.
 ONE_OF_EACH_KIND = {"a class rating out of range", "a sheet field without its kind", "die of no size the game has",
-                    "a reach of Rooms that is no number", "a simulation with no rounds"}
+                    "a reach of Rooms that is no number", "a simulation with no guard against an endless fight"}
 
 
 @pytest.mark.parametrize("case", [c for c in CASES + PACKET_CASES if c.name in ONE_OF_EACH_KIND],
@@ -503,7 +503,7 @@ def test_build_with_broken_packet_settings_leaves_the_output_as_it_was(runner, t
     (out / "sheets" / "wasp.txt").write_text("an older sheet\n", encoding="utf-8")
     (out / "notes.md").write_text("mine\n", encoding="utf-8")
     before = snapshot(out)
-    case = Case("broken packet settings", "packet.yaml", "choice: {nests: 12}", "choice: [12", "choice", None,
+    case = Case("broken packet settings", "packet.yaml", "choice: {nests: 24}", "choice: [12", "choice", None,
                 "not valid YAML: did not find expected ',' or ']'")
     directory = broken_content(tmp_path, case)
     result = runner.invoke(main, ["build", "--content", directory, "-o", str(out)])

@@ -2,7 +2,7 @@
 
 import pytest
 
-from nests.generators.packet.generate import build_packet
+from tests.packets import packet_or_nearest
 
 PARTY = ("wasp", "spider", "beetle", "ants")        # the default party of content/packet.yaml
 
@@ -11,13 +11,15 @@ PARTY = ("wasp", "spider", "beetle", "ants")        # the default party of conte
 def packet_of(content):
     """seed (, party, depth) → the packet, built on the first call and kept: the rule tests, the
     one-shot checks, the statistics and the re-rolls read the same seeds of the default party.
-    Nothing a test does to a packet (laying it out, its JSON, its tallies) changes it."""
+    Nothing a test does to a packet (laying it out, its JSON, its tallies) changes it. Where no Nest of a seed
+    lands the difficulty (the command refuses it), the nearest the refusal names: these tests read a packet's
+    parts, not its band (tests/packet/test_difficulty.py reads the band)."""
     made = {}
 
     def packet(seed: int, party=PARTY, depth: str = "oneshot"):
         key = seed, tuple(party), depth
         if key not in made:
-            made[key] = build_packet(content, seed, list(party), depth=depth)
+            made[key] = packet_or_nearest(content, seed, party, depth=depth)
         return made[key]
 
     return packet

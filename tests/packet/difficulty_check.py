@@ -49,7 +49,46 @@ def check(job: tuple[int, str, str, int]) -> dict:
     return {"seed": seed, "party": party, "difficulty": difficulty, "depth": len(packet.levels), "job": s.job_percent,
             "interval": s.job_interval, "sim": sim.job if sim else None, "sim_interval": (low, high),
             "agree": s.job_interval[0] <= high and low <= s.job_interval[1],
-            "landed": s.band[0] <= s.job_percent <= s.band[1], "band": s.band}
+            "landed": s.band[0] <= s.job_percent <= s.band[1], "band": s.band, **dungeon(packet)}
+
+
+def dungeon(packet) -> dict:
+    """Issue 35's "Done when", for one packet: how many Rooms it keys; the Levels its lookups enter that key
+    one Room though their lookups reveal more; Room-revealing lines that name neither a keyed Room nor a
+    Level's spare keys; a printed way to the Heart; a Room name or description printed twice; the map's
+    chambers against the keyed Rooms; the GQ's pages (sheets apart); the Heart's description."""
+    from lxml import etree
+
+    from nests.generators.packet.dungeon import leads_to, spare_level
+    from nests.generators.packet.pages import map_svg, packet_pages
+
+    rooms = packet.rooms()
+    ids = {r.id for r in rooms}
+    spares = {r.level for r in rooms if r.spare}
+    heart = packet.heart.rooms[0].id
+    unnamed = 0
+    entered: dict[int, set] = {}            # Level → what the printed lines reveal there
+    for room in rooms:
+        for lk in room.all_lookups():
+            for e, link in zip(lk.found, lk.links):
+                if leads_to(e, room.level) is None:
+                    continue
+                level = spare_level(link) if link else None
+                ok = link is not None and (link in ids or (level is not None and level in spares))
+                unnamed += not ok
+                if link and link != heart:
+                    entered.setdefault(level or int(link.partition(".")[0]), set()).add(link)
+    lonely = [lv for lv, links in entered.items()
+              if len([r for r in rooms if r.level == lv and not r.spare]) == 1 and len(links) > 1]
+    names, flavours = [r.name for r in rooms], [r.flavour for r in rooms]
+    paged = packet_pages(_content, packet)
+    svg = etree.fromstring(map_svg(packet, paged.numbers).encode())
+    chambers = sorted(g.get("data-room") for g in svg.iter("{http://www.w3.org/2000/svg}g")
+                      if g.get("data-room") is not None and g.find("{http://www.w3.org/2000/svg}ellipse") is not None)
+    return {"rooms": len([r for r in rooms if not r.spare]), "lonely": lonely, "unnamed": unnamed,
+            "way": bool(packet.way), "repeats": len(names) - len(set(names)) + len(flavours) - len(set(flavours)),
+            "chambers": chambers == sorted(r.id for r in rooms if not r.spare) or chambers == sorted(ids),
+            "pages": len(paged.pages), "heart_words": packet.heart.rooms[0].flavour}
 
 
 def main(argv=None) -> int:
@@ -82,6 +121,22 @@ def main(argv=None) -> int:
             print(f"{d:10} {party:26} {min(jobs_):6.1f} {statistics.median(jobs_):7.1f} {max(jobs_):6.1f}  {landed}/{len(some)}")
             failed |= landed < len(some)                 # every difficulty lands for every seed and party (issue 36)
             failed |= not all(r["agree"] for r in some)
+    # Issue 35's "Done when", over the same packets
+    print()
+    bad = {"a Level keying one Room though its lines reveal more": [r for r in rows if r["lonely"]],
+           "a Room-revealing line naming no keyed Room nor spare keys": [r for r in rows if r["unnamed"]],
+           "no printed way from the Entrance to the Heart": [r for r in rows if not r["way"]],
+           "a Room name or description printed twice": [r for r in rows if r["repeats"]],
+           "map chambers that are not the keyed Rooms": [r for r in rows if not r["chambers"]]}
+    hearts = {r["heart_words"] for r in rows if r["difficulty"] == "standard" and r["party"] == PARTIES[1]}
+    print(f"Rooms keyed: median {statistics.median(r['rooms'] for r in rows)} (at least 8); GQ's pages: median "
+          f"{statistics.median(r['pages'] for r in rows)} (at most 20), most {max(r['pages'] for r in rows)}; "
+          f"Heart descriptions at standard ({PARTIES[1]}): {len(hearts)} different")
+    for what, found in bad.items():
+        print(f"{what}: {len(found)} packets" + ("".join(f"\n  {r['difficulty']} {r['party']} seed {r['seed']}"
+                                                         for r in found[:5])))
+        failed |= bool(found)
+    failed |= statistics.median(r["rooms"] for r in rows) < 8 or statistics.median(r["pages"] for r in rows) > 20
     return 1 if failed else 0
 
 

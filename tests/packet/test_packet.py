@@ -252,7 +252,7 @@ def _override(tmp_path, rel, old, new):
     ("tables/costs.yaml", "{procedure: players}", "{procedure: dice}", "resolve.procedure: 'dice' is not a procedure; allowed:"),
     ("tables/nest-levels.yaml", "first_level: {band: 0-20", "first_level: {band: low", "first_level.band: 'low' is not one of the rows' ratings"),
     ("tables/encounters-termite-nest.yaml", "{id: moth,", "{id: mothman,", "'mothman' has no stat block"),
-    ("packet.yaml", "choice: {nests: 12}", "choice: {nests: many}", "choice.nests: 'many'"),
+    ("packet.yaml", "choice: {nests: 24}", "choice: {nests: many}", "choice.nests: 'many'"),
     ("enemies/moth.yaml", "short: {one: Moth, many: Moths}", "short: {one: Moth}", "short.many: missing; this key is required"),
 ])
 def test_bad_packet_content_is_one_line_per_problem(tmp_path, rel, old, new, expected):
@@ -295,7 +295,7 @@ def test_cli_random_seed_is_printed(tmp_path):
         assert second == f"wrote {tmp_path}/packet-{seed}.json"
         assert json.loads((tmp_path / f"packet-{seed}.json").read_text())["seed"] == seed
     else:
-        assert result.exit_code == 2 and second.startswith("error: --difficulty standard: no Nest of the 12")
+        assert result.exit_code == 2 and second.startswith("error: --difficulty standard: no Nest of the 24")
         assert list(tmp_path.iterdir()) == []
 
 

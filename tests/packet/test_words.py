@@ -164,13 +164,25 @@ def test_the_hearts_chamber_is_its_targets_and_fits_its_features(packet_of):
         assert (packet.finale.taken, packet.finale.leaving, packet.finale.paid) == (kind["done"], kind["way_out"], kind["paid"])
 
 
-def test_the_hearts_words_follow_the_kind_and_no_creature_acts_against_its_stat_block(content, packet_of):
+def test_the_hearts_words_follow_the_kind_and_no_creature_acts_against_its_stat_block(content, packet_of, tmp_path):
     """Seeds 1–60: a kill Job never speaks of the target as taken; every page says when its Job counts as
     done; a creature that cannot move (the primary Queen) that the guards or the way out bring is said
-    to stay where it lies; the target met again on the way out is said to be dead or held."""
+    to stay where it lies; the target met again on the way out is said to be dead or held. (Rolled at the
+    Level above, the guards and the way out rarely bring a Queen: seeds 1–20 are also made with the
+    Heart's own rating, content/packet.yaml ``heart.rolled_at: heart``, where they often do.)"""
+    from nests.content import load_content
+
+    own = tmp_path / "own"
+    own.mkdir()
+    (own / "packet.yaml").write_text((ROOT / "content" / "packet.yaml").read_text(encoding="utf-8")
+                                     .replace("heart: {rolled_at: above}", "heart: {rolled_at: heart}"), encoding="utf-8")
+    at_heart = load_content([str(own)])
+    packets = [(content, packet_of(seed)) for seed in range(1, 61)]
+    packets += [(at_heart, assemble(at_heart, seed, list(PARTY), "termite", "oneshot", (), "standard", 3))
+                for seed in range(1, 21)]
     kinds, immobile_seen = set(), 0
-    for seed in range(1, 61):
-        packet = packet_of(seed)
+    for content, packet in packets:
+        seed = packet.seed
         text = re.sub(r"[║│▓]", " ", _heart_text(content, packet))
         text = re.sub(r"\s+", " ", text)
         f, kind = packet.finale, packet.job.kind.result

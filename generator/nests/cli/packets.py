@@ -20,7 +20,7 @@ def party_of(content, party: str | None) -> list[str]:
 @click.option("--depth", type=click.Choice(["oneshot", "full"]), default="oneshot", show_default=True,
               help="oneshot: the chain down to the depth --difficulty asks for, then the Heart; full: every Level keyed.")
 @click.option("--difficulty", type=click.Choice(["easy", "standard", "hard"]), default=None,
-              help="How often the party completes the Job: easy ≥70% of sessions, standard 40–70%, hard 15–40% "
+              help="How often the party completes the Job: easy ≥50% of sessions, standard 30–50%, hard 10–30% "
                    "(default: standard); a one-shot's depth is chosen to land there.")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
 @click.option("--format", "formats", type=click.Choice(["txt", "pdf", "json", "svg"]), multiple=True,
@@ -147,7 +147,7 @@ def batch(count, seed, party, nest, depth, difficulty, paper, formats, impose, s
 @click.option("--depth", type=click.Choice(["oneshot", "full"]), default="oneshot", show_default=True,
               help="The packet's depth: which Levels have Rooms of their own.")
 @click.option("--difficulty", type=click.Choice(["easy", "standard", "hard"]), default=None,
-              help="How often the party completes the Job: easy ≥70% of sessions, standard 40–70%, hard 15–40% "
+              help="How often the party completes the Job: easy ≥50% of sessions, standard 30–50%, hard 10–30% "
                    "(default: standard); a one-shot's depth is chosen to land there.")
 @click.option("--runs", type=int, default=None, help="How many sessions to play (default: content/simulate.yaml).")
 @click.option("--format", "fmt", type=click.Choice(["txt", "json"]), default="txt", show_default=True,

@@ -15,6 +15,8 @@ CITED_RULINGS = frozenset({
     # the difficulty estimate (nests.rules.simulate, nests.rules.combat)
     "sim-session", "sim-choose-room", "sim-pool", "sim-effects", "sim-no-resting", "sim-eat",
     "sim-no-hunger", "sim-items", "sim-darkness", "sim-obstacle", "sim-job", "sim-fight-sides", "sim-targets",
-    "sim-attack-lines", "sim-swarm-wounds", "sim-alarm", "sim-break", "sim-fight-rounds", "sim-area-attack",
+    "sim-attack-lines", "sim-swarm-wounds", "sim-alarm", "sim-break", "sim-area-attack",
     "sim-special-rules", "sim-unplayed", "sim-rally", "sim-flee", "sim-finale", "sim-guardians",
+    "sim-fight-ends", "sim-pursuit", "sim-fled", "sim-workers", "sim-alarm-gun", "sim-autothysis",
+    "sim-effects-combat", "sim-effects-turn", "sim-held-fast",
 })

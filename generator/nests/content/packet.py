@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from nests.content import nest
-from nests.content.schema import Int, List, Map, Str, validate
+from nests.content.schema import Int, List, Map, OneOf, Str, validate
 from nests.content.tables import FaceTable, face_rows, face_table
 from nests.errors import NestsError
 from nests.model import Die
@@ -31,7 +31,8 @@ SETTINGS = Map(required={"default_party": List(Str(allow_empty=False), min_len=1
                          "max_party": Int(1, 20), "session": SESSION,
                          "reach": Map(required={"oneshot": REACH, "full": REACH}),
                          "difficulty": DIFFICULTY, "oneshot_depth": DEPTH,
-                         "choice": Map(required={"nests": Int(1, 100)})})
+                         "choice": Map(required={"nests": Int(1, 100)}),
+                         "heart": Map(required={"rolled_at": OneOf(["above", "heart"])})})
 HEAD = {"source": Str(allow_empty=False), "die": Str(allow_empty=False)}
 # A Nest's file: its own Room words and Heart (checked by nests.content.nest), and its encounter table.
 NEST = Map(required={"source": Str(allow_empty=False), "name": Str(allow_empty=False, max_len=40),

@@ -4,6 +4,7 @@ figures of its own rulings. Every problem is one line with file, line and key.""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from nests.content.schema import Bool, Int, List, Map, OneOf, Rating, Spec, Str, TableSpec, shown, validate
@@ -30,7 +31,10 @@ SPEC = Map(required={
                                  "start": Map(required={"success": NAME, "failure": NAME}),
                                  "static": _Mapping(), "shift_up": List(NAME), "cannot_attack": List(NAME)}),
     "food_type": Str(allow_empty=False, max_len=3), "swarm_ignores_wounds": Rating(), "alarm_rule": NAME,
-    "keep_off_rules": List(NAME), "rounds": Int(1, 100), "flee_share": Int(1, 100),
+    "alarm_gun": Map(required={"rule": NAME, "chance": Rating()}),
+    "guardians": Map(required={"rule": NAME, "autothyte": NAME, "obstacle_chance": Rating()}),
+    "guests": List(NAME), "cannot_move": Str(allow_empty=False, max_len=60), "floor_words": Str(allow_empty=False, max_len=60),
+    "guard_rounds": Int(10, 100_000), "flee_share": Int(1, 100),
     "support": Map(required={"source": Str(allow_empty=False), "rally": SUPPORT, "encourage": SUPPORT,
                              "outcomes": TableSpec(SIX, NAME)}),
 })
@@ -52,8 +56,12 @@ class SimulateSettings:
     food_type: str
     swarm_ignores_wounds: int
     alarm_rule: str
-    keep_off_rules: frozenset[str]                         # ruling sim-guardians
-    rounds: int
+    alarm_gun: dict                                        # rule, chance (ruling sim-alarm-gun)
+    guardians: dict                                        # rule, autothyte, obstacle_chance (sim-guardians, sim-autothysis)
+    guests: frozenset[str]
+    cannot_move: str                                       # the words, escaped as a regular expression
+    floor_words: str                                       # the words before a Disposition, escaped likewise
+    guard_rounds: int                                      # not a rule: a never-ending fight's stop, counted
     flee_share: int                                        # ruling sim-flee
     support: dict[str, tuple[str, str]]                 # the Disposition it answers → (Support Action, supporter's static)
     support_outcomes: dict[str, str]                    # Degree → the Disposition the ally takes
@@ -91,7 +99,8 @@ def read_simulate(content) -> SimulateSettings:
         frozenset(a["carapace_keywords"]), a["close_range"], a["area_keyword"],
         tuple(d["track"]), dict(d["start"]), dict(d["static"]), frozenset(d["shift_up"]), frozenset(d["cannot_attack"]),
         doc.data["food_type"], doc.data["swarm_ignores_wounds"], doc.data["alarm_rule"],
-        frozenset(doc.data["keep_off_rules"]), doc.data["rounds"],
+        dict(doc.data["alarm_gun"]), dict(doc.data["guardians"]), frozenset(doc.data["guests"]),
+        re.escape(doc.data["cannot_move"]), re.escape(doc.data["floor_words"]), doc.data["guard_rounds"],
         doc.data["flee_share"],
         {s["when"]: (k, s["static"]) for k, s in ((k, doc.data["support"][k]) for k in ("rally", "encourage"))},
         dict(doc.data["support"]["outcomes"]))

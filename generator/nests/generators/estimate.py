@@ -47,4 +47,4 @@ def estimate_report(content, seed: int, party: list[str], nest: str | None = Non
     from nests.render import render
 
     return render("simulate.txt.j2", packet=packet, est=est, hours=content.packet.settings["session"]["hours"],
-                  depth=depth, interval=est.job_interval(z))
+                  depth=depth, interval=est.job_interval(z), guard_rounds=content.simulate.guard_rounds)

@@ -1,167 +1,119 @@
-"""Combat (Combat chapter) as the difficulty estimate plays it: ``fight(rng, tables, sim, party, nest)``.
+"""Combat (Combat chapter) as the difficulty estimate plays it: ``fight(rng, bestiary, party, nest)``.
 
-Each side is a list of ``Fighter``s (``fighter_of_character``, ``fighters_of_group``).
-Combat Steps: every Combatant's starting Disposition from a Boolean Roll against
-its Initiative (Holding or Recoiling); Turns in Initiative order (ties: the more
-advanced Disposition, then at random); in her Turn a Combatant takes an Attack
-Action: a Qualification Roll, Effort her Threat Rate, Resistance the target's
-Survival Rate, the target's Carapace (against Crushing, Piercing, Shredding) and
-Flying as negative static modifiers, her Disposition's modifier, and one Shift
-Down per Wound (Combat Summary). The Degree picks which Attacks Hit or Miss (the
-Attack Action formula); a Hit deals its Damage and its lines are read
-(``LINES``). Combat ends when one side is all killed or Retreating. The
-simplifications are rulings sim-… (content/rulings.yaml), named in ``RULINGS``.
+Each side is a list of ``Fighter``s (``nests.rules.fighters``). The Combat Steps: every Combatant's starting
+Disposition from a Boolean Roll against its Initiative (Holding or Recoiling); Rounds of Turns in Initiative
+order (ties: the more advanced Disposition, then at random). Each Turn begins with the Alarm Pheromones roll
+while a creature with that rule is a Combatant (the Termites it summons Join Combat at the next Round's start),
+then the Combatant's Effects are checked (``nests.rules.effects``), then she acts: an Attack Action (a
+Qualification Roll, Effort her Threat Rate, Resistance the target's Survival Rate, the target's Carapace
+against Crushing, Piercing, Shredding and Flying as negative static modifiers, her Disposition's modifier, her
+Poisoned rating, one Shift Down per Wound; the Degree picks which Attacks Hit or Miss and their lines are read,
+``LINES``), or Breaking from Combat. Combat ends only as the rules end it: every Combatant of one side killed or
+Retreating (a member who broke away is no Combatant). ``guard_rounds`` only stops a fight that could never end
+(nobody able to hurt or leave), far past any real one; the result says so and the estimate counts it.
+The party's choices and the simplifications are rulings sim-… (content/rulings.yaml), named in ``RULINGS``.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Callable
 
-from nests.model import Attack, Enemy
-from nests.rules.encounter import alarm_pheromones
+from nests.rules.effects import Afflictions
+from nests.rules.fighters import BYSTANDER, GUEST, HUNTER, Fighter, Roster, stock
 
 RULINGS = ["sim-rally", "sim-fight-sides", "sim-targets", "sim-attack-lines", "sim-swarm-wounds", "sim-alarm", "sim-break",
-           "sim-flee", "sim-fight-rounds", "sim-area-attack", "sim-special-rules", "modifier-match"]
+           "sim-flee", "sim-fight-ends", "sim-area-attack", "sim-special-rules", "modifier-match", "sim-effects",
+           "sim-effects-combat", "sim-effects-turn", "sim-pursuit", "sim-alarm-gun", "sim-autothysis"]
 
 
-@dataclass(frozen=True)
-class Strike:
-    """An Attack made ready once: its Damage, whether it reaches Flying targets or hits an area, and its
-    Hit and Miss lines as (Crit only?, handler, match) for the lines this simulation reads."""
-    name: str
-    damage: int
-    per_individual: bool               # "1 Wound per Ant": times the swarm's individuals left
-    close: bool
-    area: bool
-    against_carapace: bool
-    hit: tuple
-    miss: tuple
-    rem: int | None                    # a Rem line's Wounds for a swarm, in place of a kill
+# What an Attack line does: act(fight, attacker, target, opponents, rem, arg), where ``rem`` is its Attack's Rem
+# Wounds for a swarm (in place of a kill) and ``arg`` what the line says, read once when the Attack is made ready.
+def _wound(fight, a: Fighter, t: Fighter, opponents, rem, arg) -> None:
+    who, n = arg
+    fight.hurt(a if who == "attacker" else t, n)
 
 
-def strike(sim, attack: Attack) -> Strike:
-    m = _DAMAGE.match(attack.damage)
-
-    def lines(items):
-        out = []
-        for ln in items:
-            parts = {q.strip() for q in ln.qualifier.split(",") if q.strip()}
-            if "Alt" in parts or "Rem" in parts:          # ruling sim-attack-lines
-                continue
-            for pattern, act in LINES:
-                found = pattern.search(ln.text)
-                if found:
-                    out.append(("Crit" in parts, act, found))
-                    break
-        return tuple(out)
-
-    rem = next((int(r.group(1)) for ln in attack.hit if "Rem" in ln.qualifier for r in [_REM_WOUNDS.search(ln.text)] if r), None)
-    return Strike(attack.name, int(m.group(1)) if m else 0, bool(m and m.group(2)),
-                  attack.max_range.split()[0] == sim.close_range, sim.area_keyword in attack.keywords,
-                  bool(sim.carapace_keywords & set(attack.keywords)), lines(attack.hit), lines(attack.miss), rem)
-
-
-@dataclass(eq=False)
-class Fighter:
-    """One Combatant: a party member, one creature of a group, or one swarm."""
-    id: str                            # class id or enemy id
-    initiative: int
-    threat: int
-    survival: int
-    wounds_max: int
-    wounds: int
-    carapace: int
-    flying: int
-    swarm: bool                        # no Wound penalty (ruling sim-swarm-wounds)
-    strikes: dict[str, Strike]         # "base"/"special"; none for a creature that cannot fight
-    track: tuple[str, ...]
-    alarm: int = 0                     # Swarming, when its stat block has the Alarm Pheromones rule
-    shift: int = 0                     # standing Shifts to its Actions (Starving: −1)
-    darkness: int = 0                  # a Room in Darkness it does not see through: a static modifier
-    place: int = 0                     # on the Disposition track
-    out: bool = False                  # broke from Combat
-    retreats: frozenset = frozenset()  # the places on its track where it cannot Attack
-    support: dict = None               # a member's Leadership, Passions, Threat Rate and Smarts (ruling sim-rally)
-    acted: bool = False                # has taken its Tactical Action this Round
-
-    def __post_init__(self):
-        self.refresh()
-        self.reaches_flyers = self.flying > 0 or any(not s.close for s in self.strikes.values())
-        self.against_carapace = any(s.against_carapace for s in self.strikes.values())
-
-    @property
-    def killed(self) -> bool:
-        return self.wounds >= self.wounds_max
-
-    def refresh(self) -> None:
-        """``standing``: neither killed, nor broken from Combat, nor where its track forbids Attacks. Kept as a
-        plain attribute (every Turn asks it of every Combatant); whatever changes those calls this."""
-        self.standing = self.wounds < self.wounds_max and not self.out and self.place not in self.retreats
-
-    def reaches(self, s: Strike, target: "Fighter") -> bool:
-        """Flying (Combat > Attack Action): a Close Attack reaches a Flying target only from a Flying attacker."""
-        return not (s.close and target.flying > 0 and self.flying <= 0)
-
-    def can_reach(self, target: "Fighter") -> bool:
-        return target.flying <= 0 or self.reaches_flyers
-
-
-_STANDING = attrgetter("standing")
-_DAMAGE = re.compile(r"^\s*(\d+)\s*(?:Wounds?)?(\s+per\s+\w+)?", re.IGNORECASE)
-
-
-@dataclass
-class Blow:
-    """What one Attack line acts on: the attacker, its target, the opposing side, and the fight."""
-    attacker: Fighter
-    target: Fighter
-    opponents: list[Fighter]
-    fight: "Fight"
-    swarm_wounds: int | None           # a Rem line's Wounds for a swarm, in place of a kill
-
-
-def _wound(b: Blow, n: int, who: str = "target") -> None:
-    b.fight.hurt(b.attacker if who == "attacker" else b.target, n)
-
-
-def _kill(b: Blow, who: str) -> None:
-    f = b.attacker if who == "attacker" else b.target
-    if who == "target" and f.swarm and b.swarm_wounds is not None:
-        b.fight.hurt(f, b.swarm_wounds)
+def _kill(fight, a: Fighter, t: Fighter, opponents, rem, who: str) -> None:
+    f = a if who == "attacker" else t
+    if who == "target" and f.swarm and rem is not None:
+        fight.hurt(f, rem)
     elif f.swarm and who == "attacker":
-        b.fight.hurt(f, 1)             # one of the swarm bursts (Minor Termite Soldier), the rest fight on
+        fight.hurt(f, 1)               # one of the swarm bursts (Minor Termite Soldier), the rest fight on
     else:
-        b.fight.hurt(f, f.wounds_max - f.wounds)
+        fight.hurt(f, f.wounds_max - f.wounds)
 
 
-def _kill_some(b: Blow, n: int) -> None:
-    others = [o for o in b.opponents if o is not b.target and not o.killed]
-    victims = [b.target] + b.fight.rng.sample(others, min(len(others), n - 1))
-    for v in victims:
-        _kill(Blow(b.attacker, v, b.opponents, b.fight, b.swarm_wounds), "target")
+def _kill_some(fight, a: Fighter, t: Fighter, opponents, rem, n: int) -> None:
+    others = [o for o in opponents if o is not t and o.combatant]
+    for v in [t] + fight.rng.sample(others, min(len(others), n - 1)):
+        _kill(fight, a, v, opponents, rem, "target")
 
 
-def _move(f: Fighter, steps: int) -> None:
-    f.place = max(0, min(len(f.track) - 1, f.place + steps))
+def _move(fight, a: Fighter, t: Fighter, opponents, rem, arg) -> None:
+    who, steps = arg
+    f = a if who == "attacker" else t
+    place, top = f.place + steps, len(f.track) - 1
+    f.place = f.floor if place < f.floor else top if place > top else place      # within its track, above its floor
     f.refresh()
 
 
-# Attack lines this simulation reads, by what they say (ruling sim-attack-lines); Effects
-# (Poisoned, Immobilised, …) are not tracked and do nothing here.
-LINES: list[tuple[re.Pattern, Callable[[Blow, re.Match], None]]] = [
-    (re.compile(r"(\d+) Targets? Dies?", re.I), lambda b, m: _kill_some(b, int(m.group(1)))),
-    (re.compile(r"Target (?:is )?Killed", re.I), lambda b, m: _kill(b, "target")),
-    (re.compile(r"Attacker (?:is )?killed", re.I), lambda b, m: _kill(b, "attacker")),
-    (re.compile(r"Attacker takes (\d+) Wounds?", re.I), lambda b, m: _wound(b, int(m.group(1)), "attacker")),
-    (re.compile(r"Targets? takes? (\d+) Wounds?", re.I), lambda b, m: _wound(b, int(m.group(1)))),
-    (re.compile(r"Attacker Recoils( twice)?", re.I), lambda b, m: _move(b.attacker, -2 if m.group(1) else -1)),
-    (re.compile(r"Targets? Recoils?", re.I), lambda b, m: _move(b.target, -1)),
+def _effect(fight, a: Fighter, t: Fighter, opponents, rem, arg) -> None:
+    """An Effect bestowed by a line ("Target Immobilised d40", "Attacker Stunned: d60"): ruling sim-effects."""
+    who, name, faces = arg
+    f = a if who == "attacker" else t
+    if f.combatant and fight.afflict.bestow(fight.below, f.effects, name, faces):
+        f.affected()
+
+
+_EFFECT = re.compile(r"\b(Targets?|Enemy|Attacker)\s+(?:is\s+)?(?:in\s+)?(Agony|Bleeding|Blind|Charmed|Confused|"
+                     r"Immobilised|Infected|Paralysed|Poisoned|Stunned)\b\s*:?\s*d(\d+)", re.I)
+
+# Attack lines this simulation reads, by what they say (ruling sim-attack-lines): (pattern, what the line says
+# read from its match, what it does).
+LINES: list[tuple[re.Pattern, Callable, Callable]] = [
+    (re.compile(r"(\d+) Targets? Dies?", re.I), lambda m: int(m.group(1)), _kill_some),
+    (re.compile(r"Target (?:is )?Killed", re.I), lambda m: "target", _kill),
+    (re.compile(r"Attacker (?:is )?killed", re.I), lambda m: "attacker", _kill),
+    (re.compile(r"Attacker takes (\d+) Wounds?", re.I), lambda m: ("attacker", int(m.group(1))), _wound),
+    (re.compile(r"Targets? takes? (\d+) Wounds?", re.I), lambda m: ("target", int(m.group(1))), _wound),
+    (re.compile(r"Attacker Recoils( twice)?", re.I), lambda m: ("attacker", -2 if m.group(1) else -1), _move),
+    (re.compile(r"Targets? Recoils?", re.I), lambda m: ("target", -1), _move),
+    (_EFFECT, lambda m: ("attacker" if m.group(1).lower() == "attacker" else "target", m.group(2).lower(),
+                         int(m.group(3))), _effect),
 ]
-_REM_WOUNDS = re.compile(r"Swarms? takes? (\d+) Wounds?", re.I)
+
+
+class Bestiary(Roster):
+    """``nests.rules.fighters.Roster`` reading this module's ``LINES``, with the game's ``Afflictions`` and
+    the Alarm Pheromones table (Table 33) in the order it is read (``summon``)."""
+
+    def __init__(self, tables, sim):
+        super().__init__(tables, sim, LINES)
+        self.afflict = Afflictions(tables)
+        # Table 33 in the order it is read: (Chance to Summon, enemy, count, Wounds Max or its die's faces)
+        self.summons = []
+        for r in sorted(tables.summons["rows"], key=lambda r: r["chance"]):
+            wounds = tables.enemies[r["enemy"]].feature("Wounds Max")
+            self.summons.append((r["chance"], r["enemy"], r["count"], wounds.figure,
+                                 None if wounds.die is None else tables.die(wounds.die).faces))
+        # Fight.could_hit's answers, the same few asked all game (and in every game: ``fighters.stock``)
+        self.hopes: dict[tuple, bool] = stock(tables, sim, LINES).setdefault("hopes", {})
+
+    def summon(self, below, face: int) -> list[Fighter]:
+        """Alarm Pheromones' d100 ``face``: the row with the lowest Chance to Summon above it, its creatures
+        (``encounter.group``'s numbers, without its printed records: a session summons hundreds; a Wounds Max
+        die rolling 0 counts as 1, ruling wounds-die-minimum); none above it, no one (ruling summons-none)."""
+        for chance, enemy, count, wounds, faces in self.summons:
+            if chance > face:
+                return self.group(enemy, count, wounds if faces is None else max(1, below(faces)))
+        return []
+
+
+_STANDING = attrgetter("standing")
 
 
 @dataclass
@@ -170,19 +122,37 @@ class Fight:
     tables: object
     sim: object
     sides: tuple[list[Fighter], list[Fighter]]
-    attacked: bool = False
+    bestiary: Bestiary | None = None
     fleeing: bool = False              # ruling sim-flee: the party is Breaking from Combat
+    beat: bool = False                 # the party fights until the creatures are beaten (the Job's target)
     start_left: int = 0                # the party's Wounds left when the fight began
+    joining: list = field(default_factory=list)     # summoned, they Join Combat at the next Round's start
+    glued: int = 0                     # Obstacles the Autothytes' Special Attacks made (ruling sim-autothysis)
+    turns: int = 0                     # Combat Turns begun
+    alarms: int = 0                    # Alarm Pheromones rolls made (one per Turn while a caller is a Combatant)
+    summoned: int = 0                  # groups the alarm brought
 
     def __post_init__(self):
-        self._degrees = list(self.tables.degrees)
-        self._last = len(self._degrees) - 1
-        self._critical = (self._degrees[0], self._degrees[-1])
-        self._initial = {k: self._degrees.index(v) for k, v in self.tables.initial.items()}
+        # Table 18 as a fight reads it (the Degrees worst first, the last's index, both Criticals, the initial
+        # Degree's index by (matches Effort, beats Resistance)), made once for the tables: a session has dozens of fights
+        shared = stock(self.tables, self.sim, LINES)
+        if "table18" not in shared:
+            degrees = list(self.tables.degrees)
+            shared["table18"] = (degrees, len(degrees) - 1, (degrees[0], degrees[-1]),
+                                 {k: degrees.index(v) for k, v in self.tables.initial.items()})
+        self._degrees, self._last, self._critical, self._initial = shared["table18"]
         # randrange(n) is _randbelow(n) behind its argument checks: the same faces, from the same stream,
         # for a fraction of the cost (a fight draws hundreds)
         self.below = self.rng._randbelow
+        self.callers = [o for o in self.sides[1] if o.alarm]      # the Combatants with Alarm Pheromones
+        self.gunners = [o for o in self.sides[1] if o.gun]        # those with the Alarm Gun, in the side's order
+        self._best = None                                          # their highest Swarming, once known
+        self._hopes = self.bestiary.hopes if self.bestiary else {}
+        self.afflict = self.bestiary.afflict if self.bestiary else Afflictions(self.tables)
+        self._obstacle = self.sim.guardians["obstacle_chance"]
+        self._static, self._shift_up = self.sim.static, self.sim.shift_up      # read at every Attack (``odds``)
 
+    # -- rolls -------------------------------------------------------------------------
     def degree(self, effort: int, resistance: int, static: list[int], shift: int) -> str:
         """``resolution.degree_of`` for one fresh d100, without its look-ups: Table 18's Degree for the face,
         each static modifier's Shift against the same face (ruling modifier-match), standing Shifts, clamped."""
@@ -192,218 +162,334 @@ class Fight:
             if face < abs(m):
                 net += 1 if m > 0 else -1
         index = self._initial[(face < effort, face >= resistance)] + net
-        return self._degrees[0 if index < 0 else min(index, self._last)]
+        return self._degrees[0 if index < 0 else index if index < self._last else self._last]
 
     def hurt(self, f: Fighter, n: int) -> None:
-        f.wounds += max(0, min(n, f.wounds_max - f.wounds))
-        f.refresh()
+        if n > 0:
+            wounds = f.wounds + n
+            f.wounds = wounds if wounds < f.wounds_max else f.wounds_max
+            f.refresh()
+            if f.alarm and not f.combatant:
+                self._best = None
 
     def over(self) -> bool:
+        """Combat ends when all Combatants on one side are killed or Retreating (a member who broke away is no
+        longer a Combatant)."""
         return not any(map(_STANDING, self.sides[0])) or not any(map(_STANDING, self.sides[1]))
 
-    def attack(self, f: Fighter, target: Fighter, opponents: list[Fighter]) -> None:
-        """An Attack Action: Threat Rate against Survival Rate, static modifiers (Carapace, Flying,
-        Disposition, Darkness) and standing Shifts (Wounds, Starving, Charging)."""
-        sim = self.sim
+    # -- actions -----------------------------------------------------------------------
+    def odds(self, f: Fighter, target: Fighter) -> tuple[list[int], int]:
+        """An Attack Action's static modifiers (Carapace, Flying, Disposition, Darkness, Poisoned) and standing
+        Shifts (Wounds, Starving, Charging)."""
         static = []
         if target.carapace > 0 and f.against_carapace:
             static.append(-target.carapace)
         if target.flying > 0:
             static.append(-target.flying)
         disposition = f.track[f.place]
-        if disposition in sim.static:
-            static.append(sim.static[disposition])
+        modifier = self._static.get(disposition)
+        if modifier is not None:
+            static.append(modifier)
         if f.darkness:
             static.append(-f.darkness)
-        shift = f.shift + (0 if f.swarm else -f.wounds) + (1 if disposition in sim.shift_up else 0)
+        if f.poison:
+            static.append(-f.poison)
+        return static, f.shift + (0 if f.swarm else -f.wounds) + (1 if disposition in self._shift_up else 0)
+
+    def could_hit(self, f: Fighter, target: Fighter) -> bool:
+        """Whether any face of her Attack Roll on ``target`` is a Success: with a Wound or two's Shifts Down, or a
+        Carapace's, often none is (ruling sim-targets: then she does something else)."""
+        static, shift = self.odds(f, target)
+        key = (f.threat, target.survival, tuple(static), shift)
+        known = self._hopes.get(key)
+        if known is None:
+            # the Degree is a step function of the face, changing only where it reaches Effort, Resistance or a
+            # modifier's size: the faces that start a step are all there is to try
+            success = self._degrees.index("Partial Success")
+            starts = {0, f.threat, target.survival, *(abs(m) for m in static)}
+            known = self._hopes[key] = any(
+                self._initial[(face < f.threat, face >= target.survival)] + shift
+                + sum((1 if m > 0 else -1) for m in static if face < abs(m)) >= success for face in starts if face < 100)
+        return known
+
+    def attack(self, f: Fighter, target: Fighter, opponents: list[Fighter]) -> None:
+        """An Attack Action: Threat Rate against Survival Rate with its ``odds``; the Degree names the Attacks that
+        Hit or Miss, whose Damage and lines are dealt."""
+        static, shift = self.odds(f, target)
         degree = self.degree(f.threat, target.survival, static, shift)
-        hits, which = sim.outcomes[degree]
+        hits, which = self.sim.outcomes[degree]
         critical = degree in self._critical
-        self.attacked = True
+        strikes = f.strikes
         for name in which:
-            s = f.strikes.get(name)
-            if s is None or not f.reaches(s, target):
+            s = strikes.get(name)
+            if s is None or (s.close and target.flying > 0 and f.flying <= 0):     # not f.reaches(s, target)
                 continue
+            if f.autothyte and name == "special" and self.below(100) < self._obstacle:
+                self.glued += 1                              # ruling sim-autothysis: its tunnel glued shut
             targets = [target]
             if hits and s.area:                              # ruling sim-area-attack
-                targets += [o for o in opponents if o is not target and o.standing and f.reaches(s, o)]
+                targets += [o for o in opponents if o is not target and o.combatant and f.reaches(s, o)]
+            lines = s.hit if hits else s.miss
             for t in targets:
                 if hits:
                     self.hurt(t, s.damage * (f.wounds_max - f.wounds if s.per_individual else 1))
-                for crit_only, act, match in (s.hit if hits else s.miss):
+                for crit_only, act, arg in lines:
                     if critical or not crit_only:
-                        act(Blow(f, t, opponents, self, s.rem), match)
+                        act(self, f, t, opponents, s.rem, arg)
+
+    def alarm_gun(self, a: Fighter, target: Fighter) -> None:
+        """Ruling sim-alarm-gun: each discharge, ``alarm_gun.chance`` percent that another Nasute in the fight
+        that has not attacked this Round fires at the same target, in this Turn, as its Attack of the Round."""
+        gun = self.sim.alarm_gun
+        while target.combatant and self.below(100) < gun["chance"]:
+            ready = [o for o in self.gunners if o is not a and not o.acted and o.standing and o.acts]
+            if not ready:
+                return
+            b = ready[self.below(len(ready))]
+            b.acted = True
+            self.attack(b, target, self.sides[0])
+            a = b
 
     def rally(self, f: Fighter) -> None:
         """Ruling sim-rally: a member Retreating or Recoiling is Rallied or Encouraged by the ally with the best
         Leadership who has not acted this Round (Support Action: Leadership against her Passions)."""
         action = self.sim.support.get(f.track[f.place])
-        helpers = [a for a in self.sides[0] if a is not f and a.standing and not a.acted and a.support]
-        if action is None or not helpers or not f.support:
+        if action is None or not f.support:
+            return
+        helpers = [a for a in self.sides[0] if a is not f and a.standing and a.acts and not a.acted and a.support]
+        if not helpers:
             return
         helper = max(helpers, key=lambda a: a.support["leadership"])
         helper.acted = True
-        degree = self.degree(helper.support["leadership"], f.support["passions"], [helper.support[action[1]]], helper.shift)
+        static = [helper.support[action[1]]] + ([-helper.poison] if helper.poison else [])
+        degree = self.degree(helper.support["leadership"], f.support["passions"], static, helper.shift)
         wanted = self.sim.support_outcomes[degree]
         if wanted in f.track:
             f.place = f.track.index(wanted)
             f.refresh()
 
-    def turn(self, f: Fighter, side: int) -> None:
-        opponents = self.sides[1 - side]
-        if side == 0:
-            self.rally(f)
-            if not f.standing:
-                return
-        f.acted = True
-        if side == 0 and (self.fleeing or f.wounds_max - f.wounds == 1 and f.wounds_max > 1):
-            # rulings sim-break, sim-flee: she Breaks from Combat (Boolean Roll against Initiative)
-            if self.below(100) < f.initiative:
-                f.out = True
-                f.refresh()
-            return
-        if not f.strikes or not f.standing:
-            return
-        targets = [o for o in opponents if o.standing and f.can_reach(o)]
-        if not targets:
-            return
-        if side == 0:      # ruling sim-targets: the party finishes the creature with the fewest Wounds left
-            target = min(targets, key=lambda o: o.wounds_max - o.wounds)
-        else:              # a creature attacks a member it can reach, at random
-            target = targets[self.below(len(targets))]
-        self.attack(f, target, opponents)
+    def pursuer(self, f: Fighter) -> Fighter | None:
+        """Ruling sim-pursuit: the fastest creature that would chase her: one that sets upon intruders and can move
+        now; a Flying member is chased only by one that flies."""
+        chasing = [o for o in self.sides[1] if o.role == HUNTER and o.standing and o.moves and (o.flying > 0 or f.flying <= 0)]
+        return max(chasing, key=attrgetter("speed")) if chasing else None
 
-    def odds(self) -> None:
+    def outruns(self, f: Fighter, chaser: Fighter) -> bool:
+        """Ruling sim-pursuit: a Contested Boolean Roll, Effort her Speed, Resistance the pursuer's: she gets away
+        when the d100 matches her Speed and beats its Speed."""
+        face = self.below(100)
+        return chaser.speed <= face < f.speed
+
+    def can_flee(self, f: Fighter) -> bool:
+        """Whether fleeing back may work: no creature would chase her, or she is the faster (a Contested Boolean
+        Roll succeeds only when Effort is higher than Resistance)."""
+        chaser = self.pursuer(f)
+        return chaser is None or f.speed > chaser.speed
+
+    def break_away(self, f: Fighter, way: str) -> None:
+        """Breaking from Combat: a Boolean Roll against Initiative, as a Manoeuver; one who cannot move cannot.
+        Fleeing ("back") from a creature that pursues, she must outrun it too (ruling sim-pursuit)."""
+        if not f.moves or self.below(100) >= f.initiative:
+            return
+        if way == "back":
+            chaser = self.pursuer(f)
+            if chaser is not None and not self.outruns(f, chaser):
+                return
+        f.out = way
+        f.refresh()
+
+    def turn_on_ally(self, f: Fighter, side: int) -> None:
+        """Charmed, or Confused with a failed Smarts roll: she attacks a random ally (ruling sim-effects-turn)."""
+        allies = [o for o in self.sides[side] if o is not f and o.combatant]
+        if allies and f.strikes:
+            self.attack(f, allies[self.below(len(allies))], allies)
+
+    def member_turn(self, f: Fighter) -> None:
+        """A member's Turn (the party's choices: rulings sim-break, sim-flee, sim-guardians, sim-targets): she Breaks
+        from Combat when she is Retreating, when the party flees, when one Wound from death, when nothing she
+        must beat stands (past the Guardians), or when no Attack of hers could succeed; but not back from a
+        pursuer she cannot outrun while she has a target. Otherwise she attacks."""
+        self.rally(f)
+        if not f.acts or f.acted:
+            return
+        f.acted = True
+        if not f.standing:                                   # Retreating: she can only flee
+            self.break_away(f, "back")
+            return
+        standing = [o for o in self.sides[1] if o.standing]
+        hunting = HUNTER in [o.role for o in standing]
+        targets = []
+        if f.strikes:
+            hopes = {}                   # a stat block's Combatants differ only in Wounds, place and Effects
+            for o in standing:
+                hope = hopes.get(o.id)
+                if hope is None:
+                    hope = hopes[o.id] = f.can_reach(o) and self.could_hit(f, o)
+                if hope:
+                    targets.append(o)
+        # past the creatures that keep their post (Guardians, Workers) while none that hunts stands and no
+        # Autothysis has glued the tunnel; else back (ruling sim-guardians)
+        way = "back" if hunting or self.glued else "past"
+        fighting = self.beat or self.glued or hunting
+        leaving = not fighting or not targets or self.fleeing or f.wounds_max - f.wounds == 1 < f.wounds_max
+        if leaving and f.moves and (way == "past" or not targets or self.can_flee(f)):
+            self.break_away(f, way)
+        elif targets:
+            # the creature that raises the alarm first, then the one nearest death
+            self.attack(f, min(targets, key=lambda o: (-o.alarm, o.wounds_max - o.wounds)), self.sides[1])
+
+    def creature_turn(self, f: Fighter) -> None:
+        if not f.acts or f.acted or not f.standing or f.role in (BYSTANDER, GUEST) or not f.strikes:
+            return
+        f.acted = True
+        flyers = f.reaches_flyers                            # f.can_reach(o), read once for the Turn
+        targets = [o for o in self.sides[0] if o.combatant and (o.flying <= 0 or flyers)]
+        if targets:
+            target = targets[self.below(len(targets))]
+            self.attack(f, target, self.sides[0])
+            if f.gun:
+                self.alarm_gun(f, target)
+
+    def turn(self, f: Fighter, side: int) -> None:
+        """A Combat Turn: the Alarm Pheromones roll, her Effects checked, then her Actions."""
+        self.turns += 1
+        if self.callers:
+            self.alarm()
+        if f.checks:
+            hit = self.afflict.check(self.below, f.effects, f.smarts, f.passions)
+            if hit.wounds:
+                self.hurt(f, hit.wounds)
+            f.affected()
+            if hit.turns and f.acts and f.standing and not f.acted:
+                f.acted = True
+                self.turn_on_ally(f, side)
+        if f.combatant:
+            (self.creature_turn if side else self.member_turn)(f)
+
+    # -- the Nest's side ---------------------------------------------------------------
+    def alarm(self) -> None:
+        """Alarm Pheromones (Worker Termite's Special Rule), at the start of each Combat Turn: one Boolean Roll
+        against the highest Swarming of the Combatants with the rule (ruling sim-alarm); on a Success the d100
+        picks the summons row with the lowest Chance to Summon above it. They Join Combat at the next Round."""
+        best = self._best
+        if best is None:                 # a caller fell or joined since: the highest Swarming again
+            best = self._best = max((o.alarm for o in self.callers if o.combatant), default=0)
+        if not best:
+            return
+        self.alarms += 1
+        if self.below(100) >= best:
+            return
+        come = self.bestiary.summon(self.below, self.below(100))
+        if come:
+            self.joining.extend(come)
+            self.summoned += 1
+
+    def join(self) -> None:
+        """Joining Combat: at the Round's start, before any Turn, the newcomers' Disposition is determined."""
+        if self.joining:
+            self.start(self.joining)
+            self.sides[1].extend(self.joining)
+            self.gunners += [o for o in self.joining if o.gun]
+            callers = [o for o in self.joining if o.alarm]
+            if callers:
+                self.callers += callers
+                if self._best is not None:   # newcomers are Combatants: the highest Swarming is theirs or the same
+                    self._best = max(self._best, max(o.alarm for o in callers))
+            self.joining = []
+
+    def start(self, fighters: list[Fighter]) -> None:
+        """Starting Disposition (Table 8): a Boolean Roll against Initiative; its places were read once
+        (``Fighter.starts``: after a failure, after a success)."""
+        below = self.below
+        for f in fighters:
+            f.place = f.starts[below(100) < f.initiative]
+            f.refresh()
+
+    def weigh(self) -> None:
         """Ruling sim-flee: at a Round's start the party weighs the fight; once it has lost ``flee_share`` percent
         of the Wounds its members had left when it began, or a member has fallen, every member Breaks from Combat."""
-        if not self.fleeing:
+        if not self.fleeing and not self.beat:
             left = sum(f.wounds_max - f.wounds for f in self.sides[0])
             self.fleeing = (100 * (self.start_left - left) >= self.sim.flee_share * self.start_left
                             or any(f.killed for f in self.sides[0]))
 
-    def alarm(self, bestiary: "Bestiary") -> None:
-        """Ruling sim-alarm: at a Round's start, one Boolean Roll against the highest Swarming of the creatures
-        with the Alarm Pheromones rule; the Termites summoned join the fight at once."""
-        callers = [f.alarm for f in self.sides[1] if f.alarm and f.standing]
-        if not callers:
-            return
-        summons = alarm_pheromones(self.rng, self.tables, max(callers))
-        if summons.group is not None:
-            new = bestiary.group(summons.group.enemy, summons.group.count, summons.group.wounds_max)
-            self.start(new)
-            self.sides[1].extend(new)
-
-    def start(self, fighters: list[Fighter]) -> None:
-        """Starting Disposition (Table 8): a Boolean Roll against Initiative."""
-        for f in fighters:
-            outcome = "success" if self.below(100) < f.initiative else "failure"
-            wanted = self.sim.start[outcome]
-            f.place = f.track.index(wanted) if wanted in f.track else len(f.track) // 2
-            f.refresh()
+    def routed(self) -> list[Fighter]:
+        """The Combat has ended with every member in it Retreating: she runs, and a creature that pursues
+        catches those it outruns (ruling sim-pursuit); the caught are in a new Combat."""
+        if any(map(_STANDING, self.sides[0])) or not any(map(_STANDING, self.sides[1])):
+            return []
+        caught = []
+        for f in self.sides[0]:
+            if f.combatant:
+                chaser = self.pursuer(f)
+                if chaser is not None and not self.outruns(f, chaser):
+                    caught.append(f)
+                else:
+                    f.out = "back"
+                    f.refresh()
+        return caught
 
 
 @dataclass(frozen=True)
 class FightResult:
-    won: bool            # every creature killed or Retreating
-    beaten: bool         # every member killed, Retreating or broken away
+    won: bool            # every creature killed or Retreating, a member still in Combat
+    fates: tuple         # per member, in party order: "killed", "back" (fled), "past" (got by), "held" (in the Room)
     rounds: int
-    away: bool = False   # a member broke from Combat alive
+    glued: int = 0       # Obstacles made by Autothysis (ruling sim-autothysis)
+    guarded: bool = False          # stopped by ``guard_rounds``: not a rule, a fight that could never end
+    turns: int = 0
+    alarms: int = 0
+    summoned: int = 0              # groups the alarm brought
+
+    @property
+    def through(self) -> bool:
+        """Someone is on the far side of the creatures: got past them, or holds the Room they lost."""
+        return any(f in ("past", "held") for f in self.fates)
 
 
-def fight(rng: random.Random, bestiary: "Bestiary", party: list[Fighter], nest: list[Fighter],
-          slip: bool = False) -> FightResult:
-    """One Combat, played until a side is beaten, or ``sim.rounds`` Rounds have passed, or a Round passes with
-    no Attack possible (ruling sim-fight-rounds: the party then breaks away). With ``slip`` the party Breaks
-    from Combat from the first Round (ruling sim-finale: slipping past the Heart's guards)."""
+def fight(rng: random.Random, bestiary: Bestiary, party: list[Fighter], nest: list[Fighter], beat: bool = False) -> FightResult:
+    """One Combat, played until it ends as the rules end it (module docstring). ``beat``: the party's aim is
+    to beat the creatures (the Job's target), so it neither flees nor slips past them."""
     sim = bestiary.sim
-    battle = Fight(rng, bestiary.tables, sim, (party, nest), fleeing=slip,
+    for f in party + nest:             # a creature that fought before (the Job's target, again) is in this one
+        f.out = ""
+    battle = Fight(rng, bestiary.tables, sim, (party, nest), bestiary, beat=beat,
                    start_left=sum(f.wounds_max - f.wounds for f in party))
     battle.start(party + nest)
-    rounds = 0
-    while rounds < sim.rounds and not battle.over():
-        rounds += 1
-        battle.alarm(bestiary)
-        battle.odds()
-        battle.attacked = False
-        everyone = [(f, 0) for f in party if not f.killed and not f.out] + [(f, 1) for f in nest if f.standing]
-        order = sorted(everyone, key=lambda fs: (-fs[0].initiative, -fs[0].place, rng.random()))
-        for f, _ in everyone:
-            f.acted = False
-        for f, side in order:
-            if battle.over():
+    rounds, guarded = 0, False
+    member = creature = None           # a standing Combatant of each side, once seen
+    while True:
+        if battle.over():
+            caught = battle.routed()
+            if not caught:
                 break
-            if not f.killed and not f.out and not (side == 0 and f.acted):
-                battle.turn(f, side)
-        if not battle.attacked:
-            break            # no one could reach anyone: the party walks on
-    won, beaten = not any(map(_STANDING, nest)), not any(map(_STANDING, party))
-    away = any(f.out and not f.killed for f in party)
-    for f in party:
-        f.out = False
-        f.refresh()
-    return FightResult(won, beaten, rounds, away)
-
-
-# -- fighters ---------------------------------------------------------------------------
-def _feature(enemy: Enemy, name: str) -> int:
-    """A stat block's rating or number of Feature ``name``; 0 when it has none (or rolls a die)."""
-    f = enemy.feature(name)
-    return (f.figure or 0) if f else 0
-
-
-class Bestiary:
-    """Makes Combatants: a creature's from its stat block (read once per enemy), a member's from her sheet."""
-
-    def __init__(self, tables, sim):
-        self.tables, self.sim = tables, sim
-        self._profiles: dict[str, tuple] = {}
-        self._members: dict[int, tuple] = {}        # id(character) → (character, her figures)
-        self._tracks: dict[tuple, frozenset] = {}
-
-    def _retreats(self, track) -> frozenset:
-        if track not in self._tracks:
-            self._tracks[track] = frozenset(i for i, name in enumerate(track) if name in self.sim.cannot_attack)
-        return self._tracks[track]
-
-    def attacks(self, enemy_id: str) -> bool:
-        """Whether the creature sets upon intruders: it has an Attack and a Threat Rate, and none of the special
-        rules of creatures that keep to their post (content/simulate.yaml keep_off_rules; ruling sim-guardians)."""
-        e = self.tables.enemies[enemy_id]
-        armed = _feature(e, "Threat Rate") > 0 and (e.base_attack is not None or e.special_attack is not None)
-        return armed and not any(r.name in self.sim.keep_off_rules for r in e.special_rules)
-
-    def group(self, enemy_id: str, count: int, wounds_max: int) -> list[Fighter]:
-        """A group of one stat block: each creature its own Combatant (a swarm is one)."""
-        if enemy_id not in self._profiles:
-            e = self.tables.enemies[enemy_id]
-            strikes = {k: strike(self.sim, a) for k, a in (("base", e.base_attack), ("special", e.special_attack))
-                       if a is not None}
-            swarming = _feature(e, "Swarming")
-            alarm = swarming if any(r.name == self.sim.alarm_rule for r in e.special_rules) else 0
-            track = tuple(e.disposition or self.sim.track)
-            self._profiles[enemy_id] = (_feature(e, "Initiative"), _feature(e, "Threat Rate"), _feature(e, "Survival Rate"),
-                                        _feature(e, "Carapace"), _feature(e, "Flying"),
-                                        swarming >= self.sim.swarm_ignores_wounds, strikes, track, alarm)
-        ini, tr, sr, carapace, flying, swarm, strikes, track, alarm = self._profiles[enemy_id]
-        return [Fighter(enemy_id, ini, tr, sr, wounds_max, 0, carapace, flying, swarm, strikes, track, alarm,
-                        retreats=self._retreats(track)) for _ in range(count)]
-
-    def member(self, character, wounds: int, shift: int = 0, darkness: int = 0) -> Fighter:
-        """A party member as a Combatant: her sheet's Combat Conditions, Specific Abilities and Attacks; Darkness
-        counts only above her Blind rating (Darkness > Blindness)."""
-        sim = self.sim
-        if id(character) not in self._members:     # read once per character: every Combat of every run asks
-            cond = {f.id: f.rating for f in character.combat_conditions}
-            spec = {f.id: f.rating or 0 for f in character.specific_abilities}
-            blind = next((f.rating for f in character.effects if f.id == "blind"), 0) or 0
-            cls = character.character_class
-            attrs = {f.id: f.rating for f in character.attributes}
-            support = {"leadership": next(f.rating for f in character.common_abilities if f.id == "leadership"),
-                       "passions": attrs["passions"], "smarts": attrs["smarts"], "threat_rate": cond["threat_rate"]}
-            strikes = {"base": strike(sim, cls.base_attack), "special": strike(sim, cls.special_attack)}
-            self._members[id(character)] = character, (cls.id, cond, spec, blind, support, strikes)
-        cid, cond, spec, blind, support, strikes = self._members[id(character)][1]
-        return Fighter(cid, cond["initiative"], cond["threat_rate"], cond["survival_rate"], character.wounds_max, wounds,
-                       spec.get("carapace", 0), spec.get("flying", 0), spec.get("swarming", 0) >= sim.swarm_ignores_wounds,
-                       strikes, sim.track, 0, shift, darkness if darkness > blind else 0, retreats=self._retreats(sim.track),
-                       support=support)
+            battle.start(caught + [o for o in nest if o.combatant])       # a new Combat: the pursuers set upon them
+        if rounds >= sim.guard_rounds:
+            guarded = True
+            break
+        rounds += 1
+        battle.join()
+        battle.weigh()
+        # Initiative order: ties to the more advanced Disposition, then at random
+        order = [(-f.initiative, -f.place, rng.random(), i, f, side)
+                 for side, fs in enumerate((party, nest)) for i, f in enumerate(fs) if f.combatant]
+        order.sort()
+        for _, _, _, _, f, _ in order:
+            f.acted = False
+        turn = battle.turn
+        for _, _, _, _, f, side in order:
+            # battle.over(), asked before every Turn: of each side, a Combatant seen standing is asked first, the
+            # side searched only when it no longer stands (the crowd the alarm brings makes this the commonest question)
+            if not (member and member.standing):
+                member = next(filter(_STANDING, party), None)
+                if member is None:
+                    break
+            if not (creature and creature.standing):
+                creature = next(filter(_STANDING, nest), None)
+                if creature is None:
+                    break
+            if f.combatant:
+                turn(f, side)
+    won = not any(map(_STANDING, nest)) and any(f.combatant for f in party)
+    fates = tuple("killed" if f.killed else (f.out or ("held" if won else "back")) for f in party)
+    return FightResult(won, fates, rounds, battle.glued, guarded, battle.turns, battle.alarms, battle.summoned)

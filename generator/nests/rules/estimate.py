@@ -58,6 +58,7 @@ class Estimate:
     wiped: float                                # runs in which the whole party went down, percent
     target: str | None
     rulings: list[tuple[str, str]]              # (id, text) in rulings.yaml order
+    guarded: int = 0                            # fights stopped by combat's guard_rounds (not a rule; should be 0)
 
     def job_interval(self, z: float = 2.0) -> tuple[float, float]:
         """The Job's share as an interval (``interval``): the estimate's margin."""
@@ -78,7 +79,8 @@ class Estimate:
                 "down_percent": {cid: p for cid, _, p in self.down},
                 "rooms": [{"room": h.room, "name": h.name, "level": h.level, "wounds": h.wounds, "per_run": h.per_run}
                           for h in self.rooms],
-                "ends": self.ends, "wiped_percent": self.wiped, "rulings": [r for r, _ in self.rulings]}
+                "ends": self.ends, "wiped_percent": self.wiped, "guarded_fights": self.guarded,
+                "rulings": [r for r, _ in self.rulings]}
 
 
 def summarise(records: list, game, packet) -> Estimate:
@@ -104,4 +106,5 @@ def summarise(records: list, game, packet) -> Estimate:
     rulings = [(r, game.tables.rulings[r]) for r in sorted(game.used, key=order.index)]
     return Estimate(runs, game.actions, records, dict(sorted(levels.items())), median, p90,
                     round(sum(reached) / runs, 1) if runs else 0.0, percent(sum(r.heart for r in records), runs),
-                    percent(sum(r.job for r in records), runs), down, hurt, ends, wiped, game.target, rulings)
+                    percent(sum(r.job for r in records), runs), down, hurt, ends, wiped, game.target, rulings,
+                    sum(r.guarded for r in records))

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from nests.rules.combat import RULINGS as COMBAT_RULINGS, Bestiary, fight
 from nests.rules.encounter import group
 from nests.rules.resolution import degree_of
-from nests.rules.sim_events import HANDLERS, Food, Member, desperate_wounds
+from nests.rules.sim_events import HANDLERS, Food, Member, check, desperate_wounds, explorers, face, present
 
 KIND_WORDS = {"cost": "Cost", "risk": "Risk", "reward": "Reward"}      # the packet's lookup keys → the Event types
 SPARE = "spare:"                   # a link to a Level's spare Rooms (generators/packet/dungeon.py)
@@ -71,6 +71,7 @@ class RunRecord:
     end: str                           # estimate.ENDS: job (done and out), heart (there, not done), party-down, no-room, actions
     actions: int
     past_spares: bool = False
+    guarded: int = 0                   # fights stopped by combat's guard_rounds (not a rule: a count to report)
 
 
 @dataclass
@@ -79,15 +80,21 @@ class Action:
     level_taken: bool = False
     blocked: bool = False
     darkness: int = 0
+    words: tuple = ()                  # the Events the Degree names ("Cost", "Risk", "Reward"), in order
+    at: int = 0                        # the one being dealt with
+    missing: set = field(default_factory=set)   # members who fled a fight: they face no later Risk (Missing Characters)
 
 
 def exploration_roll(standing: list[Member]) -> tuple[int, list[int], int]:
     """The Exploration Action's Effort, static modifiers and standing Shift (Form an Exploration Party; Resolve
     the Exploration Action): the Scout, the best Explorer standing, rolls her Exploration; each other member's
-    Exploration and the Scout's Eusociology and Perception are positive static modifiers; Starving, a Shift Down."""
+    Exploration and the Scout's Eusociology and Perception are positive static modifiers; Starving, a Shift Down;
+    her Poisoned rating, a negative static modifier (Poisoned)."""
     scout = max(standing, key=lambda m: m.ratings["exploration"])
     static = [m.ratings["exploration"] for m in standing if m is not scout]
     static += [scout.ratings["eusociology"], scout.ratings["perception"]]
+    if scout.effects and scout.effects.get("poisoned"):
+        static.append(-scout.effects["poisoned"])
     return scout.ratings["exploration"], static, -1 if scout.starving else 0
 
 
@@ -97,11 +104,13 @@ class Run:
         self.members = [game.member(c) for c in game.characters]
         self.pool: list[str] = [game.entrance]         # the Environment Pool's Rooms not yet spent, in the order found
         self.level, self.deepest = 1, 1
+        self.rating = game.rooms[game.entrance].rating     # the rating of the Level the party explores
         self.spent_spares: dict[int, int] = {}
         self.past_spares = False
         self.wounds: dict[str, int] = {}
         self.action = Action()
         self.link: str | None = None                   # the Room the Event being played reveals
+        self.guarded = 0
 
     def standing(self) -> list[Member]:
         return [m for m in self.members if not m.down]
@@ -144,13 +153,19 @@ class Run:
 
     def explore(self, room: Chamber) -> None:
         g = self.game
-        self.level = room.level
+        self.level, self.rating = room.level, room.rating
         self.deepest = max(self.deepest, room.level)
-        effort, static, shift = exploration_roll(self.standing())
+        able = explorers(self)
+        if not able:
+            self.held_fast(room)
+            return
+        effort, static, shift = exploration_roll(able)
         degree = degree_of(g.tables, self.rng.randrange(100), effort, room.rating, static, shift)
-        self.action = Action()
+        words = g.tables.exploration[degree]
+        self.action = Action(words=tuple(words))
         counts: dict[str, int] = {}
-        for word in g.tables.exploration[degree]:
+        for at, word in enumerate(words):
+            self.action.at = at
             n = counts[word] = counts.get(word, 0) + 1
             if self.action.blocked and word != "Cost":
                 continue
@@ -199,25 +214,45 @@ class Run:
         if end == "actions" and not self.standing():
             end = "party-down"
         return RunRecord(self.deepest, heart, job, tuple(m.id for m in self.members if m.down),
-                         dict(self.wounds), end, taken, self.past_spares)
+                         dict(self.wounds), end, taken, self.past_spares, self.guarded)
+
+    def held_fast(self, room: Chamber) -> None:
+        """Ruling sim-held-fast: no standing member can go exploring (Immobilised, Paralysed, Stunned): the
+        party spends the action waiting, each member checking her Effects as an Effects Cost would, and keeps
+        the Room it would have spent (first in its Pool again, as it was chosen)."""
+        self.game.note("sim-held-fast")
+        self.pool.insert(0, room.id)
+        self.action = Action()
+        for m in self.standing():
+            if m.effects:
+                check(self, m, room.id)
 
     def job(self, assaults: int) -> bool:
-        """Rulings sim-job, sim-finale: at the Heart the party slips past the guards the Heart's page prints
-        (each member Breaking from Combat; those who get away go on), then takes the target: a thing needs a
-        member past the guards; a creature must be beaten in Combat, and a party beaten back regroups and
-        attacks again, the creature keeping its Wounds, ``assaults`` times at most (the actions left, and one)."""
+        """Rulings sim-job, sim-finale: at the Heart the party gets past the guards the Heart's page prints, as
+        past any Guardians (``sim_events.face``; driven back, it tries again while it has an action left, the
+        guards keeping their Wounds), then takes the target: a thing needs a member past the guards;
+        a creature must be beaten in Combat by those past them, and a party beaten back regroups and attacks
+        again, the creature keeping its Wounds, ``assaults`` times at most (the actions left, and one). Then
+        the way out (``leave``): the Job is done when the party is out with it."""
         g = self.game
         g.note("sim-job", "sim-finale")
+        self.rating = g.heart_rating
         guards = [f for grp in g.guards for f in g.bestiary.group(grp.enemy, grp.count, grp.wounds_max)]
-        if guards and not self.fight(guards, g.heart_room, slip=True):
-            return False
+        self.action = Action()
+        while guards and not face(self, guards, g.heart_room, ahead=True):
+            assaults -= 1                        # driven back: with an action left, the party tries them again
+            if assaults <= 0 or not self.standing():
+                return False
+            self.action = Action()
         if g.target is None:
-            return bool(self.standing()) and self.leave()
+            return bool(present(self)) and self.leave()
         t = group(self.rng, g.tables, g.target)
         target = g.bestiary.group(t.enemy, t.count, t.wounds_max)
-        while assaults > 0 and self.standing():
+        behind = set(self.action.missing)
+        while assaults > 0 and present(self):
             assaults -= 1
-            if self.fight(target, g.heart_room):
+            self.action.missing = set(behind)
+            if self.fight(target, g.heart_room, beat=True).won:
                 return bool(self.standing()) and self.leave()
         return False
 
@@ -231,16 +266,21 @@ class Run:
             self.event(event, self.game.heart, "Risk")
         return bool(self.standing())
 
-    def fight(self, creatures, room: str, slip: bool = False) -> bool:
-        """One Combat: won (with ``slip``: a member got away past the creatures)."""
+    def fight(self, creatures, room: str, beat: bool = False):
+        """One Combat of the members in the Room (``sim_events.present``) against ``creatures``: their Wounds and
+        Effects are kept, and those who fled are missing for the rest of the action. → combat.FightResult."""
         g = self.game
-        standing = self.standing()
-        party = [g.bestiary.member(m.character, m.wounds, -1 if m.starving else 0, self.action.darkness) for m in standing]
-        result = fight(self.rng, g.bestiary, party, creatures, slip)
-        for m, f in zip(standing, party):
+        members = present(self)
+        party = [g.bestiary.member(m.character, m.wounds, -1 if m.starving else 0, self.action.darkness, m.effects)
+                 for m in members]
+        result = fight(self.rng, g.bestiary, party, creatures, beat)
+        for m, f, fate in zip(members, party, result.fates):
             self.wound(m, f.wounds - m.wounds, room)
+            if fate == "back":
+                self.action.missing.add(m)
+        self.guarded += result.guarded
         g.note(*COMBAT_RULINGS)
-        return result.away if slip else result.won
+        return result
 
 
 # -- the game and its estimate ------------------------------------------------------------------
@@ -268,7 +308,9 @@ class Game:
 
     def __post_init__(self):
         self.bestiary = Bestiary(self.tables, self.sim)
+        self._sheets: dict[int, tuple] = {}            # id(character) → what ``member`` reads of her sheet
         self.heart_room = self.heart
+        self.heart_rating = self.chain.levels[-1].rating
 
     def level_of(self, link: str) -> int:
         """The Level of a Room of the Pool: a keyed Room's, a spare link's, the Heart's."""
@@ -280,9 +322,15 @@ class Game:
         self.used.update(rulings)
 
     def member(self, c) -> Member:
-        ratings = {f.id: f.rating for f in c.common_abilities} | {f.id: f.rating for f in c.attributes}
-        food = [Food(i.rating) for i in c.inventory if i is not None and self.sim.food_type in i.types]
-        return Member(c, ratings, c.hunger, food)
+        """Her state at a session's start. Her sheet is read once per game (every run begins so): her ratings,
+        shared by the runs (never changed), and her Food Items' ratings and her Effects, fresh in each run."""
+        sheet = self._sheets.get(id(c))
+        if sheet is None:
+            ratings = {f.id: f.rating for f in c.common_abilities} | {f.id: f.rating for f in c.attributes}
+            food = [i.rating for i in c.inventory if i is not None and self.sim.food_type in i.types]
+            sheet = self._sheets[id(c)] = c, ratings, food, {f.id: f.rating for f in c.effects if f.rating}
+        _, ratings, food, effects = sheet
+        return Member(c, ratings, c.hunger, [Food(r) for r in food], effects=dict(effects))
 
 
 SIM_RULINGS = ["sim-session", "sim-choose-room", "sim-effects", "sim-no-resting"]     # every run plays by these

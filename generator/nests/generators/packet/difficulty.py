@@ -69,19 +69,28 @@ def choose_nest(content, party: list[str], difficulty: str, make, verify: bool =
     def job_of(packet) -> float:
         return packet.session.job_percent if verify else packet.screened
 
+    # A deeper Heart is further to go: the Job is done less often. Each Nest's depths are tried from the
+    # end nearer the band (the shallowest first for a band that reaches 100%), and once one misses on the
+    # far side (too hard going deeper, too easy going shallower) that Nest's further depths are passed over.
+    order = list(range(depths["deepest"], depths["shallowest"] - 1, -1))
+    shallow_first = band["high"] >= 100
+    if shallow_first:
+        order.reverse()
     for candidate in range(nests):
-        for depth in range(depths["deepest"], depths["shallowest"] - 1, -1):
+        for depth in order:
             packet = make(candidate, depth)
             if len(packet.levels) < depth:
                 continue                         # a chain no deeper: a shallower depth tries it
             if not packet.way:
                 continue                         # no printed way to the Heart: never printed
             packet.screened = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
-            packet.drawn = candidate + 1
+            packet.drawn, packet.choice_of = candidate + 1, nests
             if off_band(packet.screened, band) == 0:
                 if off_band(job_of(packet), band) == 0:
                     return packet
             near.append((off_band(packet.screened, band), candidate, depth, packet))
+            if (packet.screened < band["low"]) if shallow_first else (packet.screened > band["high"]):
+                break                            # further depths of this Nest lie further off
     if not near:
         raise NoNestLands(f"--difficulty {difficulty}: none of the {nests} Nests this seed draws has a printed way "
                           f"from the Entrance to the Heart at depths {depths['shallowest']}–{depths['deepest']}; "

@@ -307,7 +307,7 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
         Streams(seed, rerolls).check(first)
         ids = {r.path: r.id for r in first.rooms()}
         return replace(make(first.candidate, first.oneshot_depth, rerolls, ids, held_words(first, rerolls)),
-                       drawn=first.drawn)
+                       drawn=first.drawn, choice_of=first.choice_of)
     if depth != "oneshot":
         return choose_full(content, make)
     # a batch's --stats-only plays fewer sessions than its glance page would: its screens alone choose

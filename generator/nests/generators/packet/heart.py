@@ -9,7 +9,7 @@ what the deed sets off, the way out and when the Job counts as done are the kind
 (``heart.kinds.<kind>``). All of these are drawn again with the Job (``--reroll job``) or the Heart's
 Room or Level. The dice of the finale proper are on the sub-stream "heart": the guards, one Encounter
 rolled at the rating of the Level above the Heart, met before the target; and the way out, one Risk
-looked up at the Heart's rating, met once the deed is done. A creature whose stat block keeps it where
+looked up at the rating of the Level above too (the party leaves into it), met once the deed is done. A creature whose stat block keeps it where
 it is (``moves: false``) is named in ``still``, so the page never has it come or follow.
 """
 
@@ -30,7 +30,7 @@ class Finale:
     """What the Heart's page prints: the Room, its guards, the target and the deed, what the deed sets
     off, the way out; each in the words of the Job's kind and target."""
     room: str                        # the Heart Room's id
-    guards_rating: int               # the rating the guards' Encounter was rolled at
+    guards_rating: int               # the rating the guards' Encounter (and the way out) was rolled at
     guards_found: list               # the engine's Events (rules.exploration.Event): one Encounter
     way_out: Lookup
     taken: str                       # what the deed sets off (the kind's ``done``)
@@ -43,6 +43,7 @@ class Finale:
     paid: str = ""                   # when the Job counts as done
     again: str = ""                  # a creature target that the way out's Encounter brings again
     still: tuple[str, ...] = ()      # the enemies that cannot move (their stat block's ``moves: false``)
+    rolled_at: str = "above"         # whose rating the guards and the way out are rolled at (packet.yaml ``heart``)
 
     def groups(self) -> list:
         """The guards' groups (rules.encounter.Group), as the simulation fights them."""
@@ -91,7 +92,8 @@ def heart_room(b, lv) -> Room:
 def finale(b, levels) -> Finale:
     """The guards, the target's doing and the way out, pre-rolled, in the Job's words (ruling heart-finale)."""
     heart = levels[-1]
-    above = levels[-2].rating if len(levels) > 1 else heart.rating
+    # the rating the guards and the way out are rolled at (content/packet.yaml ``heart.rolled_at``)
+    above = levels[-2].rating if len(levels) > 1 and b.pt.settings["heart"]["rolled_at"] == "above" else heart.rating
     parts = _parts(heart)
     rng = b.streams("heart", *parts)
     b.items.enter(heart.rooms[0].id, lambda: b.streams("heart/known-item", *parts))
@@ -101,9 +103,10 @@ def finale(b, levels) -> Finale:
                             ctx=ctx)]
     face = D100.roll(rng)
     stem = b.tables.exploration_tables["Risk"]
-    ctx = Context(rng, b.tables, heart.rating, b.nest["encounters"], b.chain, heart.number, b.perception,
+    # the way out leaves the Heart into the Level above: its Risks are looked up at that Level's rating
+    ctx = Context(rng, b.tables, above, b.nest["encounters"], b.chain, heart.number, b.perception,
                   ExplorationAction(), items=b.items, )
-    checks, found = lookup(rng, b.tables, "Risk", heart.rating, face, b.nest["encounters"], b.chain, b.perception,
+    checks, found = lookup(rng, b.tables, "Risk", above, face, b.nest["encounters"], b.chain, b.perception,
                            ctx.action, ctx=ctx)
     way_out = Lookup("risk", "way out", Rolled(D100.name, face, stem, b.tables.events[stem].source),
                      {c.name: c.chance for c in checks}, found)
@@ -117,7 +120,8 @@ def finale(b, levels) -> Finale:
     stance = said["guards"] if any(g.count for g in _groups(guards)) else words.unguarded
     still = tuple(eid for eid in sorted(b.tables.enemies) if not b.tables.enemies[eid].moves)
     return Finale(heart.rooms[0].id, above, guards, way_out, said["done"], said["way_out"], kind=kind, doing=doing_roll,
-                  deed=target.deeds[kind], stance=stance, paid=said["paid"], again=said.get("again", ""), still=still)
+                  deed=target.deeds[kind], stance=stance, paid=said["paid"], again=said.get("again", ""), still=still,
+                  rolled_at=b.pt.settings["heart"]["rolled_at"] if len(levels) > 1 else "heart")
 
 
 def _groups(events) -> list:

@@ -319,6 +319,7 @@ class Packet:
     candidate: int = 0           # which of the Nests its seed draws it is (ruling oneshot-choice): 0, 1, …
     way: list[str] = field(default_factory=list)   # a printed way from the Entrance to the Heart: Room ids (dungeon.py)
     drawn: int = 1               # how many Nests were drawn to choose it (the glance page says so)
+    choice_of: int = 1           # how many the seed may draw (content/packet.yaml choice.nests)
     screened: float | None = None  # the Job percent its screen measured while it was chosen (difficulty.py)
 
     @property

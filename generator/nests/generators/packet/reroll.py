@@ -77,9 +77,10 @@ def parse_reroll(text: str) -> Reroll:
 class Streams:
     """The packet's named random sub-streams of one seed; a re-rolled part's are drawn anew. The Nest
     drawn ``candidate``-th of a seed (ruling oneshot-choice) draws its Levels, Rooms and Heart on
-    sub-streams of its own ("nest-2/levels"); the Job and the Item Key are the seed's, whichever Nest."""
+    sub-streams of its own ("nest-2/levels"), its Job too (an adventure is a Nest and a Job); the Item Key
+    is the seed's, whichever Nest."""
 
-    NEST_PARTS = ("levels", "room/", "heart", "spare-")
+    NEST_PARTS = ("levels", "room/", "heart", "spare-", "job")
 
     def __init__(self, seed: int, rerolls: tuple[Reroll, ...] = (), candidate: int = 0):
         self.seed, self.candidate = seed, candidate
