@@ -1,6 +1,6 @@
 """Issues 31 (point 5) and 39: the table used as people use it, in a real browser (Playwright
 driving Debian's chromium, which `make test` installs when it is missing). A GQ makes packet 42
-and downloads its PDF (the command line's bytes), re-rolls Room 2.1 and sees what changed; two
+and downloads its PDF (the command line's bytes), re-rolls Room 1.2 and sees what changed; two
 players on phone-sized screens choose a class from its card, change Wounds with the thumb,
 Items, XP and the Disposition Track (one by keyboard), and the GQ's party view shows each change
 on its character's card without a reload, eight characters on a laptop's screen; the server is
@@ -122,9 +122,9 @@ def _rooms(path: Path) -> dict:
 
 
 def _play(browser, server, tmp_path: Path) -> None:
-    # the command line's packet 42 and its re-roll of Room 2.1, made meanwhile, to compare with the pages'
+    # the command line's packet 42 and its re-roll of Room 1.2, made meanwhile, to compare with the pages'
     made = cli("packet", "--seed", "42", "--format", "pdf", "--format", "json", "--format", "txt", "-o", str(tmp_path / "cli"))
-    remade = cli("packet", "--seed", "42", "--reroll", "room:2.1", "--format", "json", "--format", "txt",
+    remade = cli("packet", "--seed", "42", "--reroll", "room:1.2", "--format", "json", "--format", "txt",
                  "-o", str(tmp_path / "re"))
     desk = browser.new_context(viewport=DESKTOP, accept_downloads=True)
     desk.set_default_timeout(STEP)
@@ -148,21 +148,21 @@ def _play(browser, server, tmp_path: Path) -> None:
     assert Path(download.value.path()).read_bytes() == (tmp_path / "cli" / "packet-42.pdf").read_bytes()
     assert download.value.suggested_filename == "packet-42.pdf"
 
-    # re-roll Room 2.1: the packet --reroll room:2.1 makes, what changed said against packet 42 (issue 39 point 4)
+    # re-roll Room 1.2: the packet --reroll room:1.2 makes, what changed said against packet 42 (issue 39 point 4)
     gq.goto(server.url + "/packets/1")
-    gq.click("text=Re-roll room:2.1")
-    gq.wait_for_selector("h1:has-text('Nest Packet 42+room:2.1@1:')")
+    gq.click("text=Re-roll room:1.2")
+    gq.wait_for_selector("h1:has-text('Nest Packet 42+room:1.2@1:')")
     shown = "".join(gq.locator(".page > pre").all_text_contents())
     done(remade)
-    rerolled = (tmp_path / "re" / "packet-42+room-2.1@1.txt").read_text(encoding="utf-8")
+    rerolled = (tmp_path / "re" / "packet-42+room-1.2@1.txt").read_text(encoding="utf-8")
     assert shown.replace("\n", "") == rerolled.replace("\f", "").replace("\n", "")
     assert shown.replace("\n", "") != (tmp_path / "cli" / "packet-42.txt").read_text(encoding="utf-8").replace("\f", "").replace("\n", "")
-    before, after = _rooms(tmp_path / "cli" / "packet-42.json"), _rooms(tmp_path / "re" / "packet-42+room-2.1@1.json")
+    before, after = _rooms(tmp_path / "cli" / "packet-42.json"), _rooms(tmp_path / "re" / "packet-42+room-1.2@1.json")
     banner = gq.locator("#rerolled").text_content()
-    assert f"Room 2.1: {before['2.1']} → {after['2.1']}" in banner and "Back to Packet 42" in banner
-    marked = gq.locator(".page.changed:has(.tag:has-text('Re-rolled: Room 2.1'))")
-    assert after["2.1"] in marked.locator("> pre").text_content()
-    assert before["2.1"] in marked.locator("details.was pre").text_content()        # the page as it was
+    assert f"Room 1.2: {before['1.2']} → {after['1.2']}" in banner and "Back to Packet 42" in banner
+    marked = gq.locator(".page.changed:has(.tag:has-text('Re-rolled: Room 1.2'))")
+    assert after["1.2"] in marked.locator("> pre").text_content()
+    assert before["1.2"] in marked.locator("details.was pre").text_content()        # the page as it was
     look(gq, "reroll-desktop")
     gq.click("text=See the first page it changed")
     assert gq.evaluate("location.hash").startswith("#page-")
