@@ -47,10 +47,12 @@ def make_app(table_: GameTable) -> Starlette:
 
 def serve(data: Path, host: str, port: int, share: bool, content_dirs=(), templates_dir=None, say=print) -> None:
     """Run the table until Ctrl-C: the content loaded, the workers started, then uvicorn."""
+    import gc
     import socket
 
     import uvicorn
 
+    from nests.children import ctrl_c_after
     from nests.cli.common import SHEET_CONTENT, setup
     from nests.serve import making
 
@@ -65,20 +67,31 @@ def serve(data: Path, host: str, port: int, share: bool, content_dirs=(), templa
     except OSError as err:
         raise NestsError(f"--port {port}: cannot listen on {host}:{port}: {err.strerror}") from None
     port = sock.getsockname()[1]
-    pools = making.pools(tuple(content_dirs), templates_dir)
-    join = f"http://{shown_host}:{port}/join/{store.secret('join')}"
-    app = make_app(GameTable(store, content, pools, join))
-    say(f"nests serve: the GQ's page is http://127.0.0.1:{port}/ (data: {data})")
-    if share:
-        say(f"nests serve: players join at {join}")
-    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2,
-                            h11_max_incomplete_event_size=16 * 1024)
-    try:
-        uvicorn.Server(config).run(sockets=[sock])
-    finally:
-        for pool in pools.values():
-            pool.shutdown(cancel_futures=True)
-        store.close()
+    # Ctrl-C is answered (nests.entry) once the workers and the store are closed. uvicorn takes it
+    # over while it serves and gives it back once it has stopped; one that comes before uvicorn has
+    # taken it over stops uvicorn as soon as it starts.
+    with ctrl_c_after() as held:
+        pools = making.pools(tuple(content_dirs), templates_dir)
+        try:
+            join = f"http://{shown_host}:{port}/join/{store.secret('join')}"
+            app = make_app(GameTable(store, content, pools, join))
+            say(f"nests serve: the GQ's page is http://127.0.0.1:{port}/ (data: {data})")
+            if share:
+                say(f"nests serve: players join at {join}")
+            config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2,
+                                    h11_max_incomplete_event_size=16 * 1024)
+            server = uvicorn.Server(config)
+            held.then = lambda: setattr(server, "should_exit", True)
+            server.should_exit = bool(held)
+            server.run(sockets=[sock])
+        finally:
+            for pool in pools.values():
+                pool.shutdown(cancel_futures=True)
+            # the pools let go of here, so that their queues' semaphores are released before a Ctrl-C
+            # ends the process (the system's semaphore tracker would warn of any still held)
+            pools.clear()
+            gc.collect()
+            store.close()
 
 
 def _open(data: Path) -> Store:
