@@ -123,8 +123,8 @@ def test_stats_count_every_roll_once_where_it_was_drawn_before_the_depth_is_chos
 
 
 def test_a_tables_results_agree_with_its_exact_odds_over_many_packets(content, packet_of):
-    """Chi-squared, table by table, at p > 0.001, over the packets of seeds 1–60, which the rule tests read
-    too (test_rules.py), built once (tests/packets.py). The same check over a batch of 2,000 packets is
+    """Chi-squared, table by table, at p > 0.001, over the packets of seeds 1–60, which the Heart's words
+    test reads too (test_words.py), built once (tests/packets.py). The same check over a batch of 2,000 packets is
     `make stats-check`, which CI runs after `make test`."""
     pt = content.packet
     counts = Counter()
