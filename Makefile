@@ -36,8 +36,9 @@ build: $(BIN)/nests
 # The suite runs in one process per core (pytest-xdist): half the time on two cores.
 # worksteal hands each process a run of neighbouring tests and moves tests from the end of
 # one's run to the other when it is idle, so the tests of a module, and the packet tests
-# that share packets (tests/packet/conftest.py), mostly run in one process; where they do
-# not, a process makes what it shares again (slower, never different).
+# that share packets (tests/packets.py builds each once per process), mostly run in one
+# process; where they do not, a process makes what it shares again (slower, never different).
+# What is slow by nature runs apart: stats-check (CI runs it after this), difficulty-check, fuzz.
 test: $(BIN)/nests chromium axe
 	$(BIN)/python -m pytest -q -n auto --dist worksteal
 
@@ -72,7 +73,7 @@ $(AXE): tests/serve/axe/package-lock.json
 
 # The batch's statistics at full size: 2,000 packets (--stats-only), every table's
 # observed results against its exact odds, a chi-squared test each (p > 0.001).
-# `make test` runs the same check on fewer packets; CI runs this too.
+# `make test` runs the same check on 60 packets; CI runs this after `make test`.
 STATS_DIR := build/stats-check
 stats-check: $(BIN)/nests
 	$(BIN)/nests batch --count 2000 --seed 1 --stats-only -o $(STATS_DIR)

@@ -19,4 +19,4 @@ def rows():
         parallel = Process(NESTS + ["build", "-o", str(Path(work) / "parallel")])
         serial = Process([sys.executable, "-c", SERIAL, "build", "-o", str(Path(work) / "serial")])
         yield compare("nests build, PDFs in parallel, whole process", parallel, "serial build", serial,
-                      rounds=4, warm_up=False, goal=GOAL)
+                      rounds=3, warm_up=False, goal=GOAL)

@@ -11,15 +11,19 @@ book, txt and PDF, as a user would.
 
 The book style (issue 30): each book of another markup set as a book, its whole PDF in
 one process (read, lay out, HTML, WeasyPrint) beside bare WeasyPrint on the same HTML;
-and a book of some 900 pages (the Markdown book of ../shared/rulebook/ over and over,
-made in a temporary folder, never kept), txt and PDF as a whole process on every core,
-beside bare WeasyPrint typesetting that book's HTML whole on one, with issue 30's goal
-of two minutes said beside it.
+and a long book (the Markdown book of ../shared/rulebook/ over and over, made in a
+temporary folder, never kept), txt and PDF as a whole process on every core, beside bare
+WeasyPrint typesetting that book's HTML whole on one. Within the bench's few minutes (issue
+38) the book has some 240 pages, long enough to be typeset in parts (grid.BOOK_PARTS_OVER);
+issue 30's book of 900 pages and its goal of two minutes are measured with
+NESTS_BENCH_LONG_PAGES=900 (a page of a long book costs more than one of a short one: the
+time of 240 pages says little of 900's).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from pathlib import Path
 
@@ -30,8 +34,10 @@ TITLE = "Rulebooks"
 SHARED = REAL_BOOK.parent
 PDF_PAGES = 12          # pages in each PDF round
 GOAL = 0.8              # the Nests rulebook's plaintext against the author's layout
-LONG_PAGES = 900        # the long book's pages in the book style, at least
-LONG_SECONDS = 120      # issue 30's goal for it, txt and PDF, on two cores
+# The long book's pages in the book style, about: enough to be typeset in parts.
+LONG_PAGES = int(os.environ.get("NESTS_BENCH_LONG_PAGES", "240"))
+GOAL_PAGES = 900        # issue 30's book: its txt and PDF in LONG_SECONDS on two cores
+LONG_SECONDS = 120
 LONG_SOURCE = "base-rules.md"
 
 
@@ -46,7 +52,7 @@ def nests_against_prolog():
             return
         ours = Process(NESTS + ["rulebook", str(REAL_BOOK), "--format", "txt", "-o", str(Path(work) / "out")])
         yield compare(f"{REAL_BOOK.name}: text, whole process", ours, "swipl", prolog.rulebook(REAL_BOOK),
-                      rounds=11, goal=GOAL, note="nests rulebook --format txt vs the author's layout_rulebook")
+                      rounds=7, goal=GOAL, note="nests rulebook --format txt vs the author's layout_rulebook")
 
 
 def book_rows(source: Path, content):
@@ -86,9 +92,13 @@ def book_rows(source: Path, content):
 
 
 def long_book():
-    """The Markdown book over and over, its chapters renamed, until it makes LONG_PAGES pages."""
+    """The Markdown book over and over, its chapters renamed, until it makes LONG_PAGES pages and
+    its text is long enough to be typeset in parts (grid.BOOK_PARTS_OVER characters)."""
+    from nests.book import model as m
+    from nests.generators.rulebook.layout import nodes
     from nests.generators.rulebook.printed import BookPrint
     from nests.book.readers import read_book
+    from nests.text.grid import BOOK_PARTS_OVER
 
     text = (SHARED / LONG_SOURCE).read_text(encoding="utf-8")
     with temporary() as work:
@@ -98,8 +108,10 @@ def long_book():
         from pypdf import PdfReader
         import io
 
-        pages = len(PdfReader(io.BytesIO(html_to_pdf(BookPrint(read_book(str(probe))).body("a4")))).pages)
-    copies = -(-LONG_PAGES // max(1, pages - 2))
+        book = read_book(str(probe))
+        pages = len(PdfReader(io.BytesIO(html_to_pdf(BookPrint(book).body("a4")))).pages)
+    chars = sum(len(n.text) for block in book.blocks for n in nodes(block) if isinstance(n, (m.Text, m.Code)))
+    copies = max(-(-LONG_PAGES // max(1, pages - 2)), BOOK_PARTS_OVER // max(1, chars) + 1)
     return "\n\n".join(re.sub(r"(?m)^(#+ .*)$", rf"\1, book {k}", text) for k in range(1, copies + 1))
 
 
@@ -113,15 +125,16 @@ def long_rows(content):
         html = BookPrint(read_book(str(source))).body("a4")
         out = Path(work) / "out"
         ours = Process(NESTS + ["rulebook", str(source), "--format", "txt", "--format", "pdf", "-o", str(out)])
-        row = compare(f"a book of {LONG_PAGES}+ pages ({LONG_SOURCE} over and over): txt and PDF, whole process",
+        row = compare(f"a book of some {LONG_PAGES} pages ({LONG_SOURCE} over and over): txt and PDF, whole process",
                       ours, "bare WeasyPrint, whole", bare_weasyprint(html), rounds=2, warm_up=False,
                       note="ours on every core, in parts; the anchor on one")
         from pypdf import PdfReader
 
         count = len(PdfReader(out / "long.pdf").pages)
-        yield dataclasses.replace(row, note=row.note + f"; {count} pages; median {row.ours.median / 1000:.0f} s "
-                                  f"against issue 30's {LONG_SECONDS} s: "
-                                  f"{'met' if row.ours.median / 1000 <= LONG_SECONDS else 'NOT met'}")
+        seconds = row.ours.median / 1000
+        goal = (f"against issue 30's {LONG_SECONDS} s for {GOAL_PAGES}: {'met' if seconds <= LONG_SECONDS else 'NOT met'}"
+                if count >= GOAL_PAGES else f"issue 30's {GOAL_PAGES}: NESTS_BENCH_LONG_PAGES={GOAL_PAGES}")
+        yield dataclasses.replace(row, note=row.note + f"; {count} pages, median {seconds:.0f} s; {goal}")
 
 
 def rows():

@@ -6,6 +6,11 @@ from click.testing import CliRunner
 from hypothesis import settings
 
 from nests.content import load_content
+from tests.packets import share_builds
+
+# Each packet built once per test process, whoever asks for it (tests/packets.py): before any
+# test module imports build_packet.
+share_builds()
 
 # The property tests draw the same examples on every run and in every clone (derandomized,
 # no example database), so that `make test` passes or fails alike anywhere. To look for

@@ -10,13 +10,37 @@ import re
 import pytest
 
 from nests.cli import main
-from nests.errors import LONGEST_MESSAGE, WIDEST_VALUE, Problem, bounded
+from nests.errors import LONGEST_MESSAGE, WIDEST_VALUE, WIDEST_WORD, Problem, bounded
 
 
 def test_a_long_quoted_value_is_cut_with_an_ellipsis():
     said = bounded(f"--reroll {'x' * 10_000!r}: not a part of the packet")
     assert said == f"--reroll '{'x' * (WIDEST_VALUE - 3)}…': not a part of the packet"
     assert bounded("--reroll 'room:3.2': fine") == "--reroll 'room:3.2': fine"       # short values stay whole
+
+
+def test_a_long_number_or_word_is_cut_with_an_ellipsis():
+    """What input puts in a message unquoted: a number to WIDEST_VALUE digits, any other run of
+    text without a space to WIDEST_WORD characters; short ones stay whole."""
+    assert bounded(f"rows.2.count: {'9' * 5_000} is not a whole number 1–1000") == \
+        f"rows.2.count: {'9' * (WIDEST_VALUE - 1)}… is not a whole number 1–1000"
+    assert bounded(f"{'-' * 3}{'9' * 100}") == f"--{'-9' + '9' * (WIDEST_VALUE - 3)}…"
+    assert bounded(f"wounds: -{'9' * 4_000} is below 0") == f"wounds: -{'9' * (WIDEST_VALUE - 2)}… is below 0"
+    assert bounded(f"see {'w' * 1_000_000} here") == f"see {'w' * (WIDEST_WORD - 1)}… here"
+    assert bounded("rows.2.count: 1234 is not a whole number 1–1000, see https://example.org/a/b") == \
+        "rows.2.count: 1234 is not a whole number 1–1000, see https://example.org/a/b"
+
+
+def test_a_key_and_a_file_name_are_cut_where_they_are_long():
+    """A key path: each of its parts to WIDEST_VALUE characters; a file's name to WIDEST_WORD, its
+    start and its end (the file's own name) kept."""
+    said = str(Problem("unknown key; allowed: a, b", file="c/classes/wasp.yaml", line=9, key="attributes." + "k" * 10**6))
+    assert said == f"c/classes/wasp.yaml:9: attributes.{'k' * (WIDEST_VALUE - 1)}…: unknown key; allowed: a, b"
+    deep = "/".join(["folder"] * 100) + "/wasp.yaml"
+    said = str(Problem("is empty", file=deep, line=1))
+    assert len(said) < WIDEST_WORD + 20 and said.startswith("folder/folder/") and said.endswith("/wasp.yaml:1: is empty")
+    assert "…" in said
+    assert str(Problem("is empty", file="c/wasp.yaml", line=1, key="a.b")) == "c/wasp.yaml:1: a.b: is empty"
 
 
 def test_a_long_message_keeps_its_start_and_its_end():

@@ -178,3 +178,48 @@ def test_the_check_finds_a_name_defined_twice(tmp_path, monkeypatch):
     (fake / "sheet.py").write_text("def f():\n    class Heading:\n        pass\n\n\nclass Options:\n    pass\n")
     monkeypatch.setattr(__import__(__name__, fromlist=["x"]), "PACKAGE", fake)
     assert _twice(_modules()) == {"Heading": ["nests.book.model", "nests.sheet"]}
+
+
+# Issue 38 point 6: glyphs only in the glyph module and the templates. The glyphs a page is drawn
+# with (box drawing and blocks, U+2500–U+259F) and the marks the templates print between words
+# (ticks, a run-in label's marks, list bullets) are named in nests.text.glyphs alone; other code
+# reads them from there. The readers are left out: their tables spell a source's own symbols
+# (DocBook's <checkmark/>, LaTeX's \checkmark), which are input, not our layout.
+DRAWN = {chr(c) for c in range(0x2500, 0x25A0)} | set("□○✓✗►◄•◦▪")
+GLYPH_MODULE = "nests.text.glyphs"
+
+
+def _glyphs_outside(modules: dict[str, Path]) -> dict[str, list[int]]:
+    """Module → the lines of its string constants (docstrings aside) that hold a drawn glyph."""
+    found: dict[str, list[int]] = {}
+    for name, path in modules.items():
+        if name == GLYPH_MODULE or name.startswith("nests.book.readers"):
+            continue
+        tree = _parsed(path)
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                      and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+        lines = sorted({node.lineno for node in ast.walk(tree)
+                        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                        and id(node) not in docstrings and DRAWN & set(node.value)})
+        if lines:
+            found[name] = lines
+    return found
+
+
+def test_glyphs_are_named_in_the_glyph_module_only():
+    assert _glyphs_outside(_modules()) == {}
+
+
+def test_the_check_finds_a_glyph_outside_the_glyph_module(tmp_path, monkeypatch):
+    """The check above can fail: a frame glyph in a pattern and a tick in an f-string are found;
+    a docstring that shows one, and the glyph module itself, are not."""
+    fake = tmp_path / "nests"
+    (fake / "text").mkdir(parents=True)
+    (fake / "__init__.py").write_text("")
+    (fake / "text" / "__init__.py").write_text("")
+    (fake / "text" / "glyphs.py").write_text('SIDE = "║"\n')
+    (fake / "marks.py").write_text('"""Finds ║ … ║."""\nimport re\n\nSIDE = re.compile(r"(?<=║ )x")\n'
+                                   'def f(x):\n    return f"{x} ✓"\n')
+    monkeypatch.setattr(__import__(__name__, fromlist=["x"]), "PACKAGE", fake)
+    assert _glyphs_outside(_modules()) == {"nests.marks": [4, 6]}

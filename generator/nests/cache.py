@@ -25,3 +25,19 @@ def cache_dir(kind: str) -> Path | None:
         except OSError:
             _made[base] = None
     return _made[base]
+
+
+def keep(path: Path, data: bytes) -> None:
+    """An entry written whole: under a name of its own, then renamed onto ``path``, so that a
+    run ended meanwhile (Ctrl-C, kill) or another writing the same entry leaves no half of one.
+    Raises OSError when it cannot be written (the caller goes on without it)."""
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

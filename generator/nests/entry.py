@@ -8,12 +8,14 @@ is loaded; ``nests.setup.setup`` then puts everything made so far out of its
 reach (``gc.freeze``) and turns it back on for the generating, whose garbage
 it collects as usual. (Importing ``nests.cli`` in a test changes nothing.)
 
-Ctrl-C is one line and exit 130 from the first line of this module to the last
-of the process: until the command starts (its imports, its options read) and
-after it ends, nothing is under way, so the process ends at once
-(``_interrupted``); while it runs, the command itself says it and stops its
-workers (see nests.cli). (Before this module runs, the interpreter's own start
-answers Ctrl-C as it does for any program.)
+Ctrl-C is one line and exit 130 from the first line of this module until the command
+is done, wherever it lands: ``_interrupted`` says it, ends the command's workers,
+tidies what they were writing and ends the process at once. It is never an
+exception, which a worker, a ``finally`` or a finaliser could meet half-way and print
+as a traceback. The workers leave Ctrl-C to it (``nests.children``); the one moment
+it waits for is files being put in place, which happens whole (``nests.publish``).
+Once the command is done, Ctrl-C changes nothing (``run``). (Before this module
+runs, the interpreter's own start answers Ctrl-C as it does for any program.)
 """
 
 import os
@@ -23,8 +25,26 @@ _INTERRUPTED = b"error: interrupted; a file not yet in place is not written\n"
 
 
 def _interrupted(signum, frame):
+    signal.signal(signal.SIGINT, signal.SIG_IGN)          # a second Ctrl-C changes nothing
     os.write(2, _INTERRUPTED)
-    os._exit(130)
+    try:
+        import sys
+
+        for stream in (sys.stdout, sys.stderr):          # what was said before it ("wrote …")
+            try:
+                stream.flush()
+            except BaseException:                         # a write it cut short, a closed stream
+                pass
+        if "multiprocessing" in sys.modules:              # the pools' workers, ended and waited for
+            for worker in sys.modules["multiprocessing"].active_children():
+                worker.kill()
+                worker.join(5)
+        if "nests.publish.files" in sys.modules:          # what they were staging, removed
+            sys.modules["nests.publish.files"].tidy()
+    except BaseException:                                 # the workers end with this process anyway
+        pass
+    finally:
+        os._exit(130)
 
 
 signal.signal(signal.SIGINT, _interrupted)
@@ -32,6 +52,10 @@ signal.signal(signal.SIGINT, _interrupted)
 import gc  # noqa: E402
 
 gc.disable()
+
+from nests.children import bind_every_child  # noqa: E402
+
+bind_every_child()
 
 from nests.cli import main  # noqa: E402  (after the collector is off)
 
@@ -41,21 +65,11 @@ def run() -> None:
 
     try:
         main()
-    except SystemExit as end:
-        if end.code == 130:
-            # interrupted, and said so: the process ends here. The interpreter's own end would
-            # wait on the stopped workers' threads, and python -m takes a KeyboardInterrupt met
-            # there for an unhandled one, ending by the signal instead of with the status.
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-            for stream in (sys.stdout, sys.stderr):
-                try:
-                    stream.flush()
-                except (OSError, ValueError, AttributeError):
-                    pass
-            os._exit(130)
-        raise
     finally:
-        signal.signal(signal.SIGINT, _interrupted)
+        # The command is done: a Ctrl-C from here on changes nothing. (Left to the interpreter,
+        # whose teardown gives Ctrl-C back to the system, it would end the process by the signal,
+        # saying nothing, in the last moments of a command that has done its work.)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         # what is still buffered for standard output ("wrote …" lines) must get out,
         # or the command fails, in one line, whatever it was about to say
         try:

@@ -468,21 +468,34 @@ def test_unwritable_outputs(runner, tmp_path, family):
     assert (tmp_path / "a-file").read_text(encoding="utf-8") == "x"
 
 
+def names_in_part(output: str, path: Path, rest: str) -> bool:
+    """Whether ``output`` is the one line ``error: PATH: REST`` with a long ``path`` quoted in part
+    (issue 38: its start and its end about an ellipsis, the line short)."""
+    line = output.removesuffix("\n")
+    start, cut, end = line.removeprefix("error: ").removesuffix(f": {rest}").partition("…")
+    return (output.endswith("\n") and "\n" not in line and len(line) < 250 and line.startswith("error: ")
+            and line.endswith(f": {rest}") and cut == "…" and len(start) > 40 and len(end) > 40
+            and str(path).startswith(start) and str(path).endswith(end))
+
+
 @pytest.mark.parametrize("family", sorted(WRITERS))
 def test_an_output_name_longer_than_the_file_system_allows(runner, tmp_path, family):
+    """(The path, of some 370 characters, is named in part since issue 38.)"""
     too_long = tmp_path / ("x" * 300)
     for out in (too_long, too_long / "deeper"):
         result = run_family(runner, family, [], out)
-        assert (family, result.exit_code, result.output) == (
-            family, 2, f"error: {too_long}: cannot write here: File name too long\n")
+        assert (family, result.exit_code) == (family, 2)
+        assert names_in_part(result.output, too_long, "cannot write here: File name too long"), (family, result.output)
     assert snapshot(tmp_path) == {}
 
 
 @pytest.mark.parametrize("option, extra", [("--content", []), ("--templates", []), ("--character", [])])
 def test_an_input_name_longer_than_the_file_system_allows(runner, tmp_path, option, extra):
+    """(The path, of some 370 characters, is named in part since issue 38.)"""
     too_long = tmp_path / ("y" * 300)
     result = runner.invoke(main, ["sheet", "wasp", option, str(too_long), "-o", str(tmp_path / "out")])
-    assert (result.exit_code, result.output) == (2, f"error: {too_long}: File name too long\n")
+    assert result.exit_code == 2
+    assert names_in_part(result.output, too_long, "File name too long"), result.output
     assert snapshot(tmp_path) == {}
 
 

@@ -1,4 +1,5 @@
-"""What the packet tests share within one process: each packet built once, whichever module asks."""
+"""What the packet tests share within one process: each packet built once, whichever module asks
+(the cache of tests/packets.py, in front of build_packet for every caller)."""
 
 import pytest
 
@@ -9,18 +10,13 @@ PARTY = ("wasp", "spider", "beetle", "ants")        # the default party of conte
 
 @pytest.fixture(scope="session")
 def packet_of(content):
-    """seed (, party, depth) → the packet, built on the first call and kept: the rule tests, the
-    one-shot checks, the statistics and the re-rolls read the same seeds of the default party.
-    Nothing a test does to a packet (laying it out, its JSON, its tallies) changes it. Where no Nest of a seed
-    lands the difficulty (the command refuses it), the nearest the refusal names: these tests read a packet's
-    parts, not its band (tests/packet/test_difficulty.py reads the band)."""
-    made = {}
-
+    """seed (, party, depth) → the packet: the rule tests, the one-shot checks, the statistics and the
+    re-rolls read the same seeds of the default party. Nothing a test does to a packet (laying it out,
+    its JSON, its tallies) changes it. Where no Nest of a seed lands the difficulty (the command refuses
+    it), the nearest the refusal names: these tests read a packet's parts, not its band
+    (tests/packet/test_difficulty.py reads the band)."""
     def packet(seed: int, party=PARTY, depth: str = "oneshot"):
-        key = seed, tuple(party), depth
-        if key not in made:
-            made[key] = packet_or_nearest(content, seed, party, depth=depth)
-        return made[key]
+        return packet_or_nearest(content, seed, party, depth=depth)
 
     return packet
 

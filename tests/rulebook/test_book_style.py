@@ -13,6 +13,7 @@ import typing
 
 import pypdfium2
 import pytest
+from click.testing import CliRunner
 from pypdf import PdfReader
 
 from nests.book import model as m
@@ -129,8 +130,6 @@ def test_numbers_are_those_of_the_text_pages(typeset_blocks):
 
 
 def pdf_of(source: str, *options: str, tmp_path) -> bytes:
-    from click.testing import CliRunner
-
     result = CliRunner().invoke(main, ["rulebook", source, "--format", "pdf", "--format", "txt", *options,
                                        "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
@@ -147,6 +146,13 @@ def base_rules(tmp_path_factory):
     return pdf, [document[k].get_textpage().get_text_range() for k in range(len(document))], out
 
 
+@pytest.fixture(scope="module")
+def framed_base_rules(tmp_path_factory):
+    """base-rules.md on framed pages, every heading listed: the PDF, and the folder that holds it and its txt."""
+    out = tmp_path_factory.mktemp("framed")
+    return pdf_of(str(SHARED / "base-rules.md"), "--style", "framed", "--toc-depth", "6", tmp_path=out), out
+
+
 def test_the_book_style_is_the_default_for_other_markups_and_keeps_the_txt(base_rules, tmp_path):
     pdf, pages, out = base_rules
     fonts = {str(f.get_object()["/BaseFont"]) for page in PdfReader(io.BytesIO(pdf)).pages
@@ -158,8 +164,10 @@ def test_the_book_style_is_the_default_for_other_markups_and_keeps_the_txt(base_
     # the contents on the next right-hand page, numbered iii: the title page and its back are i and ii
     assert "Foreword" in pages[2] and pages[2].rstrip().endswith("iii")
     assert "1 Foreword" not in pages[2]                  # (Markdown's headings unnumbered, as pandoc prints them)
-    framed = tmp_path / "framed"
-    pdf_of(str(SHARED / "base-rules.md"), "--style", "framed", tmp_path=framed)
+    framed = tmp_path / "framed"                         # (the framed style's txt alone: no PDF needed for it)
+    result = CliRunner().invoke(main, ["rulebook", str(SHARED / "base-rules.md"), "--style", "framed",
+                                       "--format", "txt", "-o", str(framed)])
+    assert result.exit_code == 0, result.output
     assert (framed / "base-rules.txt").read_bytes() == (out / "base-rules.txt").read_bytes()
 
 
@@ -289,15 +297,15 @@ def test_same_bytes_in_two_processes(tmp_path):
     assert made[0] == made[1]
 
 
-def test_a_long_book_typeset_in_parts_prints_the_pages_it_prints_whole(monkeypatch, tmp_path):
+def test_a_long_book_typeset_in_parts_prints_the_pages_it_prints_whole(base_rules, monkeypatch, tmp_path):
     """A book longer than grid.BOOK_PARTS_OVER is typeset in parts of whole chapters and bound
     (nests.publish.bound): the same pages, words, page numbers, running heads, links and
     outline as the book typeset whole (a text layer's hyphen aside: pypdf's copy of a page
-    tells it apart from WeasyPrint's)."""
+    tells it apart from WeasyPrint's). (Whole: the module's base_rules, the same command.)"""
     from nests.text import grid
 
     source = str(SHARED / "base-rules.md")
-    whole = pdf_of(source, tmp_path=tmp_path / "whole")
+    whole = base_rules[0]
     monkeypatch.setattr(grid, "BOOK_PARTS_OVER", 20_000)
     monkeypatch.setattr(grid, "BOOK_PART_CHARS", 12_000)
     from nests.generators.rulebook.printed import BookPrint
@@ -329,7 +337,7 @@ def test_a_long_book_typeset_in_parts_prints_the_pages_it_prints_whole(monkeypat
     assert outline(parted) == outline(whole)
 
 
-def test_the_framed_pages_link_contents_references_and_notes(content, tmp_path):
+def test_the_framed_pages_link_contents_references_and_notes(content, framed_base_rules):
     """The framed style's links, found in its own text (nests.generators.rulebook.links): each
     contents entry to the page its heading is on, each "(page N)" to page N, each footnote
     mark to the page its note starts on; and in the PDF they are links."""
@@ -352,7 +360,7 @@ def test_the_framed_pages_link_contents_references_and_notes(content, tmp_path):
                 assert said == f"(page {mark.link})"
     # (the book's own list of contents, links to its headings, is left out: the references in its text remain)
     assert kinds["contents"] > 50 and kinds["reference"] >= 5
-    pdf = pdf_of(str(SHARED / "base-rules.md"), "--style", "framed", "--toc-depth", "6", tmp_path=tmp_path)
+    pdf, _ = framed_base_rules
     inside = [(page, lands) for page, under, lands in links(pdf) if isinstance(lands, int)]
     assert len(inside) == sum(len([m for m in p.marks if m.link]) for p in book.pages)
 

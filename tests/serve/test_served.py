@@ -95,6 +95,22 @@ def test_no_worker_outlives_a_killed_server(served):
     wait_for(lambda: all(_gone(w) for w in workers), 15)
 
 
+def test_ctrl_c_to_the_server_and_its_workers_is_one_line_and_exit_130(tmp_path):
+    """Ctrl-C as a terminal sends it, to every process of the server, as soon as it listens (its
+    workers' interpreters may still be starting): the server says it once, and nothing is left
+    (issue 38, point 4: each worker printed the line, or a traceback, too)."""
+    from tests.publish.test_ctrl_c import LINE, left_running
+
+    server = Served(tmp_path / "data").start()
+    try:
+        os.killpg(server.process.pid, signal.SIGINT)
+        _, err = server.process.communicate(timeout=60)
+        assert (server.process.returncode, err) == (130, LINE)
+        assert left_running(server.process.pid) == []
+    finally:
+        server.stop()
+
+
 def _gone(pid: int) -> bool:
     try:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1].startswith("Z")     # a zombie: ended

@@ -11,16 +11,16 @@ import click
 
 from nests import __version__
 from nests.cli import books, packets, rules, serving, sheets
-from nests.errors import Failure, Interrupted, NestsError, bounded
+from nests.errors import Failure, NestsError, bounded
 
 
 class _Commands(click.Group):
     """The command group. A path the system refuses to look at (a name longer than
     the file system allows, a loop of links) can meet any probe of a file the user
     named; it is bad input like any other: one line naming the path, exit 2. A write
-    the system refuses (standard output full or closed) is one line, exit 1; Ctrl-C
-    one line, exit 130, the PDF workers ended. Click's own complaints about an
-    option quote its value: bounded as ours are."""
+    the system refuses (standard output full or closed) is one line, exit 1. (Ctrl-C
+    is nests.entry's.) Click's own complaints about an option quote its value:
+    bounded as ours are."""
 
     def make_context(self, *args, **kwargs):
         try:
@@ -30,30 +30,16 @@ class _Commands(click.Group):
             raise
 
     def invoke(self, ctx):
-        import signal
-        import threading
-
-        if threading.current_thread() is threading.main_thread():
-            # from here on, Ctrl-C is said by the command (below), not by nests.entry's handler
-            signal.signal(signal.SIGINT, signal.default_int_handler)
         try:
             return super().invoke(ctx)
         except click.UsageError as err:
             err.message = bounded(err.message)
             raise
-        except KeyboardInterrupt:
-            pass                # said below, outside this handler: (python -m) would take an exit
-                                # whose context is a KeyboardInterrupt for one by Ctrl-C, status and all
         except OSError as err:
             if err.filename is None:
                 # (standard output full or closed; a file past the size limit: see nests.publish)
                 raise Failure(f"cannot write: {err.strerror or err}") from None
             raise NestsError(f"{err.filename}: {err.strerror or err}") from None
-        import sys
-
-        if "nests.publish.pdf" in sys.modules:           # the PDF workers stop too
-            sys.modules["nests.publish.pdf"].stop_workers()
-        raise Interrupted()
 
 
 @click.group(name="nests", cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})

@@ -6,7 +6,7 @@ import click
 
 from nests.cli.common import (FORMATS, PAPER, SHEET_CONTENT, check_print_options, content_option, emit, impose_option,
                               output_directory, output_option, pdf_ready, setup, templates_option)
-from nests.errors import NestsError, Problem
+from nests.errors import NestsError, Problem, bounded
 
 
 def style_options(f):
@@ -99,7 +99,7 @@ def build(books_dir, style, columns, output, content_dirs, templates_dir) -> Non
         if books_dir is not None:
             books, warnings, notes, errors = book_documents(books_dir, content, style=style, columns=columns)
             for line in notes + [str(w) for w in warnings]:
-                click.echo(line, err=True)
+                click.echo(bounded(line), err=True)
             documents += books
         emit(documents, FORMATS, "a4", output)
     if books_dir is not None and errors:

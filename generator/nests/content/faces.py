@@ -28,16 +28,20 @@ class _FacesSpec(Spec):
 
 
 MAX_FACE = 1000     # far above any die of the game (d120): a run beyond it is no run of faces
+_FACE_DIGITS = len(str(MAX_FACE))
 
 
 def read_faces(value) -> list[int] | None:
-    """The faces a row's ``faces`` (or ``ratings``) gives: 3 → [3], "0-1" → [0, 1]; None when it gives none."""
+    """The faces a row's ``faces`` (or ``ratings``) gives: 3 → [3], "0-1" → [0, 1]; None when it gives none.
+    A run's ends are read only up to MAX_FACE's digits: past them it is no run, however many digits
+    there are (Python refuses to read a number of some thousands)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return [value]
     match = _RUN.match(value) if isinstance(value, str) else None
-    if match and int(match.group(1)) <= int(match.group(2)) <= MAX_FACE:
-        return list(range(int(match.group(1)), int(match.group(2)) + 1))
-    return None
+    if not match or max(len(match.group(1).lstrip("0")), len(match.group(2).lstrip("0"))) > _FACE_DIGITS:
+        return None
+    first, last = int(match.group(1)), int(match.group(2))
+    return list(range(first, last + 1)) if first <= last <= MAX_FACE else None
 
 
 def at_path(data, path: tuple):

@@ -4,7 +4,9 @@ A formula is a small arithmetic expression in a sheet definition
 (``mod(stats.con) + mod(stats.cha) + level``). It is parsed with Python's
 ``ast`` only to find the names it uses, and computed by ``simpleeval``, which
 allows arithmetic, comparisons and the functions below and nothing else: no
-attribute of a Python object, no import, no call we did not list.
+attribute of a Python object, no import, no call we did not list. Every number
+it makes stays within ``LARGEST`` (a power is refused before it is computed):
+past it, the formula has no value, as when a value it reads is missing.
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ FUNCTIONS = {
     "mean_up": lambda *xs: -(-sum(xs) // len(xs)),     # the mean rounded up, in whole numbers
     "mod": lambda score: (score - 10) // 2,            # the d20 family's ability modifier
 }
+
+
+# Far past any figure a sheet prints (a field holds six digits at most): a formula's arithmetic stays
+# within it, so that no formula makes a number too long to print or too slow to compute.
+LARGEST = 10 ** 15
 
 
 class FormulaError(ValueError):
@@ -110,17 +117,43 @@ def compute(formula: str, values: dict[str, Any]) -> Any:
     roots = {name.split(".", 1)[0] for name in used}
     evaluator = _evaluator()
     evaluator.names = nested({k: v for k, v in values.items() if k.split(".", 1)[0] in roots})
+    from simpleeval import InvalidExpression
+
     try:
-        return evaluator.eval(formula, _parsed(formula))
-    except (ArithmeticError, TypeError, ValueError):
+        return _within(evaluator.eval(formula, _parsed(formula)))
+    except (ArithmeticError, TypeError, ValueError, InvalidExpression):
         return None
+
+
+def _within(number):
+    """``number``, or OverflowError past LARGEST (a float past it is no figure either)."""
+    if isinstance(number, (int, float)) and not isinstance(number, bool) and abs(number) > LARGEST:
+        raise OverflowError(f"past {LARGEST:,}")
+    return number
+
+
+def _power(base, exponent):
+    """``base ** exponent``, refused before it is computed when it would pass LARGEST."""
+    if isinstance(exponent, (int, float)) and exponent > 0 and abs(base) > 1 and \
+            exponent * math.log10(abs(base)) > math.log10(LARGEST) + 1:
+        raise OverflowError(f"past {LARGEST:,}")
+    return _within(base ** exponent)
 
 
 @lru_cache(maxsize=1)
 def _evaluator():
-    from simpleeval import SimpleEval
+    import operator
 
-    return SimpleEval(functions=FUNCTIONS)
+    from simpleeval import DEFAULT_OPERATORS, SimpleEval
+
+    def within(op):
+        return lambda *args: _within(op(*args))
+
+    # every operation that makes a larger number checked; a power before it is computed
+    operators = {**DEFAULT_OPERATORS, **{node: within(op) for node, op in DEFAULT_OPERATORS.items()
+                                          if node in (ast.Add, ast.Sub, ast.Mult, ast.LShift)},
+                 ast.Pow: _power, ast.Mod: within(operator.mod)}
+    return SimpleEval(operators=operators, functions={name: within(f) for name, f in FUNCTIONS.items()})
 
 
 @lru_cache(maxsize=1024)

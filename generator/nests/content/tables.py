@@ -211,8 +211,10 @@ FILES: dict[str, Spec] = {
     "exploration-action": Map(required={**HEAD, "effort": Str(), "resistance": Str(), "modifiers": List(Str()),
                                         "rows": List(Map(required={"degree": OneOf(SIX), "events": List(OneOf(["Cost", "Risk", "Reward"]), min_len=1)})),
                                         "tables": TableSpec(["Cost", "Risk", "Reward"], OneOf(["costs", "risks", "rewards"]))}),
+    # an outcome is a phrase the simulation reads its Wounds from ("1 Wound healed"): a short one
     "desperate-times": Map(required={**HEAD, "effort": Str(), "resistance": Str(),
-                                     "rows": List(Map(required={"degree": OneOf(SIX), "outcome": Str(allow_empty=False)}))}),
+                                     "rows": List(Map(required={"degree": OneOf(SIX),
+                                                               "outcome": Str(allow_empty=False, max_len=60)}))}),
     "alarm-pheromones": Map(required={**HEAD, "trigger": Str(), "rows": List(Map(
         required={"enemy": Str(allow_empty=False), "label": Str(), "numbers": Str(), "count": Int(1, 1000), "chance": Rating()},
         ), min_len=1)}, optional={"rulings": RULINGS}),

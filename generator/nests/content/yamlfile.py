@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nests.cache import cache_dir
+from nests.cache import cache_dir, keep
 from nests.errors import NestsError, Problem
 
 KeyPath = tuple  # of str | int
@@ -90,7 +90,7 @@ def read_yaml(path: Path, name: str) -> YamlDocument:
     doc.digest = digest
     if cached:
         try:
-            cached.write_bytes(marshal.dumps((doc.data, doc.lines, doc.key_lines)))
+            keep(cached, marshal.dumps((doc.data, doc.lines, doc.key_lines)))
         except (OSError, ValueError):
             pass       # not cacheable: parse again next time
     return doc

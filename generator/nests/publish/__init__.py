@@ -15,9 +15,10 @@ import tempfile
 from pathlib import Path
 from typing import Callable, Iterable
 
+from nests.children import ctrl_c_after
 from nests.document import Document
 from nests.errors import Failure, NestsError
-from nests.publish.files import commit, recover, stage
+from nests.publish.files import commit, note_output, recover, stage
 from nests.publish.txt import join_pages
 from nests.render.paper import FOLDED
 
@@ -175,22 +176,23 @@ def _present(path: Path) -> bool:
 def write_files(directory: Path, files: list[tuple[str, bytes]]) -> list[Path]:
     """Stage every file, then rename all into place; on any failure, remove what was
     staged and the folders made for it."""
-    staged = []
-    missing = [d for d in dict.fromkeys([directory] + [(directory / n).parent for n, _ in files]) if not d.exists()]
-    recover(directory, [(directory / n).parent for n, _ in files])
-    try:
-        for name, data in files:
-            staged.append(stage(directory / name, data))
-        return commit(staged, directory)
-    except BaseException:
-        for tmp, _ in staged:
-            Path(tmp).unlink(missing_ok=True)
-        for folder in sorted(missing, key=lambda d: len(d.parts), reverse=True):
-            try:
-                folder.rmdir()
-            except OSError:
-                pass
-        raise
+    with ctrl_c_after():           # Ctrl-C meanwhile is answered once every file is in place (or none is)
+        staged = []
+        missing = [d for d in dict.fromkeys([directory] + [(directory / n).parent for n, _ in files]) if not d.exists()]
+        recover(directory, [(directory / n).parent for n, _ in files])
+        try:
+            for name, data in files:
+                staged.append(stage(directory / name, data))
+            return commit(staged, directory)
+        except BaseException:
+            for tmp, _ in staged:
+                Path(tmp).unlink(missing_ok=True)
+            for folder in sorted(missing, key=lambda d: len(d.parts), reverse=True):
+                try:
+                    folder.rmdir()
+                except OSError:
+                    pass
+            raise
 
 
 def output_directory(output: str) -> None:
@@ -198,6 +200,7 @@ def output_directory(output: str) -> None:
     any work is done (publish checks each file's place again before it renders)."""
     if output == STDOUT:
         return
+    note_output(Path(output))
     if os.path.exists(output) and not os.path.isdir(output):
         raise NestsError(f"{output}: is not a directory; give -o a directory, or - for standard output")
     _check_folder(Path(output))

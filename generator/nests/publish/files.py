@@ -10,6 +10,11 @@ next run writing into that folder (``recover``) finishes what the record lists
 removes staged files no record lists, of runs no longer running: no folder is
 left mixing the old outputs with part of the new. Any OSError becomes one line
 naming the path.
+
+Ctrl-C waits while a process stages and renames its files (nests.publish.write_files,
+``nests.children.ctrl_c_after``): they are all in place, or none is. A command interrupted ends its workers, which may be
+writing packets of a batch, then finishes or removes what they left (``tidy``)
+in the folders its outputs go to (``note_output``).
 """
 
 from __future__ import annotations
@@ -118,3 +123,19 @@ def _running(pid: int) -> bool:
     except OSError:
         return True
     return True
+
+
+_outputs: set[Path] = set()      # the folders this command's outputs go to (its workers' too)
+
+
+def note_output(folder: Path) -> None:
+    _outputs.add(Path(folder))
+
+
+def tidy() -> None:
+    """After Ctrl-C, its workers ended: each output folder as the next run would leave it."""
+    for folder in list(_outputs):
+        try:
+            recover(folder, [folder])
+        except (OSError, ValueError, NestsError):
+            pass

@@ -217,7 +217,6 @@ def html_to_pdf(html: str, places: dict | None = None) -> bytes:
 
 _workers = None          # a pool forked early by start_workers(), used by the next render_pdfs()
 _worker_count = 0        # its processes
-_running: list = []      # the pools typesetting now (stop_workers ends them)
 
 
 def _worker(parent: int) -> None:
@@ -226,18 +225,6 @@ def _worker(parent: int) -> None:
 
     bound_to_parent(parent)
     _import_weasyprint()
-
-
-def stop_workers() -> None:
-    """The workers ended at once (Ctrl-C): what they were typesetting is not wanted."""
-    global _workers
-    early, _workers = _workers, None
-    for pool in [early] + _running:
-        if pool is None:
-            continue
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _import_weasyprint() -> None:
@@ -373,12 +360,8 @@ def render_pdfs(documents: list, paper: str, progress: Callable[[str], None] | N
         _import_weasyprint()
         start_workers()
     pool, _workers = _workers, None
-    _running.append(pool)
-    try:
-        with pool:
-            return _typeset_in(pool, documents, runs, paper, lambda i: progress(names[i]) if progress else None)
-    finally:
-        _running.remove(pool)
+    with pool:
+        return _typeset_in(pool, documents, runs, paper, lambda i: progress(names[i]) if progress else None)
 
 
 def _typeset_in(pool, documents: list, runs: list[list[list]], paper: str,

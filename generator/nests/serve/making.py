@@ -34,9 +34,12 @@ _content = None
 def _start(content_dirs: tuple, templates_dir: str | None, nice: int, server: int) -> None:
     """A worker's start: the content loaded and checked once, as `nests packet` does."""
     global _content
+    import signal
     import threading
 
     from nests.setup import setup
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)        # Ctrl-C is the server's, which ends its workers
 
     threading.Thread(target=_outlive_no_server, args=(server,), daemon=True).start()
     if nice:
@@ -56,12 +59,21 @@ def _outlive_no_server(server: int) -> None:
 
 def pools(content_dirs: tuple = (), templates_dir: str | None = None) -> dict[str, ProcessPoolExecutor]:
     """The two pools, started now (each loads the content while the server starts)."""
+    import signal
+
     spawn = multiprocessing.get_context("spawn")       # no fork of a process running threads
     made = {name: ProcessPoolExecutor(1, mp_context=spawn, initializer=_start,
                                       initargs=(content_dirs, templates_dir, nice, os.getpid()))
             for name, nice in (("pages", 0), ("pdf", 5))}
-    for pool in made.values():
-        pool.submit(os.getpid)
+    # Ctrl-C is the server's: each worker starts with it blocked (a new process keeps the mask it
+    # is started with), so that one that comes while the worker's interpreter starts, before
+    # _start ignores it, is no traceback of the worker's
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        for pool in made.values():
+            pool.submit(os.getpid)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
     return made
 
 

@@ -49,10 +49,12 @@ def serve(data: Path, host: str | None, port: int, share: bool, content_dirs=(),
           say=print) -> None:
     """Run the table until Ctrl-C: the content loaded, the workers started, then uvicorn.
     ``share``: on every interface, or on ``host``'s alone (and on 127.0.0.1, the GQ's)."""
+    import gc
     from ipaddress import ip_address
 
     import uvicorn
 
+    from nests.children import ctrl_c_after
     from nests.serve import making
     from nests.setup import SHEET_CONTENT, setup
 
@@ -68,20 +70,31 @@ def serve(data: Path, host: str | None, port: int, share: bool, content_dirs=(),
     shown_host = ((_lan_address() if every else chosen) if share else "127.0.0.1")
     content = setup(content_dirs, templates_dir, SHEET_CONTENT)
     store = _open(data)
-    pools = making.pools(tuple(content_dirs), templates_dir)
-    join = f"http://{_in_url(shown_host)}:{port}/join/{store.secret('join')}"
-    app = make_app(GameTable(store, content, pools, join))
-    say(f"nests serve: the GQ's page is http://127.0.0.1:{port}/ (data: {data})")
-    if share:
-        say(f"nests serve: players join at {join}")
-    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2,
-                            h11_max_incomplete_event_size=16 * 1024)
-    try:
-        uvicorn.Server(config).run(sockets=sockets)
-    finally:
-        for pool in pools.values():
-            pool.shutdown(cancel_futures=True)
-        store.close()
+    # Ctrl-C is answered (nests.entry) once the workers and the store are closed. uvicorn takes it
+    # over while it serves and gives it back once it has stopped; one that comes before uvicorn has
+    # taken it over stops uvicorn as soon as it starts.
+    with ctrl_c_after() as held:
+        pools = making.pools(tuple(content_dirs), templates_dir)
+        try:
+            join = f"http://{_in_url(shown_host)}:{port}/join/{store.secret('join')}"
+            app = make_app(GameTable(store, content, pools, join))
+            say(f"nests serve: the GQ's page is http://127.0.0.1:{port}/ (data: {data})")
+            if share:
+                say(f"nests serve: players join at {join}")
+            config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2,
+                                    h11_max_incomplete_event_size=16 * 1024)
+            server = uvicorn.Server(config)
+            held.then = lambda: setattr(server, "should_exit", True)
+            server.should_exit = bool(held)
+            server.run(sockets=sockets)
+        finally:
+            for pool in pools.values():
+                pool.shutdown(cancel_futures=True)
+            # the pools let go of here, so that their queues' semaphores are released before a Ctrl-C
+            # ends the process (the system's semaphore tracker would warn of any still held)
+            pools.clear()
+            gc.collect()
+            store.close()
 
 
 def _address(host: str) -> str:

@@ -1,7 +1,8 @@
 """The one Python module that names drawing glyphs, as data.
 
 Layout draws frames in templates; Python only needs glyphs to recognise them
-(reading a sheet back) or to swap them (``--ascii``). ``ASCII`` maps every
+(reading a sheet back, finding a page's links and rolls for its PDF) or to swap
+them (``--ascii``). ``ASCII`` maps every
 box-drawing, block and pointer character the templates use to one printable
 ASCII character, so a page keeps its exact grid when translated.
 """
@@ -35,6 +36,28 @@ ASCII: dict[int, str] = {
 LABEL_OPEN, LABEL_CLOSE = "►", "◄"      # a run-in label: ►Known Items◄
 BULLETS = ("•", "◦", "▪")               # list markers, one per depth of nesting
 SHADOW = "▓"                            # a drawn page's drop shadow
+
+# What the templates draw and Python reads back in printed text (a sheet read in, the links
+# and rolls of a page found for its PDF): named here, drawn only by the templates.
+PAGE_CORNER = "╔"                       # a page's first character, its top left corner
+PAGE_SIDE = "║"                         # a page's frame, left and right of every line
+BOX_SIDE = "│"                          # a box's wall inside a page
+ARROW = "→"                             # a roll and what it gave: d60 → 41
+TICK_BOX, TICK_CIRCLE, TICKED, CROSSED = "□", "○", "✓", "✗"   # to tick (a box, a circle); ticked; does not apply
+# A tick as --ascii prints it: one column each (nests.text.transliterate), and read back alike.
+TICKS_ASCII = {TICK_BOX: "o", TICK_CIRCLE: "o", TICKED: "v", CROSSED: "x"}
+
+
+def tick_marks(circle: bool = True) -> str:
+    """Every tick a printed sheet may show before a label, drawn or in ASCII (for a pattern's
+    ``[…]``); without ``circle``, a box's only."""
+    drawn = [t for t in TICKS_ASCII if circle or t != TICK_CIRCLE]
+    return "".join(drawn) + "".join(dict.fromkeys(TICKS_ASCII[t] for t in drawn))
+
+
+def is_ticked(mark: str) -> bool:
+    """Whether a tick read from a printed sheet is ticked (✓, or v in ASCII)."""
+    return mark in (TICKED, TICKS_ASCII[TICKED])
 
 
 def to_ascii(text: str) -> str:

@@ -13,15 +13,15 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from nests.text.glyphs import to_ascii
+from nests.text.glyphs import BULLETS, TICKS_ASCII, to_ascii
 
 # Spellings for characters that have no accent to drop.
 _SPELLED = {"≥": ">=", "≤": "<=", "≠": "!=", "±": "+/-", "×": "x", "÷": "/", "→": "->", "←": "<-",
-            "‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "…": "...", "•": "*", "·": "-",
+            "‘": "'", "’": "'", "“": '"', "”": '"', "–": "-", "—": "-", "…": "...", BULLETS[0]: "*", "·": "-",
             "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "\u00a0": " "}
 
 # The sheet's tick marks, one column each: empty, ticked, does not apply.
-_TICKS = str.maketrans({"□": "o", "○": "o", "✓": "v", "✗": "x"})
+_TICKS = str.maketrans(TICKS_ASCII)
 
 
 def transliterate(text: str) -> str:

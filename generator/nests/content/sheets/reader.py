@@ -19,8 +19,8 @@ from nests.content.sheets.pages import Damaged, check_pages
 from nests.content.sheets.reading import STAND_IN, MissingValue, label, narrow
 from nests.errors import NestsError, Problem
 from nests.text import grid
+from nests.text.glyphs import BOX_SIDE, PAGE_CORNER, is_ticked, tick_marks, to_ascii
 from nests.text.measure import width
-from nests.text.glyphs import to_ascii
 
 
 def read_sheet(text: str, definition: SheetDefinition, name: str) -> dict[str, Any]:
@@ -69,7 +69,7 @@ def _read(text: str, definition: SheetDefinition) -> dict[str, Any]:
     lines = [_by_column(line) for line in lines]
     if not lines:
         raise Damaged(1, "the file is empty: no sheet to read")
-    if not lines[0].startswith(("╔", "+")):
+    if not lines[0].startswith((PAGE_CORNER, to_ascii(PAGE_CORNER))):
         raise Damaged(1, "does not start with a sheet's top border")
     check_pages(lines)
     values: dict[str, Any] = {}
@@ -109,8 +109,8 @@ def _read(text: str, definition: SheetDefinition) -> dict[str, Any]:
 
 def _ticked(f, found) -> bool:
     """Whether the tick before the field's label is ticked (✓, or v on an ASCII sheet)."""
-    rx = re.compile(r"([□○✓✗ovx]) " + label(f.label))
-    return any((m := rx.search(text)) and m.group(1) in "✓v" for _, text in found)
+    rx = re.compile(f"([{tick_marks()}]) " + label(f.label))
+    return any((m := rx.search(text)) and is_ticked(m.group(1)) for _, text in found)
 
 
 def _by_column(line: str) -> str:
@@ -215,7 +215,7 @@ def _read_field(f: Field, found, bottom, column: int, labels: list[str], everyon
 
 
 # a labelled value: after its tick, a box's side or the line's start; a list's row (a _ fill) is none
-FIELD_LINE = re.compile(r"(?:[□○✓✗ovx] |^\s*|[│|] )([^\s.:_\[\]│|][^:\[\]_│|]*?)\.*:\[")
+FIELD_LINE = re.compile(rf"(?:[{tick_marks()}] |^\s*|[{BOX_SIDE}|] )([^\s.:_\[\]{BOX_SIDE}|][^:\[\]_{BOX_SIDE}|]*?)\.*:\[")
 
 
 def _stray(found, labels: list[str]) -> int | None:

@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 from nests.content.sheets.pages import Damaged
+from nests.text.glyphs import tick_marks
 
 STAND_IN = "\ue000"       # the second column of a wide character, while the sheet is read
-LEAD = r"(?:[□○✓✗ovx] )?"      # a field's tick before its label, if it has one
+LEAD = f"(?:[{tick_marks()}] )?"      # a field's tick before its label, if it has one
 
 
 class MissingValue(Damaged):

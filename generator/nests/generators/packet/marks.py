@@ -14,15 +14,16 @@ from __future__ import annotations
 import re
 
 from nests.document import Mark
+from nests.text.glyphs import ARROW, BOX_SIDE, PAGE_SIDE, SHADOW
 
 # A contents entry: a label (from after a space or the frame), its dotted leader, "p.N".
-CONTENTS = re.compile(r"(?<=[ ║])[^\s║│.][^║│]*?\.{2,}p\.(?P<page>\d+)(?!\d)")
+CONTENTS = re.compile(rf"(?<=[ {PAGE_SIDE}])[^\s{PAGE_SIDE}{BOX_SIDE}.][^{PAGE_SIDE}{BOX_SIDE}]*?\.{{2,}}p\.(?P<page>\d+)(?!\d)")
 # A page reference, with the code it follows when there is one: "E7 p.13", "Level 4 p.7", "Room 3.1 p.6".
 REFERENCE = re.compile(r"(?<![\w.])(?:(?:(?:Room )?\d+\.\d+|Level \d+|[EI]\d+) )?p\.(?P<page>\d+)(?!\d)")
 # A code without its page: a stat block's or an Item's, or a Room's after the word "Room".
 CODE = re.compile(r"(?<![\w.])(?:Room (?P<room>\d+\.\d+)|(?P<code>[EI]\d+))(?![\w.%])")
 # A roll as printed: die, arrow, result, and "(cap)" when the die's cap counted.
-DICE = re.compile(r"(?<![\w.])\d*d\d+ → \d+(?: \(cap\))?")
+DICE = re.compile(rf"(?<![\w.])\d*d\d+ {ARROW} \d+(?: \(cap\))?")
 
 
 def page_marks(text: str, numbers: dict[str, int], pages: int) -> list[Mark]:
@@ -42,13 +43,13 @@ def page_marks(text: str, numbers: dict[str, int], pages: int) -> list[Mark]:
                 if 1 <= page <= pages:
                     taken.append((m.start(), m.end()))
                     out.append(Mark(n, m.start(), m.end(), link=page))
-        if "→" in line:
+        if ARROW in line:
             out += [Mark(n, m.start(), m.end(), tone="dice") for m in DICE.finditer(line)]
     return out + _dice_across(text.split("\n"))
 
 
 # What stands after a line's words (spaces, the frame, its shadow) and before the next line's.
-_AFTER, _BEFORE = " │║▓", "║│ "
+_AFTER, _BEFORE = " " + BOX_SIDE + PAGE_SIDE + SHADOW, PAGE_SIDE + BOX_SIDE + " "
 
 
 def _dice_across(lines: list[str]) -> list[Mark]:
@@ -56,7 +57,7 @@ def _dice_across(lines: list[str]) -> list[Mark]:
     out = []
     for n, (line, after) in enumerate(zip(lines, lines[1:])):
         end, start = len(line.rstrip(_AFTER)), len(after) - len(after.lstrip(_BEFORE))
-        if "→" not in line[end - 2:end] + after[start:start + 2]:       # a roll broken here has its arrow at the break
+        if ARROW not in line[end - 2:end] + after[start:start + 2]:       # a roll broken here has its arrow at the break
             continue
         joined = line[:end] + " " + after[start:]
         for m in DICE.finditer(joined):

@@ -11,16 +11,17 @@ from __future__ import annotations
 import re
 
 from nests.document import Mark
+from nests.text.glyphs import BOX_SIDE, PAGE_SIDE
 
 # A contents entry: its label after the frame (and the boxes' walls), dot leaders, its page.
-ENTRY = re.compile(r"(?<=║ )(?:│ )*\s*(?P<label>\S.*?) \.+ (?P<page>\d+)(?= )")
+ENTRY = re.compile(rf"(?<={PAGE_SIDE} )(?:{BOX_SIDE} )*\s*(?P<label>\S.*?) \.+ (?P<page>\d+)(?= )")
 # A cross-reference's page, as the layout prints it (flow._reference): "(page 12)", "on page 12".
 PAGE = re.compile(r"(?:\(page (?P<page>\d+)\)|(?<=on )page (?P<on>\d+)\b)")
 # A footnote's mark, "[3]"; at the start of a line's text, the note it begins (layout.footnote).
 NOTE_MARK = re.compile(r"\[(?P<note>\d+)\]")
-NOTE_START = re.compile(r"^║ (?:│ )*\s*\[(?P<note>\d+)\] ")
+NOTE_START = re.compile(rf"^{PAGE_SIDE} (?:{BOX_SIDE} )*\s*\[(?P<note>\d+)\] ")
 # An address written out in the text.
-URL = re.compile(r"\b(?:https?://|mailto:|www\.)[^\s<>\"║│]*[^\s<>\"'.,;:!?)\]}║│]")
+URL = re.compile(rf"\b(?:https?://|mailto:|www\.)[^\s<>\"{PAGE_SIDE}{BOX_SIDE}]*[^\s<>\"'.,;:!?)\]}}{PAGE_SIDE}{BOX_SIDE}]")
 
 
 def _links(line: str) -> bool:

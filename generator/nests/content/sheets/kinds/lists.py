@@ -15,6 +15,7 @@ from nests.content.sheets.kinds.checks import digits_problem, rating_problem, wh
 from nests.content.sheets.pages import Damaged
 from nests.content.sheets.reading import narrow
 from nests.document import FormField
+from nests.text.glyphs import TICK_CIRCLE, is_ticked, tick_marks
 from nests.text.measure import unwrap, width as text_width, wrap
 
 
@@ -181,7 +182,7 @@ def empty_item(f: Field) -> dict:
     return {k: blank[k] for k in item_keys(f)}
 
 
-ROW = re.compile(r"^\s*(?:([□○✓✗ovx]) )?(.*?)_*:\[(_*)([^\]]*)\]\s*$")
+ROW = re.compile(rf"^\s*(?:([{tick_marks()}]) )?(.*?)_*:\[(_*)([^\]]*)\]\s*$")
 ITEM = re.compile(r"^(.*?)(?: \[([^\]]*)\])?( \(\?\))?$")
 
 
@@ -202,7 +203,7 @@ def _read_rows(f: Field, found, room: int) -> list[dict]:
             first = pending[0]
             tick, pending[0] = (first[0], first[2:]) if f.tick and first[1:2] == " " else (None, first)
             name = unwrap([narrow(p) for p in pending], room)
-        tick = tick or "○"
+        tick = tick or TICK_CIRCLE
         pending = []
         if len(items) == o.rows:
             raise Damaged(n, f"{f.label}: a row more than the sheet's {o.rows}: was a line repeated?")
@@ -223,7 +224,7 @@ def _read_rows(f: Field, found, room: int) -> list[dict]:
                 raise Damaged(n, f"{f.label}: {problem}")
             item[o.value] = int(raw[:-1])
         if f.tick:
-            item[o.tick_key or "ticked"] = tick in "✓v"
+            item[o.tick_key or "ticked"] = is_ticked(tick)
         if o.known_key:
             item[o.known_key] = part.group(3) is None
     return items

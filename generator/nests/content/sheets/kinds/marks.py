@@ -13,6 +13,7 @@ from nests.content.sheets.field import Field, field_kind
 from nests.content.sheets.kinds.labelled import LabelledKind
 from nests.content.sheets.reading import find
 from nests.document import FormField
+from nests.text.glyphs import is_ticked, tick_marks
 
 
 @field_kind("checkbox")
@@ -37,8 +38,8 @@ class CheckboxKind(LabelledKind):
         return [FormField(cell.field.key, line, cell.column, 1, kind="checkbox", value="true" if cell.ticked else "")]
 
     def read(self, f: Field, found, bottom, column: int, others: tuple) -> dict[str, Any]:
-        n, m = find(found, r"([□✓✗ovx]) " + re.escape(f.label), "a tick box", f)
-        return {f.key: m.group(1) in "✓v"}
+        n, m = find(found, f"([{tick_marks(circle=False)}]) " + re.escape(f.label), "a tick box", f)
+        return {f.key: is_ticked(m.group(1))}
 
 
 @field_kind("choice")
@@ -69,5 +70,5 @@ class ChoiceKind(LabelledKind):
                           value="true" if cell.ticked else "")]
 
     def read(self, f: Field, found, bottom, column: int, others: tuple) -> dict[str, Any]:
-        n, m = find(found, r"([□○✓✗ovx]) " + re.escape(f.label), "a tick circle", f)
-        return {f.key: f.label} if m.group(1) in "✓v" else {}
+        n, m = find(found, f"([{tick_marks()}]) " + re.escape(f.label), "a tick circle", f)
+        return {f.key: f.label} if is_ticked(m.group(1)) else {}

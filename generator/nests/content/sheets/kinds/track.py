@@ -15,6 +15,11 @@ from nests.text.measure import width as text_width
 from nests.text.glyphs import to_ascii
 
 
+# A width or precision in a track's format, read by Python as a number: past two digits no cell
+# of a page's track (a few columns each), and past some thousands a ValueError.
+_WIDE = re.compile(r"%[^a-zA-Z%]*?\d{3,}")
+
+
 @field_kind("track")
 class TrackKind(FieldKind):
     """``values`` (each printed by ``format``) or ``boxes`` (a count), ``join`` between them;
@@ -30,8 +35,19 @@ class TrackKind(FieldKind):
         bare: bool = option(False, Bool())
 
     def check(self, f: Field, say: Say) -> Field | None:
-        if not (f.options.values or f.options.boxes):
+        o = f.options
+        if not (o.values or o.boxes):
             say(None, "a track needs values (labelled boxes) or boxes (a count of empty ones)")
+        if o.values and _WIDE.search(o.format):
+            say("format", f"{shown(o.format)} pads a value to more than 99 columns; a track's cell is a few")
+            return None
+        try:
+            for v in o.values:
+                o.format % v
+        except (TypeError, ValueError, KeyError) as err:
+            say("format", f"{shown(o.format)} cannot print a value ({err}); "
+                          "a format prints one, like \"[%s]\" or \"[%+d]\"")
+            return None
         return f
 
     def measure(self, f: Field, label_width: int | None, say: Say) -> Field | None:
