@@ -13,7 +13,7 @@ import re
 from nests.book import model as m
 from nests.book.readers.common import flatten, strip
 from nests.book.readers.latex_math import math_text
-from nests.book.readers.latex_syntax import (_BOXES, _BREAKS, _DEFINITIONS, _DRAWING_CODE, _DRAWINGS, _FLOATS, _LISTS, _MATH_ENVS,
+from nests.book.readers.latex_syntax import (handles, _BOXES, _BREAKS, _DEFINITIONS, _DRAWING_CODE, _DRAWINGS, _FLOATS, _LISTS, _MATH_ENVS,
                                              _MATTERS, _SECTIONS, _TABULARS, _VERBATIM, CONDITIONALS, INCLUDES, SWITCHES, _arg,
                                              _descendants, _has_blocks, _inner_latex, _is_macro, _options, _prints)
 
@@ -31,15 +31,6 @@ _FRAMES = ("mdframed", "tcolorbox", "framed", "shaded", "leftbar", "fancybox", "
 # LatexBlocks method (a book class's module registers its own: latex_rpg).
 MACROS: dict[str, object] = {}
 ENVIRONMENTS: dict[str, object] = {}
-
-
-def handles(table: dict, *names):
-    def register(method):
-        for name in names:
-            assert name not in table, f"two handlers for {name}"
-            table[name] = method
-        return method
-    return register
 
 
 class LatexBlocks:

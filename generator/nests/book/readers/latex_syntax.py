@@ -112,13 +112,19 @@ INCLUDES = ("input", "include", "import", "subimport", "subfile", "inputfrom", "
 INLINE: dict[str, object] = {}
 
 
-def inline_command(*names):
+def handles(table: dict, *names):
+    """A decorator registering a handler in ``table`` under each of ``names``, once each (the inline
+    commands here, the block commands and environments of latex_blocks, a book class's own)."""
     def register(method):
         for name in names:
-            assert name not in INLINE, f"two handlers for \\{name}"
-            INLINE[name] = method
+            assert name not in table, f"two handlers for {name}"
+            table[name] = method
         return method
     return register
+
+
+def inline_command(*names):
+    return handles(INLINE, *names)
 
 
 _CONTEXT = None
