@@ -8,6 +8,10 @@ back only the packet's CSV row and its roll counts, so memory stays flat however
 long the batch. The parent, in seed order, keeps the rows and adds up the
 counts, then writes batch-<S>-<N>.csv and stats.json (see
 generators/packet/stats.py for what is counted).
+
+A seed whose Nests all miss the difficulty's band is refused by `nests packet` (NoNestLands); in a batch
+it writes no packet files, its row describes the nearest Nest the refusal names with ``landed`` 0, and
+its rolls are counted like every other seed's: the dice's uniformity does not depend on how they play.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from typing import Callable, Iterator
 
 from nests.errors import NestsError
 from nests.generators.packet import stats
-from nests.generators.packet.difficulty import STEP
+from nests.generators.packet.difficulty import STEP, NoNestLands
 from nests.generators.packet.generate import check_party
 from nests.packet import documents_of, laid_packet
 from nests.render.paper import print_width
@@ -57,13 +61,19 @@ def one_packet(seed: int) -> tuple[dict, Counter]:
     # --stats-only counts the pages but prints no glance page: its estimate plays one screening step
     runs = STEP if b.stats_only else None
     drawn: list = []
-    packet, laid = laid_packet(b.content, seed, list(b.party), b.nest, b.depth, (), b.difficulty, runs,
-                               print_width=width, drawn=drawn)
+    try:
+        packet, laid = laid_packet(b.content, seed, list(b.party), b.nest, b.depth, (), b.difficulty, runs,
+                                   print_width=width, drawn=drawn)
+    except NoNestLands as refused:
+        if refused.packet is None:          # not one Nest with a printed way: nothing to describe
+            raise NestsError(f"seed {seed}: {refused}") from None
+        row = {**stats.summary(refused.packet, 0, pt), "landed": 0}
+        return row, stats.tally(drawn[0], pt)
     if not b.stats_only:
         documents = documents_of(b.content, packet, laid, formats=b.formats, print_width=width)
         write_files(Path(b.output), render_all(documents, b.formats, b.paper, impose=b.impose))
     # the rolls are counted as first drawn, before a one-shot's depth is chosen by how they play
-    return stats.summary(packet, len(laid.pages), pt), stats.tally(drawn[0], pt)
+    return {**stats.summary(packet, len(laid.pages), pt), "landed": 1}, stats.tally(drawn[0], pt)
 
 
 def _results(seeds: list[int], workers: int) -> Iterator[tuple[dict, Counter]]:
@@ -81,8 +91,10 @@ def _results(seeds: list[int], workers: int) -> Iterator[tuple[dict, Counter]]:
         yield from pool.imap(one_packet, seeds, chunksize=1)
 
 
-def run_batch(batch: Batch, seed: int, count: int, progress: Callable[[int, int], None] | None = None) -> list[Path]:
-    """Make ``count`` packets from ``seed`` on; write the CSV and the stats; the paths of those two."""
+def run_batch(batch: Batch, seed: int, count: int,
+              progress: Callable[[int, int], None] | None = None) -> tuple[list[Path], list[int]]:
+    """Make ``count`` packets from ``seed`` on; write the CSV and the stats; the paths of those two and the
+    seeds refused (no Nest lands the difficulty's band: no packet written)."""
     from nests.publish import write_files
 
     global _batch
@@ -112,5 +124,6 @@ def run_batch(batch: Batch, seed: int, count: int, progress: Callable[[int, int]
     writer.writeheader()
     writer.writerows(rows)
     summary = json.dumps(stats.table_stats(counts, pt), ensure_ascii=False, indent=1) + "\n"
+    refused = [row["seed"] for row in rows if not row["landed"]]
     return write_files(Path(batch.output), [(f"batch-{seed}-{count}.csv", table.getvalue().encode("utf-8")),
-                                            ("stats.json", summary.encode("utf-8"))])
+                                            ("stats.json", summary.encode("utf-8"))]), refused

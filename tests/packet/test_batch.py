@@ -63,7 +63,8 @@ def test_the_csv_has_a_row_per_packet_read_from_the_packet(batch, content):
     castes = [row.id for row in content.packet.tables.encounters["termite-nest"].rows]
     with open(out / f"batch-{SEED}-{COUNT}.csv", newline="") as f:
         rows = list(csv.DictReader(f))
-    assert list(rows[0]) == ["seed", "levels", "heart_depth", "pages", *castes, "difficulty"]
+    assert list(rows[0]) == ["seed", "levels", "heart_depth", "pages", *castes, "difficulty", "landed"]
+    assert {r["landed"] for r in rows} == {"1"}
     assert [int(r["seed"]) for r in rows] == list(range(SEED, SEED + COUNT))
     for row in rows:
         data = json.loads((out / f"packet-{row['seed']}.json").read_text())
@@ -154,3 +155,37 @@ def test_a_bad_batch_is_one_line_and_writes_nothing(tmp_path):
     assert not out.exists()
     run = CliRunner().invoke(main, ["batch", "--count", "2", "--seed", "1", "--nest", "ant", "-o", str(out)])
     assert run.exit_code == 2 and "unknown Nest 'ant'" in run.output and not out.exists()
+
+
+def test_a_seed_no_nest_lands_is_refused_in_a_batch_as_nests_packet_refuses_it(tmp_path):
+    """A batch's worker that meets a refused seed (NoNestLands: no Nest lands the band) goes on: no packet
+    files for it, its CSV row the nearest Nest with landed 0, its rolls counted, one line naming the seeds.
+    A band no session can reach (every session done, and more) refuses every seed, in a pool of workers."""
+    from nests.paths import CONTENT
+
+    overlay = tmp_path / "content"
+    overlay.mkdir()
+    text = (CONTENT / "packet.yaml").read_text(encoding="utf-8")
+    for find, put in (("easy: {low: 50, high: 100}", "easy: {low: 100, high: 100}"),
+                      ("choice: {nests: 24}", "choice: {nests: 2}")):
+        assert text.count(find) == 1, find
+        text = text.replace(find, put)
+    (overlay / "packet.yaml").write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    args = ["batch", "--count", "2", "--seed", "5", "--difficulty", "easy", "--format", "json",
+            "--content", str(overlay), "-o", str(out)]
+    run = subprocess.run([sys.executable, "-m", "nests", *args], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr
+    assert "batch: 2 seeds refused" in run.stderr and ": 5, 6" in run.stderr
+    assert "wrote 0 packets" in run.stdout
+    assert not list(out.glob("packet-*"))
+    with open(out / "batch-5-2.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert [(r["seed"], r["landed"]) for r in rows] == [("5", "0"), ("6", "0")]
+    assert all(int(r["levels"]) >= 2 for r in rows)                      # the nearest Nest, described
+    tables = json.loads((out / "stats.json").read_text())["tables"]
+    assert sum(t["total"] for t in tables.values()) > 0                   # their rolls counted all the same
+    alone = CliRunner().invoke(main, ["packet", "--seed", "5", "--difficulty", "easy", "--format", "json",
+                                      "--content", str(overlay), "-o", str(tmp_path / "alone")])
+    assert alone.exit_code == 2 and "no Nest of the 2 this seed draws" in alone.output

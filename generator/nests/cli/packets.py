@@ -127,14 +127,18 @@ def batch(count, seed, party, nest, depth, difficulty, paper, formats, impose, s
     started = time.perf_counter()
     if sys.stderr.isatty():
         with click.progressbar(length=count, label="packets", file=sys.stderr) as bar:
-            written = run_batch(job, seed, count, lambda done, total: bar.update(1))
+            written, refused = run_batch(job, seed, count, lambda done, total: bar.update(1))
     else:
         step = max(1, count // 10)
-        written = run_batch(job, seed, count, lambda done, total: done % step and done != total
-                            or click.echo(f"batch: {done}/{total} packets", err=True))
+        written, refused = run_batch(job, seed, count, lambda done, total: done % step and done != total
+                                     or click.echo(f"batch: {done}/{total} packets", err=True))
     took = time.perf_counter() - started
     if not stats_only:
-        click.echo(f"wrote {count} packets, seeds {seed} to {seed + count - 1}, in {output}")
+        click.echo(f"wrote {count - len(refused)} packets, seeds {seed} to {seed + count - 1}, in {output}")
+    if refused:         # as `nests packet` refuses them: no Nest of the seed lands the difficulty's band
+        shown = ", ".join(map(str, refused[:10])) + (", …" if len(refused) > 10 else "")
+        click.echo(f"batch: {len(refused)} seeds refused, no Nest lands the difficulty (landed 0 in the CSV): "
+                   f"{shown}", err=True)
     for path in written:
         click.echo(f"wrote {path}")
     click.echo(f"{count} packets in {took:.1f} s ({count / took:.1f} a second)", err=True)

@@ -32,6 +32,10 @@ class NoNestLands(NestsError):
         super().__init__(message)
         self.packet = packet
 
+    def __reduce__(self):
+        # Sent from a batch's worker to its parent as its message alone: a packet holds its estimate's closure.
+        return NoNestLands, (str(self),)
+
 
 def screen(content, packet, characters, runs: int, band: dict, z: float) -> float:
     """The Job percent of up to ``runs`` sessions of ``packet`` on its own sub-stream, stopping early once the
