@@ -77,6 +77,26 @@ def test_each_keyed_room_is_revealed_by_one_keyed_room_and_no_key_is_played_for_
                 assert named.get(room.id) == [room.found_in], (seed, room.id, named.get(room.id))
 
 
+def test_no_level_the_keys_enter_keys_one_room_when_its_lines_reveal_more(content, nest_of):
+    """Issue 35's Done-when: "no Level that the printed lookups enter has only one Room when its lookups reveal
+    more". Past the packet's reach a Level whose one keyed Room (or a Room above it) reveals a second Room of
+    it keys that second Room too; only the Rooms after it go to the spares."""
+    grown = 0
+    for seed in SEEDS:
+        packet = nest_of(seed)
+        heart = packet.heart.rooms[0].id
+        entered: dict[int, set] = {}
+        for room, lk, e, to in _links(packet):
+            if to is not None and to != heart and not room.spare:
+                entered.setdefault(spare_level(to) or int(to.partition(".")[0]), set()).add(to)
+        for level, links in entered.items():
+            keyed = [r for r in packet.levels[level - 1].rooms if not r.spare]
+            assert len(keyed) != 1 or len(links) == 1, (seed, level, sorted(links))
+        reach = content.packet.settings["reach"]["oneshot"]["rooms"]
+        grown += len([r for r in packet.rooms() if not r.spare and r.id != heart]) > reach
+    assert grown >= 3                    # the rule was needed: Nests keyed a second Room past their reach
+
+
 def test_every_packet_prints_a_way_from_the_entrance_to_the_heart(packet_of):
     """Issue 35, point 2: "the Heart can be reached from the Entrance through printed lookups alone": the way the
     glance page prints is a chain of keyed Rooms, each named by a printed line of the one before it."""

@@ -137,7 +137,8 @@ def batch(count, seed, party, nest, depth, difficulty, paper, formats, impose, s
         click.echo(f"wrote {count - len(refused)} packets, seeds {seed} to {seed + count - 1}, in {output}")
     if refused:         # as `nests packet` refuses them: no Nest of the seed lands the difficulty's band
         shown = ", ".join(map(str, refused[:10])) + (", …" if len(refused) > 10 else "")
-        click.echo(f"batch: {len(refused)} seeds refused, no Nest lands the difficulty (landed 0 in the CSV): "
+        seeds = "seed" if len(refused) == 1 else "seeds"
+        click.echo(f"batch: {len(refused)} {seeds} refused, no Nest lands the difficulty (landed 0 in the CSV): "
                    f"{shown}", err=True)
     for path in written:
         click.echo(f"wrote {path}")

@@ -5,7 +5,8 @@ is played by one Exploration Action, and its lookups are what that action finds.
 an Environment to the party's Pool (a Room Reward, a Passage that leads to a Room, a Level Reward, a
 Shortcut, a Secret that becomes one of these: each procedure's ``leads_to``) names the Room it reveals,
 and that Room is keyed in turn: breadth-first from the Entrance (of Rooms as far from it, the deeper
-first), up to the packet's reach (content/packet.yaml ``reach``). A lookup that leads past the reach
+first), up to the packet's reach (content/packet.yaml ``reach``), and past it a second Room for a Level that
+keys only one. A lookup that leads past the reach
 names the spare Rooms of its Level's band of Table 27, keyed at the back at the band's first Level and used
 in order, each for one Room (ruling packet-spare-rooms; a band none of whose Levels has a keyed Room gets
 two). Every way down into the Heart leads to its one Room.
@@ -95,7 +96,12 @@ def key_nest(b, levels, reach: Reach, ids: dict[str, str] | None = None) -> None
     while waiting:
         found = heapq.heappop(waiting)
         lv = levels[found.level - 1]
-        full = keyed >= reach.rooms or (reach.per_level is not None and on_level.get(lv.number, 0) >= reach.per_level)
+        here = on_level.get(lv.number, 0)
+        full = keyed >= reach.rooms or (reach.per_level is not None and here >= reach.per_level)
+        # Past the reach, a Level whose one keyed Room reveals another of it still gets that second Room (at
+        # most one more per Level): a party that finds a Level has somewhere to go on it besides the spares.
+        if full and here == 1 and (reach.per_level is None or reach.per_level > 1):
+            full = False
         if full:
             spares.add(home[lv.number])
             link(found.slot, spare_link(home[lv.number]))
