@@ -101,14 +101,15 @@ print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).
 class Process:
     """A whole process to time: ``cmd`` run in ``cwd``."""
 
-    def __init__(self, cmd: list[str], cwd: str | Path | None = None, check: Callable[[], None] | None = None):
-        self.cmd, self.cwd, self.check = cmd, cwd, check
+    def __init__(self, cmd: list[str], cwd: str | Path | None = None, check: Callable[[], None] | None = None,
+                 codes: tuple[int, ...] = (0,)):
+        self.cmd, self.cwd, self.check, self.codes = cmd, cwd, check, codes      # codes: the exits it may end with
 
     def __call__(self) -> tuple[float, int]:
         out = subprocess.run([sys.executable, "-c", _LAUNCHER, *self.cmd], capture_output=True, text=True,
                              env=ENV, cwd=self.cwd)
         seconds, maxrss, code = out.stdout.split()
-        if code != "0":
+        if int(code) not in self.codes:
             raise SystemExit(f"bench: failed: {' '.join(map(str, self.cmd))}")
         if self.check:
             self.check()

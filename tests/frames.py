@@ -57,13 +57,21 @@ def words(text: str) -> set[str]:
     return set(WORD.findall(re.sub(r"[._]{2,}", " ", text)))
 
 
-def check_width(text: str, width: int) -> None:
-    """Whole pages, every line exactly ``width`` display columns, frames and boxes closed."""
+def check_width(text: str, width: int, screen: bool = False) -> None:
+    """Whole pages, every line exactly ``width`` display columns, frames and boxes closed. ``screen``: a
+    screen's narrow packet page, which ends where its lines end (at most a printed page's lines)."""
     lines = text.split("\n")[:-1]
-    assert len(lines) % PAGE_LINES == 0
+    if not screen:
+        assert len(lines) % PAGE_LINES == 0
     for n, line in enumerate(lines, 1):
         assert wcswidth(line) == width, f"line {n} is {wcswidth(line)} columns: {line!r}"
-    for p in range(0, len(lines), PAGE_LINES):
-        page = lines[p:p + PAGE_LINES]
+    pages, start = [], 0
+    for n, line in enumerate(lines):
+        if (n - start == PAGE_LINES - 1) if not screen else re.fullmatch(r" ([▀#])\1*", line):
+            pages.append(lines[start:n + 1])
+            start = n + 1
+    assert start == len(lines), "the text ends with a whole page"
+    for page in pages:
+        assert len(page) <= PAGE_LINES
         assert page[0][0] in "╔+" and page[-2][0] in "╚+" and page[-1] == " " + page[-1][1] * (width - 1)
         check_boxes(page)

@@ -5,6 +5,8 @@ The bands (content/packet.yaml, set from what the rules as written give): the pa
 in at least 50% of sessions (easy), 30–50% (standard), 10–30% (hard). The full check over 270 packets is `make difficulty-check`;
 these run a few seeds."""
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -16,6 +18,9 @@ from nests.generators.sheet import character
 from nests.rules.estimate import interval
 from nests.rules.nest import level_chain
 from nests.rules.dice import substream
+from tests.packets import packet_or_nearest
+
+ROOT = Path(__file__).resolve().parents[2]
 
 PARTY = ["wasp", "spider", "beetle"]
 SEEDS = (1, 4, 11)
@@ -148,3 +153,38 @@ def test_every_encounter_brings_every_row_its_roll_generates(content, seed):
               if e.resolution is not None and e.resolution.procedure == "encounter"]
     assert found and all([g.enemy for g in r.groups] == [row.enemy for row in r.rows if row.generated] for r in found)
     assert any(len(r.groups) > 1 for r in found)
+
+
+def test_beside_the_estimate_stands_the_estimate_without_the_softening_house_rule(content, packet_of, tmp_path):
+    """Issue 36, point 4: "Where a house rule softens the rules, the estimate without it stands beside." Ruling
+    heart-finale (a house rule: the Heart's guards and way out rolled at the Level above's rating) is played
+    again with the Heart's own 100%, on the same Nest, depth and Job, as many sessions; the glance page and the
+    JSON say so under the ruling's number. Over six packets it does soften: without it the Job is done less
+    often. A homebrew whose setting already reads the rules as written has nothing beside."""
+    from nests.content import load_content
+    from nests.generators.packet.pages import packet_pages
+
+    assert content.packet.tables.bases["heart-finale"].kind == "house"
+    with_rule = without_rule = 0.0
+    for seed in range(1, 7):
+        packet = packet_of(seed, PARTY)
+        [w] = packet.beside
+        ids = [r.id for r in packet.rulings]
+        assert w.ruling == "heart-finale" and w.runs == packet.session.runs >= 1000
+        assert w.job_interval[0] <= w.job_percent <= w.job_interval[1]
+        text = "\n".join(p.text for p in packet_pages(content, packet).pages)
+        flat = " ".join(line.strip("║▓ ") for line in text.split("\n"))
+        assert f"Without ruling {ids.index('heart-finale') + 1}, a house rule that softens the rules" in flat
+        assert f"the Job done and brought out in {w.job_percent}%" in flat
+        with_rule += packet.session.job_percent
+        without_rule += w.job_percent
+    assert without_rule < with_rule
+    overlay = tmp_path / "content"
+    overlay.mkdir()
+    text = (ROOT / "content" / "packet.yaml").read_text(encoding="utf-8")
+    assert text.count("heart: {rolled_at: above}") == 1
+    (overlay / "packet.yaml").write_text(text.replace("heart: {rolled_at: above}", "heart: {rolled_at: heart}"),
+                                         encoding="utf-8")
+    homebrew = load_content([str(overlay)])
+    packet = packet_or_nearest(homebrew, 3, PARTY)
+    assert packet.finale.rolled_at == "heart" and packet.beside == []

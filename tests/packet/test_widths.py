@@ -36,14 +36,24 @@ def made(content, packet_of):
 
 
 def _pages(text: str) -> list[list[str]]:
-    lines = text.split("\n")[:-1]
-    return [lines[i:i + 50] for i in range(0, len(lines), 50)]
+    """The pages, each ending with its shadow line: 50 lines in the print layout, at most 50 on a screen's
+    narrow page, which ends where its lines end."""
+    pages, page = [], []
+    for line in text.split("\n")[:-1]:
+        page.append(line)
+        if re.fullmatch(r" [▀#]+", line):
+            pages.append(page)
+            page = []
+    assert page == [], "the text ends with a whole page"
+    return pages
 
 
 def _content_lines(text: str, body: int, sheets: bool = False) -> list[str]:
-    """Every page's body lines without the stamp a narrow page keeps at its foot: the packet's
-    own pages, or (``sheets``) the party's character sheets."""
-    return [line for page in _pages(text) if ("Character Sheet" in page[0]) == sheets for line in page[BODY][:body]]
+    """Every page's body lines without the stamp a narrow page keeps at its foot (the lines the page
+    template keeps for itself, 47 less ``body``): the packet's own pages, or (``sheets``) the party's
+    character sheets."""
+    return [line for page in _pages(text) if ("Character Sheet" in page[0]) == sheets
+            for line in page[1:len(page) - 2 - (47 - body)]]
 
 
 def _words(lines: list[str]) -> Counter:
@@ -59,13 +69,20 @@ def _words(lines: list[str]) -> Counter:
 
 @pytest.mark.parametrize("look", LOOKS, ids=lambda look: f"{look.width}{'-ascii' if look.ascii else ''}")
 @pytest.mark.parametrize("seed", SEEDS)
-def test_every_page_is_n_columns_framed_and_of_one_height(made, seed, look):
-    _, text, _ = made[seed, look]
-    check_width(text, look.width)
+def test_every_page_is_n_columns_framed_and_at_most_a_page_tall(made, seed, look):
+    """A screen's narrow page ends where its lines end (a phone scrolls on): no page is taller than the
+    print layout's 50 lines, and at 48 columns at most 10% of the lines are empty frame (issue 35, point 8)."""
+    _, text, body = made[seed, look]
+    check_width(text, look.width, screen=True)
     if look.ascii:
         assert text.isascii()
         assert "->" in text and "→" not in text
+    lines = text.split("\n")[:-1]
+    filler = [line for line in lines if re.fullmatch(r"[║|] *[║|][▓#]", line)]
+    if look.width == 48:
+        assert len(filler) <= 0.10 * len(lines), f"{len(filler)} of {len(lines)} lines are empty frame"
     for page in _pages(text):
+        assert len(page) <= 50 and len(page) - 3 - (47 - body) > 0
         assert page[0][0] == ("+" if look.ascii else "╔") and page[-2][0] == ("+" if look.ascii else "╚")
         if not re.search(r"(Room Keys|Deeper Levels|The Heart).╗ $", page[0]):
             continue
@@ -133,13 +150,13 @@ def test_default_width_is_the_golden_packet_and_the_pdf_keeps_the_print_layout(c
     narrow = packet_documents(content, golden.SEED, golden.PARTY, None, formats=("txt", "pdf", "json"), look=Look(48))[0]
     assert [p.text for p in narrow.pages] == [p.text for p in wide.pages]
     assert narrow.files["json"].text == wide.files["json"].text
-    check_width(narrow.files["txt"].text, 48)
+    check_width(narrow.files["txt"].text, 48, screen=True)
 
 
 def test_handout_reflows_in_ascii(content, packet_of):
     packet = packet_of(42, PARTY)
     text = join_pages([p.text for p in handout_pages(content, packet, Look(40, ascii=True))])
-    check_width(text, 40)
+    check_width(text, 40, screen=True)
     assert text.isascii() and re.search(r"Level \d+ - the Heart, 100%", text)        # the blank map's last Level
     assert words(join_pages([p.text for p in handout_pages(content, packet)])) - words(text) <= {"94"}
 

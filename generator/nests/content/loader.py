@@ -6,6 +6,7 @@ relative path replaces the built-in one, a new file adds to it.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from functools import cached_property
 from pathlib import Path
@@ -131,6 +132,16 @@ class Content:
         from nests.content.packet import PacketTables
 
         return PacketTables(self)
+
+    def with_packet_settings(self, changes: dict) -> "Content":
+        """This content but for some of packet.yaml's settings (``changes``: each key a setting, a mapping merged
+        one level down): the packet as it would be made by another reading of a rule (a packet's ``without``)."""
+        other = copy.copy(self)
+        pt = copy.copy(self.packet)
+        pt.settings = {**pt.settings, **{k: {**pt.settings.get(k, {}), **v} if isinstance(v, dict) else v
+                                         for k, v in changes.items()}}
+        other.__dict__["packet"] = pt          # the cached ``packet`` of the copy
+        return other
 
     @cached_property
     def simulate(self):

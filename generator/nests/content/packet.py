@@ -32,7 +32,10 @@ SETTINGS = Map(required={"default_party": List(Str(allow_empty=False), min_len=1
                          "reach": Map(required={"oneshot": REACH, "full": REACH}),
                          "difficulty": DIFFICULTY, "oneshot_depth": DEPTH,
                          "choice": Map(required={"nests": Int(1, 100)}),
-                         "heart": Map(required={"rolled_at": OneOf(["above", "heart"])})})
+                         "heart": Map(required={"rolled_at": OneOf(["above", "heart"])})},
+               # ruling id → the settings (a part of these) that read the rules as written instead
+               optional={"without": Map(optional={"heart-finale": Map(required={
+                   "heart": Map(required={"rolled_at": OneOf(["above", "heart"])})})})})
 HEAD = {"source": Str(allow_empty=False), "die": Str(allow_empty=False)}
 # A Nest's file: its own Room words and Heart (checked by nests.content.nest), and its encounter table.
 NEST = Map(required={"source": Str(allow_empty=False), "name": Str(allow_empty=False, max_len=40),

@@ -18,7 +18,7 @@ from nests import __version__
 from nests.errors import NestsError
 from nests.text import grid
 from nests.text.measure import width
-from nests.generators.packet.model import (PrintedEvent, Creature, Function, ItemKeyEntry, Job, JobPick, LevelKey, Lookup, Packet,
+from nests.generators.packet.model import (PrintedEvent, Without, Creature, Function, ItemKeyEntry, Job, JobPick, LevelKey, Lookup, Packet,
                                            Rolled, Room, Ruling, Session)
 from nests.generators.packet.views import event_view, quantified, rolled
 from nests.generators.sheet import character
@@ -399,7 +399,22 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
                        est.heart, est.job, {cid: p for cid, _, p in est.down}, tuple(h.room for h in est.rooms),
                        est.job_interval(s["confidence_z"]), difficulty, (band["low"], band["high"]), est.wiped, dict(est.ends))
 
+    def without(packet: Packet) -> list[Without]:
+        # Issue 36: where a house rule softens the rules, the estimate without it stands beside: this very
+        # packet made again (the same seed, Nest, cut and re-rolls) from content whose setting reads the rules
+        # as written, played as many sessions on the same stream.
+        out = []
+        used = {r.id for r in packet.rulings}
+        for ruling, setting in pt.settings.get("without", {}).items():
+            other = content.with_packet_settings(setting)
+            if ruling not in used or other.packet.settings == pt.settings:
+                continue
+            made = assemble(other, seed, party, nest, depth, rerolls, difficulty, cut, runs, candidate, ids, held)
+            est = simulate(made, characters, runs=packet.session.runs, seed=seed, **settings_of(other, made))
+            out.append(Without(ruling, est.runs, est.heart, est.job, est.job_interval(s["confidence_z"])))
+        return out
+
     packet = Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
                     perception, job, levels, creatures, list(b.items.items.values()), rulings, estimate, chain, tables,
-                    tuple(rerolls), end, difficulty, cut, candidate=candidate, way=way_through(levels))
+                    tuple(rerolls), end, difficulty, cut, candidate=candidate, way=way_through(levels), without=without)
     return packet

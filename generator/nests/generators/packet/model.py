@@ -292,6 +292,21 @@ class Session:
                 "rooms": list(self.rooms)}
 
 
+@dataclass(frozen=True)
+class Without:
+    """Beside the estimate: the same sessions played on the packet made without a house rule that softens the
+    rules (content/packet.yaml ``without``: that setting as the rulebook reads it)."""
+    ruling: str                         # the house rule's id (content/rulings.yaml)
+    runs: int
+    heart_percent: float
+    job_percent: float
+    job_interval: tuple[float, float]
+
+    def to_json(self) -> dict:
+        return {"ruling": self.ruling, "runs": self.runs, "heart_percent": self.heart_percent,
+                "job_percent": self.job_percent, "job_interval": list(self.job_interval)}
+
+
 @dataclass
 class Packet:
     seed: int
@@ -321,6 +336,7 @@ class Packet:
     drawn: int = 1               # how many Nests were drawn to choose it (the glance page says so)
     choice_of: int = 1           # how many the seed may draw (content/packet.yaml choice.nests)
     screened: float | None = None  # the Job percent its screen measured while it was chosen (difficulty.py)
+    without: Callable[["Packet"], list[Without]] | None = None   # plays the estimates beside: see ``beside``
 
     @property
     def stamp(self) -> str:
@@ -332,6 +348,12 @@ class Packet:
         """The glance page's estimate, played when first asked for (the page, the JSON, a batch's
         difficulty): most of a packet's making, and the same whenever asked (its own seeded stream)."""
         return self.estimate(self)
+
+    @cached_property
+    def beside(self) -> list[Without]:
+        """The estimates beside the glance page's, each without one softening house rule (asked for by the page
+        and the JSON only, never while a Nest is chosen)."""
+        return self.without(self) if self.without else []
 
     @property
     def heart(self) -> LevelKey:

@@ -363,7 +363,7 @@ def finish(lay, laid: list[PacketPage], numbers: dict[str, int]) -> list[PacketP
         if len(page.lines) > lay.body:
             raise NestsError(f"packet page {number} ({page.part}) has {len(page.lines)} body lines; a page holds {lay.body}")
         page.text = lay.render("packet/page.txt.j2", part=page.part, lines=page.lines, number=number,
-                               stamp=lay.stamp).rstrip("\n") + "\n"
+                               stamp=lay.stamp, printed=lay.printed).rstrip("\n") + "\n"
         if lay.ascii:
             page.text = page_to_ascii(page.text)
         if lay.printed:
@@ -377,7 +377,8 @@ def _as_printed(packet, look: Look):
         return packet
     shown = {f: transliterate_value(getattr(packet, f)) for f in ("job", "levels", "creatures", "items", "rulings",
                                                                    "party_names", "nest_name", "nest_outside")}
-    return replace(packet, **shown, estimate=lambda _: transliterate_value(packet.session))
+    return replace(packet, **shown, estimate=lambda _: transliterate_value(packet.session),
+                   without=lambda _: packet.beside)
 
 
 class Paged(NamedTuple):
