@@ -2,7 +2,7 @@
 (tests/book_print.py's ``defects``), with what each source's own tool makes of it: issue 37's
 books (Fate Core SRD in Markdown, QuestWorlds in LaTeX, Et in Arcadia Ego as a Sphinx project,
 the dndbook class's example) and others it did not name (the Open Legend SRD in Markdown, the
-Python Guide as a Sphinx project).
+Python Guide as a Sphinx project, Into the Dungeon: Revived, a LaTeX book of its own macros).
 
 The books are not in this repository (their licences differ from ours): give a folder holding
 each one's repository, named owner+name (as ``git archive`` of each would lay it out), in
@@ -27,6 +27,7 @@ BOOKS = {
     "dndbook": ("rpgtex+DND-5e-LaTeX-Template/example.tex", 2, "a4", 4, "The Dark LaTeX"),
     "open-legend": ("openlegend+core-rules/core/SRD.md", 1, "a4", 5, None),
     "python-guide": ("realpython+python-guide/docs", 1, "a4", 5, "Python Guide Documentation"),
+    "itdr": ("Vladar4+itdr/itdr.tex", 2, "a4", 10, None),
 }
 
 
@@ -100,3 +101,16 @@ def test_the_sources_own_settings_reach_the_page(printed):
     assert "[missing" not in arcadia and "Todo" not in arcadia
     fate = said("fate-core")
     assert "](" not in fate and '"' not in fate and "Quote" not in fate
+
+
+def test_a_book_of_its_own_macros_prints_none_of_their_source(printed):
+    """Into the Dungeon: Revived defines its chapters, features and boxes in a style file of its
+    own (\\@ifstar, \\@dblarg, delimited \\def, xparse, TeX's tests): every one is read as LaTeX
+    reads it, its words printed, never its source; its chapter made by a macro is a chapter."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(printed("itdr"))
+    text = "\n".join(document[k].get_textpage().get_text_range() for k in range(len(document)))
+    for leak in ("ifstar", "dblarg", "NoValue", "Boolean", "@", "\\", "=-1", "bKeys", "DTL", "*[", "O{"):
+        assert leak not in text, leak
+    assert re.search(r"\nIntroduction\s", text) and re.search(r"\nAssassin\s", text)     # \\chapterx, \\feat

@@ -37,6 +37,7 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     reader = Reader(report, {}, files)
     blocks = reader.document(text, shown, Path(path))
     toc_rank = files.toc_rank if files.toc_rank is not None else files.class_toc_rank
+    reader.defined_credits()
     title, subtitle = reader.title_lines()
     book = finish(blocks, report, title=" ".join(m.plain(title).split()) or files.pdf_title, aliases=reader.aliases, title_heading=False,
                   toc_rank=toc_rank)
@@ -180,13 +181,32 @@ class Reader(BookFilesReading):
                 # the body alone, its lines numbered on: no preamble command can read the
                 # body's first words as its arguments
                 text = "\n" * preamble.count("\n") + uncommented(text)[start.start():]
-            nodes = self.parse(drop_settings(expand(text, self.files.commands, switches=self.files.switches),
+            nodes = self.parse(drop_settings(expand(text, self.files.commands, switches=self.files.switches,
+                                                    on_program=self.program_used),
                                              _worded_options))
             # the document may sit inside a group an unbalanced preamble command left open
             body = next((n for n in _descendants(nodes) if _is_env(n, "document")), None)
             return LatexBlocks(self).run(body.nodelist if body is not None else nodes)
         finally:
             self.files.reading.pop()
+
+    def program_used(self, name: str, line: int) -> None:
+        self.report.first("\\" + name, line, f"the book's command '\\{name}' computes what it prints, which only "
+                          "TeX can run; its arguments' words are kept", source=self.source)
+
+    def defined_credits(self) -> None:
+        """A book that keeps its title in a command of its own (``\\def\\title{…}``, LaTeX's
+        \\title redefined as its words, used by a title page set by hand): those words are its
+        title, as its author and subtitle are theirs, where the book gives them no other way."""
+        for name in ("title", "subtitle", "author"):
+            signature, body = self.files.commands.get(name, (None, ""))
+            if signature != () or not (body or "").strip():
+                continue
+            said = self.aside(body.strip(), 1)
+            if name == "title" and not self.title:
+                self.take_title(said)
+            elif name != "title" and not self.credits.get(name):
+                self.credits[name] = " ".join(m.plain(said).split())
 
     # -- what the book's files share ----------------------------------------
     def args(self, node) -> list[str]:

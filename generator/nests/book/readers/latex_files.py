@@ -150,7 +150,10 @@ class BookFiles:
         """Whether a conditional takes its first branch; None when this reader cannot tell."""
         if command == "IfFileExists":                 # a file of the book (never looked for outside it)
             name = args[0].strip()
-            return any((path := confined(self.root, n)[0]) is not None and path.is_file()
+            # (a picture through \graphicspath too: a book's test of whether its picture is there)
+            folders = [self.root] + [self.root / g for g in self.graphics] if "." in name[-5:] else [self.root]
+            return any((path := confined(self.root, n, folder)[0]) is not None and path.is_file()
+                       for folder in folders
                        for n in ([name] if name.endswith(".tex") else [name + ".tex", name]) if name)
         if command in ("iftoggle", "ifbool", "nottoggle", "notbool"):
             value = self.switches.get(args[0].strip())

@@ -344,7 +344,7 @@ class BookPrint:
         page's (number as printed, or ""; the id of a chapter heading on it, or ""; its kind:
         "title", "blank", "contents" or "body"). A left page (odd in the bound book, whose
         first page is a right one) carries the book's title (a book with none: its chapter), a
-        right one its chapter (or the contents' name); a page that opens a chapter or the contents, the title page and a
+        right one its chapter (or the contents' name; before the first chapter, the title); a page that opens a chapter or the contents, the title page and a
         blank page carry none."""
         from nests.render import render
 
@@ -352,7 +352,7 @@ class BookPrint:
         for k, (number, found, kind) in enumerate(pages):
             opens = bool(found) or (kind == "contents" and (k == 0 or pages[k - 1][2] != "contents"))
             chapter = self.chapters.get(found, chapter) if found else chapter
-            own = CONTENTS_TITLE if kind == "contents" else chapter
+            own = CONTENTS_TITLE if kind == "contents" else chapter or self.book.title    # (before a first chapter)
             if kind in ("title", "blank") or opens:
                 head = ""
             elif k % 2:

@@ -1,0 +1,93 @@
+"""An author's LaTeX commands read as LaTeX reads them (issue 37, the ITDR book): a command
+that chooses by a star (``\\@ifstar``) or gives its title twice (``\\@dblarg``), TeX's
+``\\def`` with delimited parameters, xparse's ``\\NewDocumentCommand``, TeX's own tests
+that such commands bring in (``\\ifx&#2&``, ``\\ifcase``), a titlesec heading class, and a
+command that computes what it prints. Each defined, expanded where used, and never printed
+as its source. The sources are our own words."""
+
+import re
+from pathlib import Path
+
+from nests.book import model as m
+from nests.book.readers import read_book
+from nests.book.readers.common import walk
+
+from .test_latex_books import warnings, words, write
+
+# a package of chapter commands, as a real book's style file writes them
+CHAPTERS = (
+    "\\ProvidesPackage{moth}\n\\makeatletter\n"
+    "\\newcommand{\\chapterx}{\\@ifstar{\\chapterx@star}{\\@dblarg\\chapterx@toc}}\n"
+    "\\def\\chapterx@toc[#1]#2{%\n\t\\chapter*{#2}%\n\t\\markboth{#1}{}%\n"
+    "\t\\addcontentsline{toc}{chapter}{#1}%\n}\n"
+    "\\newcommand{\\chapterx@star}[1]{\\chapter*{#1}}\n"
+    "\\def\\pair#1.#2\\@nil{#2 and #1}\n"
+    "\\NewDocumentCommand{\\moth}{ s O{dusty} m }{\\IfBooleanTF{#1}{a #2 #3 at rest}{a #2 #3 in flight}}\n"
+    "\\NewDocumentCommand{\\lamp}{ m O{} }{\\IfNoValueTF{#2}{no}{#1 lamp\\ifx&#2&\\else{} of #2\\fi}}\n"
+    "\\NewDocumentEnvironment{wing}{o m o G{0pt}}%\n{\\begin{minipage}{#2}}{\\end{minipage}}\n"
+    "\\newcommand{\\size}[1]{\\ifcase#1 none\\or one\\or a pair\\else many\\fi}\n"
+    "\\newcommand{\\seen}[1]{\\@ifundefined{r@#1}{nowhere}{\\nameref{#1}}}\n"
+    "\\titleclass{\\mothsection}{straight}[\\subsubsection]\n"
+    "\\newcommand{\\tally}[1]{\\DTLforeach{moths}{\\n=Name}{\\n, }\\advance\\count@ by #1}\n"
+    "\\newcommand{\\tight}{\\looseness=-1}\n"
+    "\\makeatother\n")
+
+
+def book(tmp_path: Path, body: str):
+    write(tmp_path, {"moth.sty": CHAPTERS,
+                     "main.tex": "\\documentclass{book}\n\\usepackage{moth}\n\\begin{document}\n" + body +
+                                 "\n\\end{document}\n"})
+    return read_book(str(tmp_path / "main.tex"))
+
+
+def headings(found) -> list[tuple[int, str, bool]]:
+    return [(h.level, m.plain(h.title), h.numbered) for h in walk(found.blocks) if isinstance(h, m.Heading)]
+
+
+def test_a_chapter_command_of_the_books_own_gives_a_chapter(tmp_path):
+    """``\\chapterx{Intro}`` is ``\\chapter*{Intro}`` (and its contents entry) by way of ``\\@ifstar``,
+    ``\\@dblarg`` and a ``\\def`` whose first parameter is delimited by brackets: a chapter, never
+    the words "ifstar" or "dblarg"."""
+    found = book(tmp_path, "\\chapterx{Lanterns}\nLight.\n\\chapterx[Short]{Moths at Night}\nDark.\n"
+                           "\\chapterx*{Apart}\nAlone.\n\\chapter{Numbered}\nCounted.\n")
+    assert headings(found) == [(1, "Lanterns", False), (1, "Moths at Night", False), (1, "Apart", False),
+                               (1, "Numbered", True)]
+    assert words(found) == "Light. Dark. Alone. Counted."
+    assert warnings(found) == []
+
+
+def test_xparse_commands_take_their_star_and_defaults(tmp_path):
+    found = book(tmp_path, "\\chapter{Moths}\n\\moth{moth}; \\moth*[pale]{moth}. \\lamp{Oil}[brass]. "
+                           "\\lamp{Oil}. \\size{2}, \\size{7}, \\size{0}. \\pair wax.comb\\@nil.\n"
+                           "\\begin{wing}[r]{3cm}\nFolded.\n\\end{wing}\n")
+    said = " ".join(words(found).split())
+    assert said == ("a dusty moth in flight; a pale moth at rest. Oil lamp of brass. Oil lamp. "
+                    "a pair, many, none. comb and wax. Folded.")
+    # (the book's own environment is read as any the reader does not know: its text, once said)
+    assert warnings(found) == [("main.tex", 6, "unknown LaTeX environment 'wing'; its text is kept")]
+
+
+def test_no_source_of_an_authors_command_is_ever_printed(tmp_path):
+    """A command that computes its text (datatool's loop, TeX's arithmetic) prints its argument's
+    words, not its program; TeX's settings (``\\looseness=-1``) print nothing; a heading class
+    declared with titlesec is a heading one level below its parent."""
+    found = book(tmp_path, "\\chapter{Moths}\n\\label{moths}\nSee \\seen{moths}. \\tally{Twelve} moths.\\tight\n"
+                           "\\mothsection{Luna}\nGreen wings.\n")
+    said = words(found)
+    assert not re.search(r"[\\@#=]|DTL|advance|count|looseness|ifundefined", said), said
+    assert "Twelve moths." in said and "Green wings." in said
+    # (a paragraph's heading: the level below the chapter here, unnumbered in a book)
+    assert headings(found) == [(1, "Moths", True), (2, "Luna", False)]
+    assert [r.target for r in walk(found.blocks) if isinstance(r, m.Ref)] == ["moths"]
+    assert warnings(found) == [("main.tex", 6, "the book's command '\\tally' computes what it prints, which only "
+                                               "TeX can run; its arguments' words are kept")]
+
+
+def test_a_title_kept_in_a_command_of_the_books_own_is_its_title(tmp_path):
+    """``\\def \\title {…}`` (a book that sets its title page by hand and names the title in
+    its own command) titles the book: the PDF and the running heads say it."""
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\def \\title {Moth Lanterns}\n"
+                                 "\\def \\author {A. Moth}\n\\begin{document}\n\\chapter{Wings}\nDust.\n"
+                                 "\\end{document}\n"})
+    found = read_book(str(tmp_path / "main.tex"))
+    assert (found.title, found.author) == ("Moth Lanterns", "A. Moth")
