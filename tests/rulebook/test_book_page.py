@@ -346,3 +346,17 @@ def test_a_book_in_many_files_takes_two_columns(tmp_path, runner):
     assert "first file\u2019s words" in text and "second file\u2019s words" in text     # (quotes curled, as pandoc's)
     framed = runner.invoke(main, ["rulebook", str(folder), "--style", "framed", "--columns", "2", "-o", str(tmp_path / "x")])
     assert framed.exit_code == 2 and "--columns 2" in framed.output
+
+
+def test_pages_before_the_first_chapter_carry_the_books_title(tmp_path):
+    """A book whose words run for pages before its first chapter (a preface set by hand, as
+    ITDR's is): each of those pages has its running head, the book's title on either side."""
+    preface = " ".join(f"Moths gather at the lamp {k}, circling the glass." for k in range(400))
+    (tmp_path / "moths.tex").write_text("\\documentclass{book}\n\\title{Moth Lanterns}\n\\begin{document}\n"
+                                        f"{preface}\n\n\\chapter{{Wings}}\nDust.\n\\end{{document}}\n")
+    pages = body_pages(read(pdf_of(str(tmp_path / "moths.tex"), tmp_path=tmp_path)))
+    before = [page for page in pages if not any(ln.text.startswith("1 Wings") or ln.text == "Wings" for ln in page.lines)]
+    assert len(before) >= 3
+    for page in before[1:]:                # (page 1 opens the body, as a chapter does)
+        head = [ln.text for ln in page.lines if ln.bottom > page.height - A4.top * MM]
+        assert head == ["Moth Lanterns"], page.label
