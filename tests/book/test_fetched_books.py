@@ -22,12 +22,12 @@ FETCHED = Path(os.environ.get("NESTS_FETCHED_BOOKS", "/nonexistent"))
 # name: (source under FETCHED, columns as the source sets them, paper, chapters at least, title page's words or None)
 BOOKS = {
     "fate-core": ("brunobord+fate-srd-markdown/markdown/fate-core", 1, "a4", 60, "Fate Core"),
-    "questworlds": ("ChaosiumInc+QuestWorlds/docs/QuestWorlds.tex", 1, "a4", 8, None),
+    "questworlds": ("ChaosiumInc+QuestWorlds/docs/QuestWorlds.tex", 1, "letter", 8, None),   # (LaTeX's default paper)
     "arcadia": ("wlonk+arcadia", 1, "a4", 10, "Et in Arcadia Ego"),
-    "dndbook": ("rpgtex+DND-5e-LaTeX-Template/example.tex", 2, "a4", 4, "The Dark LaTeX"),
+    "dndbook": ("rpgtex+DND-5e-LaTeX-Template/example.tex", 2, "letter", 4, "The Dark LaTeX"),    # (letterpaper)
     "open-legend": ("openlegend+core-rules/core/SRD.md", 1, "a4", 5, None),
     "python-guide": ("realpython+python-guide/docs", 1, "a4", 5, "Python Guide Documentation"),
-    "itdr": ("Vladar4+itdr/itdr.tex", 2, "a4", 10, None),
+    "itdr": ("Vladar4+itdr/itdr.tex", 2, "letter", 10, None),
 }
 
 

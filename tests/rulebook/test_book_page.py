@@ -352,11 +352,42 @@ def test_pages_before_the_first_chapter_carry_the_books_title(tmp_path):
     """A book whose words run for pages before its first chapter (a preface set by hand, as
     ITDR's is): each of those pages has its running head, the book's title on either side."""
     preface = " ".join(f"Moths gather at the lamp {k}, circling the glass." for k in range(400))
-    (tmp_path / "moths.tex").write_text("\\documentclass{book}\n\\title{Moth Lanterns}\n\\begin{document}\n"
+    (tmp_path / "moths.tex").write_text("\\documentclass[a4paper]{book}\n\\title{Moth Lanterns}\n\\begin{document}\n"
                                         f"{preface}\n\n\\chapter{{Wings}}\nDust.\n\\end{{document}}\n")
     pages = body_pages(read(pdf_of(str(tmp_path / "moths.tex"), tmp_path=tmp_path)))
-    before = [page for page in pages if not any(ln.text.startswith("1 Wings") or ln.text == "Wings" for ln in page.lines)]
+    before = [page for page in pages if page.lines and not any(ln.text.startswith("1 Wings") for ln in page.lines)]
     assert len(before) >= 3
     for page in before[1:]:                # (page 1 opens the body, as a chapter does)
         head = [ln.text for ln in page.lines if ln.bottom > page.height - A4.top * MM]
         assert head == ["Moth Lanterns"], page.label
+
+
+def test_a_book_opens_its_chapters_on_a_right_hand_page_and_counts_the_blank_before(tmp_path):
+    """LaTeX's book class opens each chapter on a right-hand page (openright, its default): a
+    chapter that would fall on a left-hand page gets a blank one before it, which is counted,
+    in the page labels and the contents; ``openany`` (and an article) opens them as they come.
+    Its paper is the one LaTeX prints on: a4paper's, else LaTeX's letter, unless --paper."""
+    chapters = "\n".join(f"\\chapter{{Part {k}}}\n" + " ".join(f"Wax cell {j} of comb {k}." for j in range(90 * k))
+                         for k in range(1, 5))
+    for options, right in (("a4paper", True), ("openany", False)):
+        (tmp_path / "comb.tex").write_text(f"\\documentclass[{options}]{{book}}\n\\begin{{document}}\n"
+                                           f"\\tableofcontents\n{chapters}\n\\end{{document}}\n")
+        pdf = pdf_of(str(tmp_path / "comb.tex"), tmp_path=tmp_path)
+        size = PdfReader(io.BytesIO(pdf)).pages[0].mediabox
+        assert (round(float(size.width)), round(float(size.height))) == ((595, 842) if right else (612, 792))
+        pages, geometry = read(pdf), book_page("a4" if right else "letter")
+        openings = [page for page in pages if page.body(geometry.top, geometry.bottom)
+                    and re.fullmatch(r"\d Part \d", page.body(geometry.top, geometry.bottom)[0].text)]
+        assert len(openings) == 4
+        contents = " ".join(ln.text for ln in pages[0].lines + pages[1].lines)
+        for page in openings:
+            assert f"{page.body(geometry.top, geometry.bottom)[0].text} {page.label}" in contents   # its page
+        blanks = [page.label for page in body_pages(pages) if not page.lines]
+        if right:
+            assert all(page.index % 2 == 0 for page in openings) and blanks
+            assert [int(label) for label in blanks] == sorted(int(page.label) - 1 for page in openings
+                                                                 if int(page.label) - 1 in map(int, blanks))
+        else:
+            assert blanks == [] and any(page.index % 2 for page in openings)
+    pdf = pdf_of(str(tmp_path / "comb.tex"), "--paper", "a4", tmp_path=tmp_path)
+    assert round(float(PdfReader(io.BytesIO(pdf)).pages[0].mediabox.width)) == 595

@@ -46,6 +46,9 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     title_page = files.made_title or not files.whole
     book = dataclasses.replace(book, by_chapter=files.by_chapter, columns=files.columns, title_page=title_page,
                                language=files.language or book.language, hyphenate=files.hyphenate,
+                               open_right=files.open_right,
+                               # LaTeX prints a whole document on letter paper unless it names another
+                               paper=files.paper or ("letter" if files.whole else None),
                                hyphenation=dict(files.hyphenation))
     return credited(book, {**reader.credits, "subtitle": subtitle} if subtitle else reader.credits)
 

@@ -62,6 +62,8 @@ class BookFiles:
     glossary: dict[str, tuple[str, str]] = field(default_factory=dict)   # key → (short, long) words
     glossed: set[str] = field(default_factory=set)                       # entries used once already
     columns: int | None = None          # the class's twocolumn option: 2
+    open_right: bool = False            # chapters open on a right-hand page: the book class's openright
+    paper: str | None = None            # the class's or geometry's paper option: "a4", "letter"
     classes: dict = field(default_factory=dict)          # a book class's own counters and settings (latex_rpg)
 
     def gloss(self, command: str, key: str) -> str | None:
