@@ -91,3 +91,15 @@ def test_a_title_kept_in_a_command_of_the_books_own_is_its_title(tmp_path):
                                  "\\end{document}\n"})
     found = read_book(str(tmp_path / "main.tex"))
     assert (found.title, found.author) == ("Moth Lanterns", "A. Moth")
+
+
+def test_a_table_environment_of_the_books_own_that_stripes_its_rows_is_a_striped_table(tmp_path):
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\newenvironment{dtable}[1][LL]{%\n"
+                                 "\t\\rowcolors{1}{white}{lightgray}\\tabularx{\\linewidth}{#1}%\n}{\\endtabularx}\n"
+                                 "\\newenvironment{plain}{\\begin{tabular}{ll}}{\\end{tabular}}\n"
+                                 "\\begin{document}\n\\chapter{Moths}\n\\begin{dtable}\nLuna & green \\\\\n"
+                                 "Atlas & brown \\\\\n\\end{dtable}\n"
+                                 "\\begin{plain}\nOwl & grey \\\\\n\\end{plain}\n\\end{document}\n"})
+    tables = [t for t in walk(read_book(str(tmp_path / "main.tex")).blocks) if isinstance(t, m.Table)]
+    assert [(t.look, [m.plain(c.children) for c in t.rows[0]]) for t in tables] == [
+        ("striped", ["Luna", "green"]), ("", ["Owl", "grey"])]

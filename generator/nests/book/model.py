@@ -157,6 +157,8 @@ class Table(Node):
     anchor: str = ""
     numbered: bool = False                     # "Table 7" when True
     gap: int | None = None                     # columns between cells, if the source fixes it
+    look: str = ""                             # "striped": a book class's own table, as wide as its column,
+                                               # its rows on alternate tints (dndbook's DndTable); "": ruled
 
 
 @dataclass

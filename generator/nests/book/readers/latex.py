@@ -180,12 +180,13 @@ class Reader(BookFilesReading):
             if start is not None:
                 # (its key=value options kept: \declaretheorem[name=…] names a box)
                 preamble = uncommented(text)[:start.start()]
-                self.preamble(self.parse(expand(preamble, self.files.commands, switches=self.files.switches)))
+                self.preamble(self.parse(expand(preamble, self.files.commands, switches=self.files.switches,
+                                                environments=self.files.environments)))
                 # the body alone, its lines numbered on: no preamble command can read the
                 # body's first words as its arguments
                 text = "\n" * preamble.count("\n") + uncommented(text)[start.start():]
             nodes = self.parse(drop_settings(expand(text, self.files.commands, switches=self.files.switches,
-                                                    on_program=self.program_used),
+                                                    on_program=self.program_used, environments=self.files.environments),
                                              _worded_options))
             # the document may sit inside a group an unbalanced preamble command left open
             body = next((n for n in _descendants(nodes) if _is_env(n, "document")), None)

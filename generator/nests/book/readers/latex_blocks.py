@@ -266,7 +266,10 @@ class LatexBlocks:
         from nests.book.readers.latex_options import tabular_content
         cells = tabular_content(node.nodelist)        # its text in cells (& and \\): a table, as it prints
         if cells is not None:
-            self.add(self.table(cells, [], node))
+            table = self.table(cells, [], node)
+            if "\\rowcolors" in self.r.files.environments.get(name, ""):
+                table.look = "striped"                 # (the book's table environment stripes its rows)
+            self.add(table)
             return
         self.wrapper(node, name, src, line)
 

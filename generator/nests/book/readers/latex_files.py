@@ -42,6 +42,7 @@ class BookFiles:
     reading: list[Path] = field(default_factory=list)
     reads: int = 0                      # files read in all (MOST_READS at most)
     commands: dict = field(default_factory=dict)         # see latex_macros
+    environments: dict = field(default_factory=dict)     # the book's own environments: name → begin code
     graphics: list[str] = field(default_factory=list)    # the folders \graphicspath names
     switches: dict[str, bool] = field(default_factory=dict)
     theorems: dict[str, str] = field(default_factory=lambda: {"proof": "Proof"})   # \newtheorem: name → printed name

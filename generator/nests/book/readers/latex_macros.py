@@ -57,14 +57,16 @@ LARGEST_EXPANSION = 2 ** 20                 # characters a file's text may grow 
 KEPT = ("part", "chapter", "section", "subsection", "subsubsection", "paragraph", "subparagraph")
 
 
-def expand(text: str, commands: dict, keeps=None, switches: dict | None = None, on_program=None) -> str:
+def expand(text: str, commands: dict, keeps=None, switches: dict | None = None, on_program=None,
+           environments: dict | None = None) -> str:
     """``text`` with its definitions taken out (added to ``commands``, which an
     included file shares with the book) and every use of a command expanded.
     ``keeps(name)``: whether a command keeps its meaning whatever the text defines
     it as (a package's redefinition of what the reader reads itself). ``switches``: the
     book's ``\\newif`` switches, when its conditionals are to be decided first
     (nests.book.readers.latex_conditionals). ``on_program(name, line)`` hears of each use of a
-    command that computes its text (``_PROGRAM``), which prints its braced arguments' words."""
+    command that computes its text (``_PROGRAM``), which prints its braced arguments' words.
+    ``environments``: the book's own environments by name, each its begin code (for its look)."""
     text = uncommented(text)
     if switches is not None:
         text = decided(text, switches)
@@ -75,7 +77,7 @@ def expand(text: str, commands: dict, keeps=None, switches: dict | None = None, 
     if _DEFINE.search(text):
         text = _definitions(text, commands, keeps)
     if "nviron" in text:
-        text = _environments(text)
+        text = _environments(text, environments if environments is not None else {})
     if not commands and "\\@" not in text:
         return settled(text)
     names = [*commands, *(s for s in SELECTORS if "\\" + s in text)]
@@ -185,7 +187,7 @@ def _heading_class(found, commands: dict) -> str:
     return "\n" * found.group(0).count("\n")
 
 
-def _environments(text: str) -> str:
+def _environments(text: str, environments: dict) -> str:
     """``\\newenvironment{name}[n][default]{begin}{end}`` taken out (its lines kept): the
     begin and end code are the author's styling, and a ``\\begin`` in one with its
     ``\\end`` in the other would unbalance everything after. The environment's text is
@@ -197,12 +199,15 @@ def _environments(text: str) -> str:
         at = _between(text, found.end())
         kind = "xparse" if found.group(1) else "environ" if found.group(2) else None
         parts = _ENVIRONMENT_PARTS[kind]
+        braced = []
         for k, (opening, closing) in enumerate(parts):
             group = _group(text, at, opening, closing)
             if group is None and opening == "{":
                 break                                 # not a definition LaTeX would accept: left as written
+            braced += [group[0]] if group and opening == "{" else []
             at = _between(text, group[1]) if group else at
         else:
+            environments[found.group(3)] = braced[-2] if len(braced) >= 2 else ""
             out.append(text[pos:found.start()] + "\n" * text.count("\n", found.start(), at))
             pos = at
     return "".join(out) + text[pos:]

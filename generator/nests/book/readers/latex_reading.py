@@ -129,7 +129,7 @@ class BookFilesReading:
         self.files.reading.append(path.resolve())
         try:
             self.preamble(self.parse(expand(ended(text), self.files.commands, self.known_command if package else None,
-                                             switches=self.files.switches)))
+                                             switches=self.files.switches, environments=self.files.environments)))
         except Unbounded as err:
             raise NestsError(Problem(err.message, file=shown, line=err.line)) from None
         finally:
