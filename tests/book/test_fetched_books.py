@@ -2,7 +2,8 @@
 (tests/book_print.py's ``defects``), with what each source's own tool makes of it: issue 37's
 books (Fate Core SRD in Markdown, QuestWorlds in LaTeX, Et in Arcadia Ego as a Sphinx project,
 the dndbook class's example) and others it did not name (the Open Legend SRD in Markdown, the
-Python Guide as a Sphinx project, Into the Dungeon: Revived, a LaTeX book of its own macros).
+Python Guide as a Sphinx project, Into the Dungeon: Revived, a LaTeX book of its own macros,
+Endless Horizons, a KOMA-Script book).
 
 The books are not in this repository (their licences differ from ours): give a folder holding
 each one's repository, named owner+name (as ``git archive`` of each would lay it out), in
@@ -28,6 +29,7 @@ BOOKS = {
     "open-legend": ("openlegend+core-rules/core/SRD.md", 1, "a4", 5, None),
     "python-guide": ("realpython+python-guide/docs", 1, "a4", 5, "Python Guide Documentation"),
     "itdr": ("Vladar4+itdr/itdr.tex", 2, "letter", 10, None),
+    "endless-horizons": ("ehrpg+books/core/eh_core.tex", 1, "a4", 12, "Endless Horizons"),   # a scrbook
 }
 
 

@@ -191,6 +191,12 @@ class LatexBlocks:
         if node.nodeargd and node.nodeargd.argnlist and node.nodeargd.argnlist[-1]:
             self.r.take_title(strip(self.r.inline(_arg(node, -1))))
 
+    @handles(MACROS, "author", "date")
+    def credit_command(self, node, src, line):
+        """An \\author or a \\date given in the body, after \\begin{document} (as some books do):
+        \\maketitle prints it on the title page, never in the text."""
+        self.r.set_credit(node)
+
     @handles(MACROS, "newtheorem")
     def theorem_kind(self, node, src, line):
         self.r.declare_theorem(node)

@@ -69,7 +69,7 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "usetikzlibrary", "addbibresource", "allowdisplaybreaks", "titlepage",
             # the page's and the font's settings, and the PDF's outline: never words
             "newgeometry", "restoregeometry", "pagecolor", "nopagecolor", "fontshape", "fontseries",
-            "fontfamily", "usefont", "bookmark", "pdfbookmark", "cleartooddpage", "cleartoevenpage",
+            "fontfamily", "usefont", "bookmark", "pdfbookmark", "belowpdfbookmark", "currentpdfbookmark", "subpdfbookmark", "cleartooddpage", "cleartoevenpage",
             "newlength", "settowidth", "settoheight", "addtocounter", "stepcounter", "refstepcounter",
             "markright", "markboth",
             # titlesec's look of a heading (its first argument names a sectioning command)
@@ -173,7 +173,8 @@ def _make_context():
              "newbool": "{", "providebool": "{", "setbool": "{{", "booltrue": "{", "boolfalse": "{",
              "newboolean": "{", "provideboolean": "{", "setboolean": "{{",
              "newgeometry": "{", "pagecolor": "[{", "fontshape": "{", "fontseries": "{", "fontfamily": "{",
-             "usefont": "{{{{", "bookmark": "[{", "pdfbookmark": "[{{", "cleartooddpage": "[",
+             "usefont": "{{{{", "bookmark": "[{", "pdfbookmark": "[{{", "belowpdfbookmark": "{{",
+             "currentpdfbookmark": "{{", "subpdfbookmark": "{{", "cleartooddpage": "[",
              "cleartoevenpage": "[", "newlength": "{", "settowidth": "{{", "settoheight": "{{",
              "addtocounter": "{{", "stepcounter": "{", "refstepcounter": "{", "markright": "{", "markboth": "{{",
              "crefrange": "*{{", "Crefrange": "*{{", "cpagerefrange": "*{{", "Cpagerefrange": "*{{",
@@ -189,7 +190,8 @@ def _make_context():
         std_macro(name, *((False, len(spec)) if set(spec) == {"{"} else (spec,)))
         for name, spec in specs.items()] + verbatim, environments=[
         std_environment("multicols", "{"), std_environment("multicols*", "{"),
-        std_environment("minipage", "[{"), std_environment("tabularx", "{{"),
+        std_environment("minipage", "[[[{"), std_environment("tabularx", "{{"),
+        std_environment("wrapfigure", "[{[{"), std_environment("wraptable", "[{[{"),
         std_environment("tabular*", "{{"), std_environment("longtable", "[{"),
         *(std_environment(name, spec) for name, spec in RPG_ENVIRONMENT_ARGS.items()),
         EnvironmentSpec("lstlisting", args_parser=VerbatimArgsParser(
