@@ -391,3 +391,25 @@ def test_a_book_opens_its_chapters_on_a_right_hand_page_and_counts_the_blank_bef
             assert blanks == [] and any(page.index % 2 for page in openings)
     pdf = pdf_of(str(tmp_path / "comb.tex"), "--paper", "a4", tmp_path=tmp_path)
     assert round(float(PdfReader(io.BytesIO(pdf)).pages[0].mediabox.width)) == 595
+
+
+def test_an_html_tables_column_widths_are_kept_and_no_header_word_is_broken(tmp_path):
+    """A raw HTML table in Markdown (as pandoc writes one) shares its columns by its <col
+    width="…%">, but a column is never narrower than its longest word: "Stamina" and
+    "Unarmoured" print whole, not broken over two lines."""
+    from nests.book.readers import read_book
+    from nests.book.readers.common import walk
+
+    cols = "".join(f'<col width="{w}%" />' for w in (8, 13, 11, 11, 12, 45))
+    heads = "".join(f"<th>{h}</th>" for h in ("Tier", "Stamina Bonus", "Wing Span", "Pollen", "Unarmoured Flight",
+                                              "Features"))
+    rows = "".join(f"<tr><td>{k}th</td><td>+{k}</td><td>1d{k}</td><td>{k}</td><td>+{k}0 ft.</td>"
+                   f"<td>Hovering, Waggle Dance, Swarm Sense, Pollen Basket {k}</td></tr>" for k in range(1, 9))
+    (tmp_path / "bees.md").write_text(f"# Bees\n\nThe castes.\n\n<table>\n<colgroup>{cols}</colgroup>\n"
+                                      f"<thead><tr>{heads}</tr></thead>\n<tbody>{rows}</tbody>\n</table>\n")
+    table = next(t for t in walk(read_book(str(tmp_path / "bees.md")).blocks) if type(t).__name__ == "Table")
+    assert table.widths == [8, 13, 11, 11, 12, 45]
+    lines = [ln.text for page in read(pdf_of(str(tmp_path / "bees.md"), tmp_path=tmp_path)) for ln in page.lines]
+    said = " ".join(lines)                # (a word broken over two lines is two pieces here)
+    for word in ("Stamina", "Unarmoured", "Features", "Pollen Basket 8"):
+        assert word in said, word
