@@ -116,3 +116,17 @@ def test_a_book_of_its_own_macros_prints_none_of_their_source(printed):
     for leak in ("ifstar", "dblarg", "NoValue", "Boolean", "@", "\\", "=-1", "bKeys", "DTL", "*[", "O{"):
         assert leak not in text, leak
     assert re.search(r"\nIntroduction\s", text) and re.search(r"\nAssassin\s", text)     # \\chapterx, \\feat
+
+
+def test_a_chapters_last_page_in_two_columns_ends_its_columns_near_level(printed):
+    """The dndbook example's third chapter ends on a page whose stat block opens the left column:
+    WeasyPrint's own balancing stopped with the left column full and the right half empty
+    (some 300 pt apart); the columns end within a few lines of each other, as multicol sets them."""
+    from tests.book_print import columns_of
+
+    pdf = printed("dndbook")
+    geometry = book_page("letter", 2)
+    page = next(p for p in read(pdf) if p.label.isdigit() and p.body(geometry.top, geometry.bottom)
+                and p.body(geometry.top, geometry.bottom)[0].text.startswith("3 Monsters"))
+    feet = [column[-1].bottom for column in columns_of(page.body(geometry.top, geometry.bottom), page.width / 2)]
+    assert len(feet) == 2 and abs(feet[0] - feet[1]) < 6 * geometry.body_pt * 1.4, feet

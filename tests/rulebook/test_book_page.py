@@ -413,3 +413,4 @@ def test_an_html_tables_column_widths_are_kept_and_no_header_word_is_broken(tmp_
     said = " ".join(lines)                # (a word broken over two lines is two pieces here)
     for word in ("Stamina", "Unarmoured", "Features", "Pollen Basket 8"):
         assert word in said, word
+
