@@ -3,7 +3,7 @@
 books (Fate Core SRD in Markdown, QuestWorlds in LaTeX, Et in Arcadia Ego as a Sphinx project,
 the dndbook class's example) and others it did not name (the Open Legend SRD in Markdown, the
 Python Guide as a Sphinx project, Into the Dungeon: Revived, a LaTeX book of its own macros,
-Endless Horizons, a KOMA-Script book).
+Endless Horizons, a KOMA-Script book, the Markdown SRD5, pandoc's Markdown with raw HTML tables).
 
 The books are not in this repository (their licences differ from ours): give a folder holding
 each one's repository, named owner+name (as ``git archive`` of each would lay it out), in
@@ -30,6 +30,7 @@ BOOKS = {
     "python-guide": ("realpython+python-guide/docs", 1, "a4", 5, "Python Guide Documentation"),
     "itdr": ("Vladar4+itdr/itdr.tex", 2, "letter", 10, None),
     "endless-horizons": ("ehrpg+books/core/eh_core.tex", 1, "a4", 12, "Endless Horizons"),   # a scrbook
+    "mdsrd5": ("gguillotte+mdsrd5/mdsrd5.md", 1, "a4", 12, None),    # some 800 pages of Markdown and HTML tables
 }
 
 
