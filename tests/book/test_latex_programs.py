@@ -103,3 +103,21 @@ def test_a_table_environment_of_the_books_own_that_stripes_its_rows_is_a_striped
     tables = [t for t in walk(read_book(str(tmp_path / "main.tex")).blocks) if isinstance(t, m.Table)]
     assert [(t.look, [m.plain(c.children) for c in t.rows[0]]) for t in tables] == [
         ("striped", ["Luna", "green"]), ("", ["Owl", "grey"])]
+
+
+def test_texs_own_tests_are_decided_from_the_text_or_taken_out_whole(tmp_path):
+    """``\\ifmmode`` in running text is false; ``\\if\\relax#1\\relax`` tests an empty argument; a test
+    of the page (``\\ifodd\\c@page``, ``\\ifdim\\pagetotal``) is the press's to answer: taken out,
+    test and code; ``\\iff`` and ``\\ifthenelse`` are not TeX's tests."""
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\makeatletter\n"
+                                 "\\newcommand{\\degs}{\\ifmmode^\\circ\\else{} degrees\\fi}\n"
+                                 "\\newcommand{\\note}[1]{\\if\\relax#1\\relax none\\else #1\\fi}\n"
+                                 "\\newcommand{\\toleft}{\\clearpage\\if@twoside\\ifodd\\c@page\\hbox{}\\newpage\\fi\\fi}\n"
+                                 "\\newcommand{\\gap}{\\ifdim\\pagetotal>0pt \\vspace{1ex}\\else\\fi}\n\\makeatother\n"
+                                 "\\begin{document}\n\\chapter{Heat}\nForty\\degs, \\note{} and \\note{some}.\\gap\n"
+                                 "\\toleft\nAfter $a \\iff b$.\n\\end{document}\n"})
+    found = read_book(str(tmp_path / "main.tex"))
+    said = " ".join(words(found).split())
+    assert said == "Forty degrees, none and some. After a b.", said
+    assert not re.search(r"[\\@]|odd|page|pagetotal|0pt|hbox", said), said
+    assert warnings(found) == []

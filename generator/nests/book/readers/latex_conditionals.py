@@ -103,8 +103,8 @@ def _decided(text: str, switches: dict[str, bool]) -> str:
 
 # ---- TeX's own tests, where an author's command brings them into the text ----
 
-_PRIMITIVE = re.compile(r"\\(?:(?P<test>if(?:x|num|dim|odd|case|defined|csname|@[A-Za-z@]+)?)|(?P<turn>else|fi|or))"
-                        r"(?![A-Za-z@])")
+_PRIMITIVE = re.compile(r"\\(?:(?P<test>" + "|".join(sorted(PRIMITIVES, key=len, reverse=True)) +
+                        r"|if@[A-Za-z@]+)|(?P<turn>else|fi|or))(?![A-Za-z@])")
 _TEX_TOKEN = re.compile(r"\s*(\\[A-Za-z@]+ ?|\\.|[^\s])", re.S)
 _NUMBER = re.compile(r"\s*(-?\s*\d+(?:\.\d+)?)\s*(pt|em|ex|mm|cm|in|bp|sp|pc)?\s*", re.S)
 _COMPARED = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(pt|em|ex|mm|cm|in|bp|sp|pc)?\s*([<=>])\s*"
@@ -189,13 +189,15 @@ class _Open:
 def _test(test: str, text: str, at: int):
     """What a test decides (True, False; for \\ifcase the branch's number, or "else" past the
     last; None: not decidable here) and where its branches start."""
-    if test in ("if", "ifx"):
+    if test == "ifmmode":
+        return False, at                          # (an author's command used in running text: not math)
+    if test in ("if", "ifx", "ifcat"):
         first = _TEX_TOKEN.match(text, at)
         second = _TEX_TOKEN.match(text, first.end()) if first else None
         if second is None:
             return None, at
         return first.group(1).strip() == second.group(1).strip(), second.end()
-    if test in ("ifnum", "ifdim"):
+    if test in ("ifnum", "ifdim", "ifabsnum", "ifabsdim"):
         compared = _COMPARED.match(text, at)
         if compared is None:
             return None, _OPERANDS.match(text, at).end()
