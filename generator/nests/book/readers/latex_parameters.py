@@ -27,8 +27,8 @@ TRUE, FALSE = "\\BooleanTrue", "\\BooleanFalse"  # what an s argument is, with a
 
 @dataclass(frozen=True)
 class Parameter:
-    kind: str            # "m" braced (or one token), "O" bracketed, "s" a star, "G" optional braced,
-    #                      "until" delimited by ``text``, "literal" ``text`` that must follow
+    kind: str            # "m" braced (or one token), "O" bracketed, "s" a star, "t" the token ``text``,
+    #                      "G" optional braced, "until" delimited by ``text``, "literal" ``text`` that must follow
     text: str | None = None  # "O"/"G": the default (None: -NoValue-); "until"/"literal": the delimiter
 
 
@@ -105,13 +105,11 @@ def xparse_signature(spec: str) -> Signature | None:
             params.append(Parameter(found.group(3), found.group(4)))
         elif found.group(5):
             params.append(Parameter("t", found.group(5)))
-        elif found.group(6) or found.group(9):
+        else:                                     # r, d, R, D: arguments between delimiters of their own
             opening, closing = (found.group(7), found.group(8)) if found.group(6) else (found.group(10), found.group(11))
-            default = found.group(12) if found.group(9) else None
-            params.append(Parameter("O" if opening == "[" and closing == "]" else "D", default
-                                    if opening == "[" else f"{opening}{closing}{default or ''}"))
-            if opening != "[" or closing != "]":
+            if (opening, closing) != ("[", "]"):
                 return None                       # other delimiters: rare, not read
+            params.append(Parameter("O", found.group(12) if found.group(9) else None))
     return tuple(params)
 
 
