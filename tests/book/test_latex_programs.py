@@ -121,3 +121,23 @@ def test_texs_own_tests_are_decided_from_the_text_or_taken_out_whole(tmp_path):
     assert said == "Forty degrees, none and some. After a b.", said
     assert not re.search(r"[\\@]|odd|page|pagetotal|0pt|hbox", said), said
     assert warnings(found) == []
+
+
+def test_a_heading_whose_number_the_book_makes_nothing_is_unnumbered(tmp_path):
+    """``\\renewcommand\\thesection{}`` (ITDR hides its sections' numbers so): its sections print no
+    number, its chapters theirs."""
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\renewcommand\\thesection{}\n"
+                                 "\\renewcommand{\\thesubsection}{%\n}\n\\begin{document}\n"
+                                 "\\chapter{Moths}\n\\section{Wings}\n\\subsection{Scales}\nDust.\n\\end{document}\n"})
+    assert headings(read_book(str(tmp_path / "main.tex"))) == [(1, "Moths", True), (2, "Wings", False),
+                                                               (3, "Scales", False)]
+
+
+def test_ordinals_and_raised_text_print_their_words(tmp_path):
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\begin{document}\n\\chapter{Circles}\n"
+                                 "\\section{\\nth{1} Circle}\nThe \\nth{2}, \\nth{3}, \\nth{11} and \\nth{22} circles; "
+                                 "x\\textsuperscript{2} and H\\textsubscript{2}O, \\sfrac{1}{2}.\n\\end{document}\n"})
+    found = read_book(str(tmp_path / "main.tex"))
+    assert headings(found)[1][1] == "1st Circle"
+    assert words(found) == "The 2nd, 3rd, 11th and 22nd circles; x2 and H2O, 1/2."
+    assert warnings(found) == []

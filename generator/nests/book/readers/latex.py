@@ -362,10 +362,30 @@ class Reader(BookFilesReading):
         return [m.Link(address, words_, source=src, line=line)] if address else words_
 
     @inline_command("caption", "multicolumn", "multirow", "hypertarget", "textcolor", "colorbox", "fcolorbox",
-                    "resizebox", "scalebox", "makebox", "framebox", "parbox", "raisebox", "mbox", "fbox")
+                    "resizebox", "scalebox", "makebox", "framebox", "parbox", "raisebox", "mbox", "fbox",
+                    "textsuperscript", "textsubscript")
     def last_argument(self, node, src, line):
         """Commands whose last argument is their words (a link's, a box's)."""
         return self.inline(_arg(node, -1))
+
+    @inline_command("sfrac")
+    def slanted_fraction(self, node, src, line):
+        """xfrac's ``\\sfrac{1}{2}``: "1/2"."""
+        return self.inline(_arg(node, -2)) + [m.Text("/", source=src, line=line)] + self.inline(_arg(node, -1))
+
+    @inline_command("par")
+    def inline_paragraph_end(self, node, src, line):
+        return [m.Text(" ", source=src, line=line)]     # (a \par inside running text: a space)
+
+    @inline_command("nth")
+    def ordinal(self, node, src, line):
+        """The nth package's ``\\nth{1}``: "1st" (its suffix raised in print, plain here)."""
+        said = self.text(_arg(node, -1)).strip()
+        if not said.isdigit():
+            return self.inline(_arg(node, -1))
+        number = int(said)
+        suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+        return [m.Text(said + suffix, source=src, line=line)]
 
     @inline_command("hyperref")
     def hyperref(self, node, src, line):

@@ -23,7 +23,7 @@ _WRAPPERS = ("center", "flushleft", "flushright", "multicols", "multicols*", "mi
              "onehalfspace", "doublespace", "sloppypar", "small", "footnotesize", "scriptsize", "large",
              "Large", "normalsize", "tiny", "threeparttable", "tablenotes", "adjustbox", "turn", "rotate",
              "subfigure", "subtable", "wrapfigure", "wraptable", "frame", "latexonly",
-             "otherlanguage", "otherlanguage*", "english", "document", "titlepage", "appendices")
+             "otherlanguage", "otherlanguage*", "english", "document", "titlepage", "appendices", "onecolumn")
 # Framed environments of the common packages, read as boxes.
 _FRAMES = ("mdframed", "tcolorbox", "framed", "shaded", "leftbar", "fancybox", "boxedminipage")
 
@@ -109,13 +109,19 @@ class LatexBlocks:
         # a book class's front and back matter: chapters, and what they hold, carry no number
         # (there \chapter steps no counter, so a \setcounter waits for the main matter)
         numbered = not starred and (files.matter == "main" or level < 0) and (
-            files.number_depth is None or level <= files.number_depth)
+            files.number_depth is None or level <= files.number_depth) and not self.unshown(command)
         heading = m.Heading(level, title, numbered=numbered, part=command == "part",
                             restart=files.counters.pop(level, None) if numbered else None,
                             lettered=files.appendix and level >= 0, source=src, line=line)
         self.add(heading)
         self.r.owner = heading
         return heading
+
+    def unshown(self, command: str) -> bool:
+        """Whether the book prints its ``command``'s headings with no number: it made the number
+        nothing (``\\renewcommand\\thesection{}``, as a book that hides its section numbers does)."""
+        said = self.r.files.commands.get("the" + command)
+        return said is not None and said[1] is not None and not re.sub(r"[\s%]|\\relax", "", said[1])
 
     @handles(MACROS, "hypertarget")
     def hypertarget(self, node, src, line):

@@ -81,7 +81,7 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "fancypagestyle", "newtheoremstyle", "theoremstyle", "clearemptydoublepage",
             # TeX's own commands that an author's macros bring into the text: grouping, spacing, boxes
             # (whose {…} is read as a group), the job's name; and a titlesec heading class
-            *TEX_PRIMITIVES, "titleclass", "idxlayout",
+            *TEX_PRIMITIVES, "titleclass", "idxlayout", "setstretch",
             # the fourier package's ornaments, which a heading wears on either side
             "decosix", "decoone", "decotwo", "decothreeleft", "decothreeright", "decofourleft", "decofourright")
 # The glossaries package's references to an entry (\gls{key}): the entry's words.
@@ -182,7 +182,8 @@ def _make_context():
              **dict.fromkeys(("fancyhead", "fancyfoot", "fancyhf", "lhead", "chead", "rhead", "lfoot", "cfoot",
                               "rfoot"), "[{"), "fancypagestyle": "{{", "newtheoremstyle": "{{{{{{{{{",
              "theoremstyle": "{", "subtitle": "[{", "thanks": "{",
-             "titleclass": "{{[", "idxlayout": "{", "printindex": "["}
+             "titleclass": "{{[", "idxlayout": "{", "printindex": "[", "nth": "{", "sfrac": "{{", "setstretch": "{", "textsuperscript": "{",
+             "textsubscript": "{"}
     specs.update(RPG_MACRO_ARGS)
     verbatim = [MacroSpec(name, args_parser=VerbatimArgsParser(verbatim_arg_type="verb-macro"))
                 for name in ("lstinline", "mintinline")]
