@@ -141,3 +141,10 @@ def test_ordinals_and_raised_text_print_their_words(tmp_path):
     assert headings(found)[1][1] == "1st Circle"
     assert words(found) == "The 2nd, 3rd, 11th and 22nd circles; x2 and H2O, 1/2."
     assert warnings(found) == []
+
+
+def test_an_entry_in_a_named_index_prints_nothing(tmp_path):
+    """imakeidx's ``\\index[spells]{Daze}`` (an entry in the index named spells) prints nothing."""
+    write(tmp_path, {"main.tex": "\\documentclass{book}\n\\begin{document}\n\\chapter{Spells}\n"
+                                 "\\textbf{Daze:}\\index[spells]{Daze (1)} a mind stops.\\index{Daze}\n\\end{document}\n"})
+    assert words(read_book(str(tmp_path / "main.tex"))) == "Daze: a mind stops."

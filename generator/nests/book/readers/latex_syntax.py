@@ -151,7 +151,7 @@ def _make_context():
     from pylatexenc.latexwalker import get_default_latex_context_db
     from pylatexenc.macrospec import EnvironmentSpec, MacroSpec, VerbatimArgsParser, std_environment, std_macro
     db = get_default_latex_context_db()
-    specs = {**{name: "*{" for name in _REFS}, "pageref": "*{", "index": "{", "href": "{{", "caption": "[{", "multicolumn": "{{{",
+    specs = {**{name: "*{" for name in _REFS}, "pageref": "*{", "index": "[{", "href": "{{", "caption": "[{", "multicolumn": "{{{",
              "multirow": "[{[{", "part": "*[{", "paragraph": "*[{", "subparagraph": "*[{", 
               "textsc": "{", "underline": "{", "vspace": "*{",
              "hspace": "*{", "setcounter": "{{", "addcontentsline": "{{{", "addtocontents": "{{", "path": "{",
