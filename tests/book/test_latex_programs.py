@@ -148,3 +148,19 @@ def test_an_entry_in_a_named_index_prints_nothing(tmp_path):
     write(tmp_path, {"main.tex": "\\documentclass{book}\n\\begin{document}\n\\chapter{Spells}\n"
                                  "\\textbf{Daze:}\\index[spells]{Daze (1)} a mind stops.\\index{Daze}\n\\end{document}\n"})
     assert words(read_book(str(tmp_path / "main.tex"))) == "Daze: a mind stops."
+
+
+def test_a_packages_graphicspath_finds_the_books_pictures_and_its_picture_tests(tmp_path):
+    """ITDR's style file names its pictures' folder (\\graphicspath) and tests for each picture
+    before drawing a placeholder in its place (\\IfFileExists): the picture is found and printed."""
+    from .test_latex_book_shapes import png
+
+    (tmp_path / "pics").mkdir()
+    (tmp_path / "pics" / "moth.png").write_bytes(png())
+    write(tmp_path, {"look.sty": "\\graphicspath{ {./pics/} }\n\\newcommand{\\pic}[1]{\\IfFileExists{#1.png}"
+                                 "{\\includegraphics{#1.png}}{\\fbox{#1 is missing}}}\n",
+                     "main.tex": "\\documentclass{book}\n\\usepackage{look}\n\\begin{document}\n\\chapter{Moths}\n"
+                                 "\\pic{moth}\n\nDust.\n\\end{document}\n"})
+    found = read_book(str(tmp_path / "main.tex"))
+    assert [f.image.name for f in walk(found.blocks) if isinstance(f, m.Figure) and f.image] == ["moth.png"]
+    assert "missing" not in words(found) and warnings(found) == []

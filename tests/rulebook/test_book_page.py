@@ -414,3 +414,14 @@ def test_an_html_tables_column_widths_are_kept_and_no_header_word_is_broken(tmp_
     for word in ("Stamina", "Unarmoured", "Features", "Pollen Basket 8"):
         assert word in said, word
 
+
+
+def test_a_page_break_on_an_empty_page_makes_no_empty_page(tmp_path):
+    """LaTeX's \\clearpage on a page with nothing on it does nothing: two in a row (or one at the
+    body's start, or after a chapter's opening break) leave no empty page behind them."""
+    (tmp_path / "moths.tex").write_text("\\documentclass[a4paper,openany]{book}\n\\begin{document}\n\\clearpage\n"
+                                        "Before the moths.\n\\clearpage\n\\clearpage\n\\newpage\nAfter them.\n"
+                                        "\\chapter{Wings}\n\\clearpage\nDust.\n\\end{document}\n")
+    pages = body_pages(read(pdf_of(str(tmp_path / "moths.tex"), tmp_path=tmp_path)))
+    assert [" ".join(ln.text for ln in page.body(A4.top, A4.bottom)) for page in pages] == [
+        "Before the moths.", "After them.", "1 Wings Dust."]

@@ -125,7 +125,10 @@ class BookFilesReading:
         from nests.book.readers.latex_macros import Unbounded, ended, expand
         from nests.errors import NestsError, Problem
 
+        from nests.book.readers.latex_syntax import graphics_paths
+
         self.source, self.path = shown, path
+        self.files.graphics += graphics_paths(text)       # (a package's \graphicspath holds in the book)
         self.files.reading.append(path.resolve())
         try:
             self.preamble(self.parse(expand(ended(text), self.files.commands, self.known_command if package else None,

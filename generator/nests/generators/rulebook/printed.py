@@ -271,6 +271,9 @@ class BookPrint:
         columns: WeasyPrint lays out badly what spans them from inside (what followed was lost)."""
         out: list[tuple] = []
         for block in blocks:
+            if isinstance(block, m.PageBreak) and (not out or (not out[-1][1] and (
+                    isinstance(out[-1][0], m.PageBreak) or self._opens(out[-1][0])))):
+                continue       # a break on a page that has nothing on it yet makes no empty page, as \clearpage
             across = self._opens(block) or isinstance(block, (m.PageBreak, m.SheetPlaceholder, m.DrawnPage))
             if across or not out:
                 out.append((block, []) if across else (None, [block]))
