@@ -28,7 +28,7 @@ BOOKS = {
     "dndbook": ("rpgtex+DND-5e-LaTeX-Template/example.tex", 2, "letter", 4, "The Dark LaTeX"),    # (letterpaper)
     "open-legend": ("openlegend+core-rules/core/SRD.md", 1, "a4", 5, None),
     "python-guide": ("realpython+python-guide/docs", 1, "a4", 5, "Python Guide Documentation"),
-    "itdr": ("Vladar4+itdr/itdr.tex", 2, "letter", 10, None),
+    "itdr": ("Vladar4+itdr/itdr.tex", 2, "letter", 10, "Into the Dungeon: Revived"),   # (its own titlepage)
     "endless-horizons": ("ehrpg+books/core/eh_core.tex", 1, "a4", 12, "Endless Horizons"),   # a scrbook
     "mdsrd5": ("gguillotte+mdsrd5/mdsrd5.md", 1, "a4", 12, None),    # some 800 pages of Markdown and HTML tables
 }

@@ -425,3 +425,18 @@ def test_a_page_break_on_an_empty_page_makes_no_empty_page(tmp_path):
     pages = body_pages(read(pdf_of(str(tmp_path / "moths.tex"), tmp_path=tmp_path)))
     assert [" ".join(ln.text for ln in page.body(A4.top, A4.bottom)) for page in pages] == [
         "Before the moths.", "After them.", "1 Wings Dust."]
+
+
+def test_a_title_page_set_by_hand_is_the_books_title_page(tmp_path):
+    """LaTeX's titlepage environment (a book with no \\maketitle, as ITDR) prints its own words on the
+    title page, before the contents, and nowhere in the body."""
+    (tmp_path / "moths.tex").write_text(
+        "\\documentclass[a4paper]{book}\n\\begin{document}\n\\begin{titlepage}\n\\begin{center}\n"
+        "{\\Huge Moth Lanterns}\\\\\nA guide for the night\n\n\\vfill\nVersion 2, printed by hand.\n"
+        "\\end{center}\n\\end{titlepage}\n\\chapter{Wings}\nDust.\n\\end{document}\n")
+    pages = read(pdf_of(str(tmp_path / "moths.tex"), tmp_path=tmp_path))
+    first = " ".join(ln.text for ln in pages[0].lines)
+    assert first.startswith("Moth Lanterns") and "Version 2, printed by hand." in first
+    assert pages[0].label == "i" and " ".join(ln.text for ln in pages[2].lines).startswith("Contents")
+    body = " ".join(ln.text for page in body_pages(pages) for ln in page.lines)
+    assert "Moth Lanterns" not in body and "printed by hand" not in body and "Dust." in body

@@ -23,7 +23,7 @@ _WRAPPERS = ("center", "flushleft", "flushright", "multicols", "multicols*", "mi
              "onehalfspace", "doublespace", "sloppypar", "small", "footnotesize", "scriptsize", "large",
              "Large", "normalsize", "tiny", "threeparttable", "tablenotes", "adjustbox", "turn", "rotate",
              "subfigure", "subtable", "wrapfigure", "wraptable", "frame", "latexonly",
-             "otherlanguage", "otherlanguage*", "english", "document", "titlepage", "appendices", "onecolumn")
+             "otherlanguage", "otherlanguage*", "english", "document", "appendices", "onecolumn")
 # Framed environments of the common packages, read as boxes.
 _FRAMES = ("mdframed", "tcolorbox", "framed", "shaded", "leftbar", "fancybox", "boxedminipage")
 
@@ -255,6 +255,14 @@ class LatexBlocks:
         words = title.group(1).strip().strip("{}").strip() if title else ""
         self.add(m.Box(_BOXES.get(name, "box"), [m.Text(words, source=src, line=line)] if words else [],
                        LatexBlocks(self.r).run(nodes), source=src, line=line))
+
+    @handles(ENVIRONMENTS, "titlepage")
+    def title_page(self, node, name, src, line):
+        """A title page the author sets by hand: LaTeX prints it on a page of its own, unnumbered;
+        a box of its kind, which the book style prints as the book's title page where it opens
+        the book (nests.generators.rulebook.printed)."""
+        self.r.files.made_title = True
+        self.add(m.Box("title page", [], LatexBlocks(self.r).run(_options(node.nodelist)[1]), source=src, line=line))
 
     @handles(ENVIRONMENTS, *_DRAWINGS, *_DRAWING_CODE)
     def drawing(self, node, name, src, line):
