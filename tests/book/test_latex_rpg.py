@@ -295,3 +295,25 @@ def test_in_two_columns_chapters_and_parts_are_set_across_the_page_outside_the_c
     assert re.search(r'</div>\s*<h1 [^>]*rank1[^>]*>.*Two</h1>\s*<div class="flow">', body)
     assert re.search(r'<div class="flow">\s*<p>First words.</p>\s*<h2 ', body)
     assert body.count('<div class="flow">') == 2 and body.count("</div>") == 2
+
+
+def test_a_dnd_table_spans_its_column_its_rows_striped(printed):
+    """DndTable as the class sets it: as wide as its column, its title above it, its rows on
+    alternate tints: tinted bands as wide as the column behind every other row."""
+    from nests.generators.rulebook.book_page import book_page
+
+    pages, _, html = printed
+    assert re.search(r'<table class="table[^"]* striped"', html)
+    page = next(p for p in pages if "Three moths" in p.get_textpage().get_text_range())
+    column = book_page("letter", 2).column * 72 / 25.4
+    bands = [obj.get_bounds() for obj in page.get_objects(filter=(pypdfium2.raw.FPDF_PAGEOBJ_PATH,))]
+    wide = [b for b in bands if abs((b[2] - b[0]) - column) < 3 and b[3] - b[1] < 20]
+    text, said = page.get_textpage(), page.get_textpage().get_text_range()
+
+    def middle(words: str) -> float:
+        box = text.get_charbox(said.index(words))
+        return (box[1] + box[3]) / 2
+
+    # the first row under the header tinted, the second not (the class colours every other row)
+    assert any(b[1] <= middle("Three moths") <= b[3] for b in wide)
+    assert not any(b[1] <= middle("A cloud of moths") <= b[3] for b in wide)

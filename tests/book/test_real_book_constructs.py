@@ -109,3 +109,21 @@ def test_what_sphinx_writes_from_the_code_is_warned_at_its_own_file_and_line(tmp
     assert said == [("api.rst", 6, "autofunction:: colony.march"), ("api.rst", 8, "autoclass:: colony.Nest")]
     paragraphs = [m.plain(n.children) for n in walk(book.blocks) if isinstance(n, m.Paragraph)]
     assert paragraphs == ["The calls.", "Written here by hand."]
+
+
+def test_credits_given_in_the_body_go_to_the_title_page_and_figure_settings_never_print(tmp_path):
+    """A scrbook that names its author and date after \\begin{document}, wraps a figure beside its
+    text (wrapfigure's placement and width are settings) and bookmarks each list item it makes
+    (\\belowpdfbookmark's two arguments: the outline's, not the text's)."""
+    write(tmp_path, {"hive.tex": "\\documentclass[a4paper,openany]{scrbook}\n\\begin{document}\n"
+                                 "\\title{Hive Notes}\n\\author{A. Worker, B. Drone}\n\\date{Spring}\n\\maketitle\n"
+                                 "\\chapter{Combs}\n\\begin{wrapfigure}{r}{0.5\\textwidth}\n\\vspace{-20pt}\n"
+                                 "Six sides.\n\\end{wrapfigure}\n"
+                                 "\\newcommand{\\cell}[1]{\\belowpdfbookmark{#1}{#1}\\item[#1]}\n"
+                                 "\\begin{description}\n\\cell{Wax} Soft.\n\\end{description}\n\\end{document}\n"})
+    book = read_book(str(tmp_path / "hive.tex"))
+    assert (book.title, book.author, book.date) == ("Hive Notes", "A. Worker, B. Drone", "Spring")
+    text = " ".join(m.plain(n.children) for n in walk(book.blocks) if isinstance(n, (m.Paragraph,)))
+    assert text == "Six sides. Soft."
+    assert [m.plain(d.term) for d in walk(book.blocks) if isinstance(d, m.Definition)] == ["Wax"]
+    assert warnings(book) == []

@@ -346,3 +346,97 @@ def test_a_book_in_many_files_takes_two_columns(tmp_path, runner):
     assert "first file\u2019s words" in text and "second file\u2019s words" in text     # (quotes curled, as pandoc's)
     framed = runner.invoke(main, ["rulebook", str(folder), "--style", "framed", "--columns", "2", "-o", str(tmp_path / "x")])
     assert framed.exit_code == 2 and "--columns 2" in framed.output
+
+
+def test_pages_before_the_first_chapter_carry_the_books_title(tmp_path):
+    """A book whose words run for pages before its first chapter (a preface set by hand, as
+    ITDR's is): each of those pages has its running head, the book's title on either side."""
+    preface = " ".join(f"Moths gather at the lamp {k}, circling the glass." for k in range(400))
+    (tmp_path / "moths.tex").write_text("\\documentclass[a4paper]{book}\n\\title{Moth Lanterns}\n\\begin{document}\n"
+                                        f"{preface}\n\n\\chapter{{Wings}}\nDust.\n\\end{{document}}\n")
+    pages = body_pages(read(pdf_of(str(tmp_path / "moths.tex"), tmp_path=tmp_path)))
+    before = [page for page in pages if page.lines and not any(ln.text.startswith("1 Wings") for ln in page.lines)]
+    assert len(before) >= 3
+    for page in before[1:]:                # (page 1 opens the body, as a chapter does)
+        head = [ln.text for ln in page.lines if ln.bottom > page.height - A4.top * MM]
+        assert head == ["Moth Lanterns"], page.label
+
+
+def test_a_book_opens_its_chapters_on_a_right_hand_page_and_counts_the_blank_before(tmp_path):
+    """LaTeX's book class opens each chapter on a right-hand page (openright, its default): a
+    chapter that would fall on a left-hand page gets a blank one before it, which is counted,
+    in the page labels and the contents; ``openany`` (and an article) opens them as they come.
+    Its paper is the one LaTeX prints on: a4paper's, else LaTeX's letter, unless --paper."""
+    chapters = "\n".join(f"\\chapter{{Part {k}}}\n" + " ".join(f"Wax cell {j} of comb {k}." for j in range(90 * k))
+                         for k in range(1, 5))
+    for options, right in (("a4paper", True), ("openany", False)):
+        (tmp_path / "comb.tex").write_text(f"\\documentclass[{options}]{{book}}\n\\begin{{document}}\n"
+                                           f"\\tableofcontents\n{chapters}\n\\end{{document}}\n")
+        pdf = pdf_of(str(tmp_path / "comb.tex"), tmp_path=tmp_path)
+        size = PdfReader(io.BytesIO(pdf)).pages[0].mediabox
+        assert (round(float(size.width)), round(float(size.height))) == ((595, 842) if right else (612, 792))
+        pages, geometry = read(pdf), book_page("a4" if right else "letter")
+        openings = [page for page in pages if page.body(geometry.top, geometry.bottom)
+                    and re.fullmatch(r"\d Part \d", page.body(geometry.top, geometry.bottom)[0].text)]
+        assert len(openings) == 4
+        contents = " ".join(ln.text for ln in pages[0].lines + pages[1].lines)
+        for page in openings:
+            assert f"{page.body(geometry.top, geometry.bottom)[0].text} {page.label}" in contents   # its page
+        blanks = [page.label for page in body_pages(pages) if not page.lines]
+        if right:
+            assert all(page.index % 2 == 0 for page in openings) and blanks
+            assert [int(label) for label in blanks] == sorted(int(page.label) - 1 for page in openings
+                                                                 if int(page.label) - 1 in map(int, blanks))
+        else:
+            assert blanks == [] and any(page.index % 2 for page in openings)
+    pdf = pdf_of(str(tmp_path / "comb.tex"), "--paper", "a4", tmp_path=tmp_path)
+    assert round(float(PdfReader(io.BytesIO(pdf)).pages[0].mediabox.width)) == 595
+
+
+def test_an_html_tables_column_widths_are_kept_and_no_header_word_is_broken(tmp_path):
+    """A raw HTML table in Markdown (as pandoc writes one) shares its columns by its <col
+    width="…%">, but a column is never narrower than its longest word: "Stamina" and
+    "Unarmoured" print whole, not broken over two lines."""
+    from nests.book.readers import read_book
+    from nests.book.readers.common import walk
+
+    cols = "".join(f'<col width="{w}%" />' for w in (8, 13, 11, 11, 12, 45))
+    heads = "".join(f"<th>{h}</th>" for h in ("Tier", "Stamina Bonus", "Wing Span", "Pollen", "Unarmoured Flight",
+                                              "Features"))
+    rows = "".join(f"<tr><td>{k}th</td><td>+{k}</td><td>1d{k}</td><td>{k}</td><td>+{k}0 ft.</td>"
+                   f"<td>Hovering, Waggle Dance, Swarm Sense, Pollen Basket {k}</td></tr>" for k in range(1, 9))
+    (tmp_path / "bees.md").write_text(f"# Bees\n\nThe castes.\n\n<table>\n<colgroup>{cols}</colgroup>\n"
+                                      f"<thead><tr>{heads}</tr></thead>\n<tbody>{rows}</tbody>\n</table>\n")
+    table = next(t for t in walk(read_book(str(tmp_path / "bees.md")).blocks) if type(t).__name__ == "Table")
+    assert table.widths == [8, 13, 11, 11, 12, 45]
+    lines = [ln.text for page in read(pdf_of(str(tmp_path / "bees.md"), tmp_path=tmp_path)) for ln in page.lines]
+    said = " ".join(lines)                # (a word broken over two lines is two pieces here)
+    for word in ("Stamina", "Unarmoured", "Features", "Pollen Basket 8"):
+        assert word in said, word
+
+
+
+def test_a_page_break_on_an_empty_page_makes_no_empty_page(tmp_path):
+    """LaTeX's \\clearpage on a page with nothing on it does nothing: two in a row (or one at the
+    body's start, or after a chapter's opening break) leave no empty page behind them."""
+    (tmp_path / "moths.tex").write_text("\\documentclass[a4paper,openany]{book}\n\\begin{document}\n\\clearpage\n"
+                                        "Before the moths.\n\\clearpage\n\\clearpage\n\\newpage\nAfter them.\n"
+                                        "\\chapter{Wings}\n\\clearpage\nDust.\n\\end{document}\n")
+    pages = body_pages(read(pdf_of(str(tmp_path / "moths.tex"), tmp_path=tmp_path)))
+    assert [" ".join(ln.text for ln in page.body(A4.top, A4.bottom)) for page in pages] == [
+        "Before the moths.", "After them.", "1 Wings Dust."]
+
+
+def test_a_title_page_set_by_hand_is_the_books_title_page(tmp_path):
+    """LaTeX's titlepage environment (a book with no \\maketitle, as ITDR) prints its own words on the
+    title page, before the contents, and nowhere in the body."""
+    (tmp_path / "moths.tex").write_text(
+        "\\documentclass[a4paper]{book}\n\\begin{document}\n\\begin{titlepage}\n\\begin{center}\n"
+        "{\\Huge Moth Lanterns}\\\\\nA guide for the night\n\n\\vfill\nVersion 2, printed by hand.\n"
+        "\\end{center}\n\\end{titlepage}\n\\chapter{Wings}\nDust.\n\\end{document}\n")
+    pages = read(pdf_of(str(tmp_path / "moths.tex"), tmp_path=tmp_path))
+    first = " ".join(ln.text for ln in pages[0].lines)
+    assert first.startswith("Moth Lanterns") and "Version 2, printed by hand." in first
+    assert pages[0].label == "i" and " ".join(ln.text for ln in pages[2].lines).startswith("Contents")
+    body = " ".join(ln.text for page in body_pages(pages) for ln in page.lines)
+    assert "Moth Lanterns" not in body and "printed by hand" not in body and "Dust." in body

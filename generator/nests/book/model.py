@@ -157,6 +157,8 @@ class Table(Node):
     anchor: str = ""
     numbered: bool = False                     # "Table 7" when True
     gap: int | None = None                     # columns between cells, if the source fixes it
+    look: str = ""                             # "striped": a book class's own table, as wide as its column,
+                                               # its rows on alternate tints (dndbook's DndTable); "": ruled
 
 
 @dataclass
@@ -282,6 +284,10 @@ class Book:
     hyphenate: bool = True                     # False: the source turns hyphenation off (hyphenat's [none])
     hyphenation: dict[str, str] = field(default_factory=dict)   # LaTeX's \hyphenation{…}: a word (lower
                                                # case) → where it may break ("quest-worlds"; no hyphen: never)
+    open_right: bool = False                   # chapters open on a right-hand page (LaTeX's book class, its
+                                               # openright; an article, Markdown and the rest: as they come)
+    paper: str | None = None                   # the paper the source's tool prints on (LaTeX's letterpaper,
+                                               # its default, or a4paper): the PDF's unless --paper; None: not said
     columns: int | None = None                 # the columns of text the source sets its pages in (LaTeX's
                                                # twocolumn): the book style's unless asked; None: not said
 

@@ -38,7 +38,9 @@ def style_options(f):
                    "(pandoc's --number-sections) and reST without a toctree's :numbered:.")
 @style_options
 @click.option("--format", "formats", type=FORMATS, multiple=True, help="txt, pdf, or both (repeatable; default txt).")
-@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
+@click.option("--paper", type=PAPER, default="a4", show_default=True,
+              help="Paper size of the PDF (unless given: the one the source's tool prints on where it says, as "
+                   "LaTeX's letter, its default, or the a4paper a book names).")
 @impose_option
 @output_option
 @content_option
@@ -71,7 +73,7 @@ def rulebook(sources, markup, strict, sheets, title, toc_depth, number_headings,
             raise NestsError([Problem(w.message, file=w.source, line=w.line) for w in warnings])
         for warning in warnings:
             click.echo(str(warning), err=True)
-        emit([document], formats, paper, output, impose)
+        emit([document], formats, source_paper(document, paper), output, impose)
 
 
 @click.command()
@@ -105,6 +107,17 @@ def build(books_dir, style, columns, output, content_dirs, templates_dir) -> Non
     if books_dir is not None and errors:
         raise NestsError([Problem(f"{e.message}; this book is left out, the rest is written", e.file, e.line, e.key)
                           for e in errors])
+
+
+def source_paper(document, paper: str) -> str:
+    """The paper the book's PDF is printed on: --paper where given, else the one its source's tool
+    prints on (a LaTeX book's: letter, its default, or the a4paper it names), else --paper's default."""
+    from click.core import ParameterSource
+
+    if click.get_current_context().get_parameter_source("paper") != ParameterSource.DEFAULT:
+        return paper
+    book = getattr(document.print_book, "book", None)
+    return getattr(book, "paper", None) or paper
 
 
 def check_columns(style, columns: int | None, markup=None, source=None) -> None:

@@ -31,6 +31,27 @@ def _roman(n: int) -> str:
     return out
 
 
+def blanks_before(book, anchors: list[list[dict]], lead: int) -> list[int]:
+    """For each page of the body (the parts' pages after the title page), the blank pages bound
+    before it: where the book opens its chapters on a right-hand page (LaTeX's book class, its
+    ``openright``: ``book.book.open_right``), a chapter (or a part) whose page would fall on a
+    left-hand one gets a blank page before it, which is counted as LaTeX counts it."""
+    pages = [names for part in anchors for names in part][lead:]
+    out, blanks = [], 0
+    opens_right = getattr(getattr(book, "book", None), "open_right", False)
+    for k, names in enumerate(pages):
+        if opens_right and (k + blanks) % 2 and any(name in book.chapters for name in names):
+            blanks += 1
+        out.append(blanks)
+    return out
+
+
+def printed_number(page: int, lead: int, blanks: list[int]) -> int:
+    """The number a page of the parts prints (the body's first is 1), blank pages counted."""
+    body = page - lead
+    return body + 1 + (blanks[body] if 0 <= body < len(blanks) else blanks[-1] if blanks and body >= 0 else 0)
+
+
 def pages_named(book, paper: str, parts: list, again, lead: int = 1) -> list:
     """The parts, those that print a page of the book (a LaTeX ``\\pageref``) typeset again
     where what they printed is not that page as bound (``again``: several parts' HTML typeset,
@@ -51,13 +72,15 @@ def pages_named(book, paper: str, parts: list, again, lead: int = 1) -> list:
     printed: list[dict | None] = [None] * len(parts)        # None: as WeasyPrint counted (the first pass)
     for _ in range(grid.BOOK_PAGE_ROUNDS):
         _, where = landings([anchors for _, anchors, _ in parts])
+        blanks = blanks_before(book, [anchors for _, anchors, _ in parts], lead)
         first_part = len(parts[0][1])
         redo = {}
         for k, names in enumerate(named):
-            wanted = {name: str(where[name][0] + 1 - lead) for name in sorted(names) if name in where}
+            wanted = {name: str(printed_number(where[name][0], lead, blanks)) for name in sorted(names) if name in where}
             if not wanted:
                 continue
-            counted = printed[k] is None and k == 0 and lead == 1 and all(where[name][0] < first_part for name in wanted)
+            counted = printed[k] is None and k == 0 and lead == 1 and not any(blanks[:first_part]) and \
+                all(where[name][0] < first_part for name in wanted)
             if not counted and printed[k] != wanted:
                 redo[k] = wanted
         if not redo:
@@ -76,7 +99,8 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], t
 
     As a printed book is bound: the title page on a right-hand page, the contents opening on
     the next right-hand one and page 1 of the body on a right-hand page, a blank left-hand page
-    before either where needed; the front matter counted i, ii… from the title page, the body
+    before either where needed (and before a chapter, where the book opens them on the right:
+    ``blanks_before``); the front matter counted i, ii… from the title page, the body
     1, 2…, as the pages print them and as the PDF's page labels name them; each page with
     text moved toward the fold, its outer margin the wider (nests.generators.rulebook.book_page)."""
     from pypdf import PdfReader, PdfWriter
@@ -86,8 +110,8 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], t
     lead = 1 if book.title_page else 0          # the parts' pages before page 1 of the body
     parts = pages_named(book, paper, parts, again or (lambda htmls: [typeset_part(html) for html in htmls]), lead)
     firsts, where = landings([anchors for _, anchors, _ in parts])
-    count = sum(len(anchors) for _, anchors, _ in parts)
-    listed = book.contents(paper, {name: str(number + 1 - lead) for name, (number, _) in where.items()})
+    blanks = blanks_before(book, [anchors for _, anchors, _ in parts], lead)
+    listed = book.contents(paper, {name: str(printed_number(number, lead, blanks)) for name, (number, _) in where.items()})
     contents_pdf, contents_anchors, contents_links = typeset_part(listed) if listed else (None, [], [])
     readers = [PdfReader(io.BytesIO(pdf)) for pdf, _, _ in parts]
     contents = PdfReader(io.BytesIO(contents_pdf)) if contents_pdf else None
@@ -99,19 +123,27 @@ def bind(book, paper: str, parts: list[tuple[bytes, list[dict], list[tuple]]], t
         if len(front) % 2:
             front.append((None, 0, "blank"))
         front += opening
-    body = [(reader, j, "body") for k, reader in enumerate(readers) for j in range(len(reader.pages)) if k or j >= lead]
+    body, at = [], 0
+    for k, reader in enumerate(readers):
+        for j in range(len(reader.pages)):
+            if k or j >= lead:
+                if blanks[at] > (blanks[at - 1] if at else 0):          # a chapter opening on a right-hand page
+                    body.append((None, 0, "blank"))
+                body.append((reader, j, "body"))
+                at += 1
     order = front + body
 
     def final(page: int) -> int:          # a page of the parts (the title page first, if any) → its place in the PDF
-        return 0 if page < lead else len(front) + page - lead
+        return 0 if page < lead else len(front) + page - lead + blanks[page - lead]
 
     numbers = [_roman(k + 1) if kind == "contents" else "" for k, (_, _, kind) in enumerate(front)] + \
-        [str(n) for n in range(1, count - lead + 1)]
+        [str(n) if kind == "body" else "" for n, (_, _, kind) in enumerate(body, start=1)]
     chapters = [""] * len(front)
-    for k, (_, anchors, _) in enumerate(parts):
-        for j, names in enumerate(anchors):
-            if firsts[k] + j >= lead:
-                chapters.append(next((n for n in names if n in book.chapters), ""))
+    names_of = [names for k, (_, anchors, _) in enumerate(parts) for j, names in enumerate(anchors) if firsts[k] + j >= lead]
+    for at, names in enumerate(names_of):
+        if blanks[at] > (blanks[at - 1] if at else 0):
+            chapters.append("")
+        chapters.append(next((n for n in names if n in book.chapters), ""))
     kinds = [kind for _, _, kind in order]
     heads = PdfReader(io.BytesIO(typeset_part(book.heads(paper, list(zip(numbers, chapters, kinds))))[0]))
 

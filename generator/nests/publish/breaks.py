@@ -17,7 +17,9 @@ is wrapped, where it lays out the lines of one block one after the other:
   paragraph's orphans forbid that, breaks before the paragraph;
 - a footnote stays on its mark's page: where a paragraph's first line would fit at a page's
   foot only by sending the notes of marks above it on to the next page (WeasyPrint's way of
-  meeting the paragraph's orphans), the paragraph starts the next page instead.
+  meeting the paragraph's orphans), the paragraph starts the next page instead;
+- columns that end on their page (a chapter's last in two columns) end level, as LaTeX's
+  multicol balances them (``_balanced``).
 
 Each time a line would break only between words but cannot (a word longer than the whole
 line), it keeps its hyphen: nothing is ever pushed past the text block. Text that is not
@@ -135,6 +137,63 @@ def _notes_kept(original):
     return linebox_layout
 
 
+BALANCE_ROUNDS = 7            # heights tried for a run of columns that ends on its page (halving the range)
+
+
+def _column_heights(new_box) -> list[float]:
+    """How far down each column of a laid-out run of columns its content reaches."""
+    out = []
+    for column in new_box.children:
+        if not getattr(column, "is_column", False):
+            return []                   # a block across the columns: not one run
+        flowed = [child for child in column.children if child.is_in_normal_flow()]
+        out.append(max([child.position_y + child.margin_height() for child in flowed] or [column.position_y])
+                   - column.position_y)
+    return out
+
+
+def _balanced(original, remove_placeholders):
+    def columns_layout(context, box, bottom_space, skip_stack, containing_block, page_is_empty,
+                       absolute_boxes, fixed_boxes, *args):
+        """Columns laid out as WeasyPrint lays them out; where they end on this page (a chapter's
+        last page) but stand uneven (its balancing steps by the height of the block that opens a
+        column, which can be most of a column), laid out again at the least height that still
+        holds them all, found by halving: the last page's columns end level, as multicol
+        sets them. Not where a note is on the page (trying a height may move notes on)."""
+        said = original(context, box, bottom_space, skip_stack, containing_block, page_is_empty,
+                        absolute_boxes, fixed_boxes, *args)
+        new_box, resume_at = said[0], said[1]
+        if new_box is None or resume_at is not None or box.style["column_fill"] != "balance" or \
+                context.current_page_footnotes:
+            return said
+        heights = _column_heights(new_box)
+        line = box.style["font_size"] * 1.5
+        if len(heights) < 2 or max(heights) - min(heights) <= 2 * line:
+            return said
+        top = new_box.content_box_y()
+        low, high = sum(heights) / len(heights), max(heights)
+        best = None                      # the least height found to hold every column
+        for _ in range(BALANCE_ROUNDS):
+            if high - low < line / 2:
+                break
+            middle = (low + high) / 2
+            remove_placeholders(context, [new_box], absolute_boxes, fixed_boxes)
+            tried = original(context, box, max(bottom_space, context.page_bottom - top - middle), skip_stack,
+                             containing_block, page_is_empty, absolute_boxes, fixed_boxes, *args)
+            new_box = tried[0]
+            if new_box is not None and tried[1] is None:
+                best, high = middle, middle
+            else:
+                low = middle
+            if new_box is None:
+                new_box = said[0]
+        remove_placeholders(context, [new_box], absolute_boxes, fixed_boxes)
+        room = bottom_space if best is None else max(bottom_space, context.page_bottom - top - best)
+        return original(context, box, room, skip_stack, containing_block, page_is_empty,
+                        absolute_boxes, fixed_boxes, *args)
+    return columns_layout
+
+
 def install() -> None:
     """Teach WeasyPrint's line layout the breaks above (once a process; WeasyPrint imported)."""
     from weasyprint.formatting_structure.boxes import LineBox
@@ -157,3 +216,7 @@ def install() -> None:
     notes = _notes_kept(block._linebox_layout)
     notes.__wrapped__ = block._linebox_layout
     block._linebox_layout = notes
+    if hasattr(block, "columns_layout"):
+        balanced = _balanced(block.columns_layout, block.remove_placeholders)
+        balanced.__wrapped__ = block.columns_layout
+        block.columns_layout = balanced

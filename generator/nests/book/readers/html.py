@@ -186,7 +186,13 @@ class HtmlBlocks:
         for row in header + rows:
             row.extend(m.Cell([], source=self.source, line=el.line) for _ in range(width - len(row)))
         caption = next((c for c in el.children if isinstance(c, _Element) and c.tag == "caption"), None)
-        return m.Table(header, rows, caption=strip(self.inlines(caption.children)) if caption else [],
+        # a <colgroup>'s widths (pandoc writes <col width="40%">, a style's "width: 40%" alike): the
+        # columns' shares of the table, as a browser sets them, where there is one for every column
+        said = [re.search(r"(\d+(?:\.\d+)?)\s*%", col.attrs.get("width") or col.attrs.get("style") or "")
+                for col in _find(el, "col")]
+        widths = [round(float(w.group(1))) for w in said] if said and all(said) and len(said) == width else None
+        return m.Table(header, rows, widths=widths if widths and all(widths) else None,
+                       caption=strip(self.inlines(caption.children)) if caption else [],
                        source=self.source, line=el.line)
 
     def names(self, el: _Element) -> None:

@@ -37,6 +37,7 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     reader = Reader(report, {}, files)
     blocks = reader.document(text, shown, Path(path))
     toc_rank = files.toc_rank if files.toc_rank is not None else files.class_toc_rank
+    reader.defined_credits()
     title, subtitle = reader.title_lines()
     book = finish(blocks, report, title=" ".join(m.plain(title).split()) or files.pdf_title, aliases=reader.aliases, title_heading=False,
                   toc_rank=toc_rank)
@@ -45,6 +46,9 @@ def read(text: str, shown: str, path: Path) -> m.Book:
     title_page = files.made_title or not files.whole
     book = dataclasses.replace(book, by_chapter=files.by_chapter, columns=files.columns, title_page=title_page,
                                language=files.language or book.language, hyphenate=files.hyphenate,
+                               open_right=files.open_right,
+                               # LaTeX prints a whole document on letter paper unless it names another
+                               paper=files.paper or ("letter" if files.whole else None),
                                hyphenation=dict(files.hyphenation))
     return credited(book, {**reader.credits, "subtitle": subtitle} if subtitle else reader.credits)
 
@@ -176,17 +180,37 @@ class Reader(BookFilesReading):
             if start is not None:
                 # (its key=value options kept: \declaretheorem[name=…] names a box)
                 preamble = uncommented(text)[:start.start()]
-                self.preamble(self.parse(expand(preamble, self.files.commands, switches=self.files.switches)))
+                self.preamble(self.parse(expand(preamble, self.files.commands, switches=self.files.switches,
+                                                environments=self.files.environments)))
                 # the body alone, its lines numbered on: no preamble command can read the
                 # body's first words as its arguments
                 text = "\n" * preamble.count("\n") + uncommented(text)[start.start():]
-            nodes = self.parse(drop_settings(expand(text, self.files.commands, switches=self.files.switches),
+            nodes = self.parse(drop_settings(expand(text, self.files.commands, switches=self.files.switches,
+                                                    on_program=self.program_used, environments=self.files.environments),
                                              _worded_options))
             # the document may sit inside a group an unbalanced preamble command left open
             body = next((n for n in _descendants(nodes) if _is_env(n, "document")), None)
             return LatexBlocks(self).run(body.nodelist if body is not None else nodes)
         finally:
             self.files.reading.pop()
+
+    def program_used(self, name: str, line: int) -> None:
+        self.report.first("\\" + name, line, f"the book's command '\\{name}' computes what it prints, which only "
+                          "TeX can run; its arguments' words are kept", source=self.source)
+
+    def defined_credits(self) -> None:
+        """A book that keeps its title in a command of its own (``\\def\\title{…}``, LaTeX's
+        \\title redefined as its words, used by a title page set by hand): those words are its
+        title, as its author and subtitle are theirs, where the book gives them no other way."""
+        for name in ("title", "subtitle", "author"):
+            signature, body = self.files.commands.get(name, (None, ""))
+            if signature != () or not (body or "").strip():
+                continue
+            said = self.aside(body.strip(), 1)
+            if name == "title" and not self.title:
+                self.take_title(said)
+            elif name != "title" and not self.credits.get(name):
+                self.credits[name] = " ".join(m.plain(said).split())
 
     # -- what the book's files share ----------------------------------------
     def args(self, node) -> list[str]:
@@ -338,10 +362,30 @@ class Reader(BookFilesReading):
         return [m.Link(address, words_, source=src, line=line)] if address else words_
 
     @inline_command("caption", "multicolumn", "multirow", "hypertarget", "textcolor", "colorbox", "fcolorbox",
-                    "resizebox", "scalebox", "makebox", "framebox", "parbox", "raisebox", "mbox", "fbox")
+                    "resizebox", "scalebox", "makebox", "framebox", "parbox", "raisebox", "mbox", "fbox",
+                    "textsuperscript", "textsubscript")
     def last_argument(self, node, src, line):
         """Commands whose last argument is their words (a link's, a box's)."""
         return self.inline(_arg(node, -1))
+
+    @inline_command("sfrac")
+    def slanted_fraction(self, node, src, line):
+        """xfrac's ``\\sfrac{1}{2}``: "1/2"."""
+        return self.inline(_arg(node, -2)) + [m.Text("/", source=src, line=line)] + self.inline(_arg(node, -1))
+
+    @inline_command("par")
+    def inline_paragraph_end(self, node, src, line):
+        return [m.Text(" ", source=src, line=line)]     # (a \par inside running text: a space)
+
+    @inline_command("nth")
+    def ordinal(self, node, src, line):
+        """The nth package's ``\\nth{1}``: "1st" (its suffix raised in print, plain here)."""
+        said = self.text(_arg(node, -1)).strip()
+        if not said.isdigit():
+            return self.inline(_arg(node, -1))
+        number = int(said)
+        suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+        return [m.Text(said + suffix, source=src, line=line)]
 
     @inline_command("hyperref")
     def hyperref(self, node, src, line):

@@ -23,7 +23,7 @@ _WRAPPERS = ("center", "flushleft", "flushright", "multicols", "multicols*", "mi
              "onehalfspace", "doublespace", "sloppypar", "small", "footnotesize", "scriptsize", "large",
              "Large", "normalsize", "tiny", "threeparttable", "tablenotes", "adjustbox", "turn", "rotate",
              "subfigure", "subtable", "wrapfigure", "wraptable", "frame", "latexonly",
-             "otherlanguage", "otherlanguage*", "english", "document", "titlepage", "appendices")
+             "otherlanguage", "otherlanguage*", "english", "document", "appendices", "onecolumn")
 # Framed environments of the common packages, read as boxes.
 _FRAMES = ("mdframed", "tcolorbox", "framed", "shaded", "leftbar", "fancybox", "boxedminipage")
 
@@ -109,13 +109,19 @@ class LatexBlocks:
         # a book class's front and back matter: chapters, and what they hold, carry no number
         # (there \chapter steps no counter, so a \setcounter waits for the main matter)
         numbered = not starred and (files.matter == "main" or level < 0) and (
-            files.number_depth is None or level <= files.number_depth)
+            files.number_depth is None or level <= files.number_depth) and not self.unshown(command)
         heading = m.Heading(level, title, numbered=numbered, part=command == "part",
                             restart=files.counters.pop(level, None) if numbered else None,
                             lettered=files.appendix and level >= 0, source=src, line=line)
         self.add(heading)
         self.r.owner = heading
         return heading
+
+    def unshown(self, command: str) -> bool:
+        """Whether the book prints its ``command``'s headings with no number: it made the number
+        nothing (``\\renewcommand\\thesection{}``, as a book that hides its section numbers does)."""
+        said = self.r.files.commands.get("the" + command)
+        return said is not None and said[1] is not None and not re.sub(r"[\s%]|\\relax", "", said[1])
 
     @handles(MACROS, "hypertarget")
     def hypertarget(self, node, src, line):
@@ -191,6 +197,12 @@ class LatexBlocks:
         if node.nodeargd and node.nodeargd.argnlist and node.nodeargd.argnlist[-1]:
             self.r.take_title(strip(self.r.inline(_arg(node, -1))))
 
+    @handles(MACROS, "author", "date")
+    def credit_command(self, node, src, line):
+        """An \\author or a \\date given in the body, after \\begin{document} (as some books do):
+        \\maketitle prints it on the title page, never in the text."""
+        self.r.set_credit(node)
+
     @handles(MACROS, "newtheorem")
     def theorem_kind(self, node, src, line):
         self.r.declare_theorem(node)
@@ -244,6 +256,14 @@ class LatexBlocks:
         self.add(m.Box(_BOXES.get(name, "box"), [m.Text(words, source=src, line=line)] if words else [],
                        LatexBlocks(self.r).run(nodes), source=src, line=line))
 
+    @handles(ENVIRONMENTS, "titlepage")
+    def title_page(self, node, name, src, line):
+        """A title page the author sets by hand: LaTeX prints it on a page of its own, unnumbered;
+        a box of its kind, which the book style prints as the book's title page where it opens
+        the book (nests.generators.rulebook.printed)."""
+        self.r.files.made_title = True
+        self.add(m.Box("title page", [], LatexBlocks(self.r).run(_options(node.nodelist)[1]), source=src, line=line))
+
     @handles(ENVIRONMENTS, *_DRAWINGS, *_DRAWING_CODE)
     def drawing(self, node, name, src, line):
         """A drawing in code: its frame, printed empty, and a warning at its line (its code is never words)."""
@@ -266,7 +286,10 @@ class LatexBlocks:
         from nests.book.readers.latex_options import tabular_content
         cells = tabular_content(node.nodelist)        # its text in cells (& and \\): a table, as it prints
         if cells is not None:
-            self.add(self.table(cells, [], node))
+            table = self.table(cells, [], node)
+            if "\\rowcolors" in self.r.files.environments.get(name, ""):
+                table.look = "striped"                 # (the book's table environment stripes its rows)
+            self.add(table)
             return
         self.wrapper(node, name, src, line)
 

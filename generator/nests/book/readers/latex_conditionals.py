@@ -99,3 +99,121 @@ def _decided(text: str, switches: dict[str, bool]) -> str:
     if opened is not None:          # its \fi is not in this text: everything from its \if left as written
         return "".join(out[:opened[2]]) + text[opened[3]:]
     return "".join(out)
+
+
+# ---- TeX's own tests, where an author's command brings them into the text ----
+
+_PRIMITIVE = re.compile(r"\\(?:(?P<test>" + "|".join(sorted(PRIMITIVES, key=len, reverse=True)) +
+                        r"|if@[A-Za-z@]+)|(?P<turn>else|fi|or))(?![A-Za-z@])")
+_TEX_TOKEN = re.compile(r"\s*(\\[A-Za-z@]+ ?|\\.|[^\s])", re.S)
+_NUMBER = re.compile(r"\s*(-?\s*\d+(?:\.\d+)?)\s*(pt|em|ex|mm|cm|in|bp|sp|pc)?\s*", re.S)
+_COMPARED = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(pt|em|ex|mm|cm|in|bp|sp|pc)?\s*([<=>])\s*"
+                       r"(-?\d+(?:\.\d+)?)\s*(pt|em|ex|mm|cm|in|bp|sp|pc)?", re.S)
+_UNITS = {"pt": 1, "bp": 1.00375, "mm": 2.84528, "cm": 28.4528, "in": 72.27, "pc": 12, "sp": 1 / 65536,
+          "em": 10, "ex": 4.3, None: 1}
+# what a test reads before its branches when it cannot be decided: its operands, to the relation's far side
+_OPERAND = r"\s*(?:\\[A-Za-z@]+|-?[\d.]+\s*(?:pt|em|ex|mm|cm|in|bp|sp|pc)?)"
+_OPERANDS = re.compile(rf"{_OPERAND}(?:\s*[<=>]{_OPERAND})?", re.S)
+
+
+def settled(text: str) -> str:
+    """``text`` with TeX's own conditionals (which an author's commands bring in: ``\\ifx&#4&``
+    of an empty argument, ``\\ifcase#2`` of a number, ``\\if\\relax#1\\relax``) replaced by the
+    branch they take when the text alone decides them (tokens compared, numbers and lengths
+    compared). One that depends on what only TeX knows (the page, a register, whether a
+    command is defined) is a question of layout the press answers for itself: it is taken out
+    whole, so that neither its test nor its code ever prints. A conditional still open at the
+    text's end is left as written (its ``\\fi`` may lie in another file)."""
+    if "\\if" not in text:
+        return text
+    parts = _VERBATIM_REGION.split(text)
+    for k in range(0, len(parts), 2):
+        if "\\if" in parts[k]:
+            parts[k] = _settled(parts[k])
+    return "".join(parts)
+
+
+def _settled(text: str) -> str:
+    out: list[str] = []
+    frames: list[_Open] = []
+    pos = 0
+
+    def keep(upto: int) -> None:
+        piece = text[pos:upto]
+        out.append(piece if all(frame.taking() for frame in frames) else "\n" * piece.count("\n"))
+
+    for found in _PRIMITIVE.finditer(text):
+        if found.start() < pos or (found.start() and text[found.start() - 1] == "\\"):
+            continue
+        test, turn = found.group("test", "turn")
+        keep(found.start())
+        if test:
+            taken, pos = _test(test, text, found.end())
+            frames.append(_Open(test == "ifcase", taken, len(out), found.start()))
+            continue
+        pos = found.end()                         # (a \fi of nothing here prints nothing)
+        if frames:
+            frames[-1].turn(turn)
+            if turn == "fi":
+                frames.pop()
+    keep(len(text))
+    if frames:                    # its \fi is not in this text: everything from its \if left as written
+        return "".join(out[:frames[0].output]) + text[frames[0].start:]
+    return "".join(out)
+
+
+class _Open:
+    """An open conditional: the branch it takes (True or False; for \\ifcase a number; None:
+    none) and the branch the text is in."""
+
+    def __init__(self, case: bool, taken, output: int, start: int):
+        self.case, self.taken, self.output, self.start = case, taken, output, start
+        self.branch = 0 if case else True
+        self.matched = taken == 0 if case else False
+
+    def taking(self) -> bool:
+        return self.taken is not None and self.branch == self.taken
+
+    def turn(self, turn: str) -> None:
+        if turn == "or" and self.case and isinstance(self.branch, int):
+            self.branch += 1
+            self.matched = self.matched or self.branch == self.taken
+        elif turn == "else":
+            if self.case:                         # \ifcase's \else: taken when no \or branch was
+                self.branch = self.taken if not self.matched else "else"
+                self.matched = True
+            else:
+                self.branch = not self.branch
+
+
+def _test(test: str, text: str, at: int):
+    """What a test decides (True, False; for \\ifcase the branch's number, or "else" past the
+    last; None: not decidable here) and where its branches start."""
+    if test == "ifmmode":
+        return False, at                          # (an author's command used in running text: not math)
+    if test in ("if", "ifx", "ifcat"):
+        first = _TEX_TOKEN.match(text, at)
+        second = _TEX_TOKEN.match(text, first.end()) if first else None
+        if second is None:
+            return None, at
+        return first.group(1).strip() == second.group(1).strip(), second.end()
+    if test in ("ifnum", "ifdim", "ifabsnum", "ifabsdim"):
+        compared = _COMPARED.match(text, at)
+        if compared is None:
+            return None, _OPERANDS.match(text, at).end()
+        left = float(compared.group(1)) * _UNITS[compared.group(2)]
+        right = float(compared.group(4)) * _UNITS[compared.group(5)]
+        return {"<": left < right, "=": left == right, ">": left > right}[compared.group(3)], compared.end()
+    if test in ("ifodd", "ifcase"):
+        number = _NUMBER.match(text, at)
+        if number is None or number.group(2):
+            return None, _OPERANDS.match(text, at).end()
+        value = int(float(number.group(1).replace(" ", "")))
+        return (value % 2 == 1 if test == "ifodd" else value), number.end()
+    if test == "ifcsname":
+        end = text.find("\\endcsname", at)
+        return None, (end + len("\\endcsname") if end >= 0 else at)
+    if test == "ifdefined":
+        token = _TEX_TOKEN.match(text, at)
+        return None, token.end() if token else at
+    return None, at                               # \if@twoside and the class's other switches

@@ -42,6 +42,7 @@ class BookFiles:
     reading: list[Path] = field(default_factory=list)
     reads: int = 0                      # files read in all (MOST_READS at most)
     commands: dict = field(default_factory=dict)         # see latex_macros
+    environments: dict = field(default_factory=dict)     # the book's own environments: name → begin code
     graphics: list[str] = field(default_factory=list)    # the folders \graphicspath names
     switches: dict[str, bool] = field(default_factory=dict)
     theorems: dict[str, str] = field(default_factory=lambda: {"proof": "Proof"})   # \newtheorem: name → printed name
@@ -62,6 +63,8 @@ class BookFiles:
     glossary: dict[str, tuple[str, str]] = field(default_factory=dict)   # key → (short, long) words
     glossed: set[str] = field(default_factory=set)                       # entries used once already
     columns: int | None = None          # the class's twocolumn option: 2
+    open_right: bool = False            # chapters open on a right-hand page: the book class's openright
+    paper: str | None = None            # the class's or geometry's paper option: "a4", "letter"
     classes: dict = field(default_factory=dict)          # a book class's own counters and settings (latex_rpg)
 
     def gloss(self, command: str, key: str) -> str | None:
@@ -150,7 +153,10 @@ class BookFiles:
         """Whether a conditional takes its first branch; None when this reader cannot tell."""
         if command == "IfFileExists":                 # a file of the book (never looked for outside it)
             name = args[0].strip()
-            return any((path := confined(self.root, n)[0]) is not None and path.is_file()
+            # (a picture through \graphicspath too: a book's test of whether its picture is there)
+            folders = [self.root] + [self.root / g for g in self.graphics] if "." in name[-5:] else [self.root]
+            return any((path := confined(self.root, n, folder)[0]) is not None and path.is_file()
+                       for folder in folders
                        for n in ([name] if name.endswith(".tex") else [name + ".tex", name]) if name)
         if command in ("iftoggle", "ifbool", "nottoggle", "notbool"):
             value = self.switches.get(args[0].strip())

@@ -15,6 +15,10 @@ from nests.book.readers.latex_syntax import (BY_CHAPTER, CONDITIONALS, INCLUDES,
 
 # Commands of the preamble by name → the Reader method that reads them (see ``preamble``).
 PREAMBLE: dict[str, str] = {}
+# The classes that open chapters on a right-hand page unless told openany (the D&D class is the book class's).
+OPEN_RIGHT = ("book", "scrbook", "memoir", "amsbook", "dndbook")
+# LaTeX's paper options, as the papers the press prints on (others are left to --paper).
+PAPERS = {"a4paper": "a4", "letterpaper": "letter", "a4": "a4", "letter": "letter"}
 _PDF_TITLE = re.compile(r"pdftitle\s*=\s*(\{(?:[^{}]|\{[^{}]*\})*\}|[^,\]}]*)")
 
 
@@ -121,11 +125,14 @@ class BookFilesReading:
         from nests.book.readers.latex_macros import Unbounded, ended, expand
         from nests.errors import NestsError, Problem
 
+        from nests.book.readers.latex_syntax import graphics_paths
+
         self.source, self.path = shown, path
+        self.files.graphics += graphics_paths(text)       # (a package's \graphicspath holds in the book)
         self.files.reading.append(path.resolve())
         try:
             self.preamble(self.parse(expand(ended(text), self.files.commands, self.known_command if package else None,
-                                             switches=self.files.switches)))
+                                             switches=self.files.switches, environments=self.files.environments)))
         except Unbounded as err:
             raise NestsError(Problem(err.message, file=shown, line=err.line)) from None
         finally:
@@ -144,6 +151,18 @@ class BookFilesReading:
         self.files.class_options = said = self.options(node)
         if "twocolumn" in said or "onecolumn" in said:          # the last one said holds, as in LaTeX
             self.files.columns = 2 if [o for o in said if o in ("twocolumn", "onecolumn")][-1] == "twocolumn" else 1
+        # chapters on a right-hand page: a book class's default (openright), any class's when it says so
+        sides = [o for o in said if o in ("openright", "openany")]
+        self.files.open_right = (sides[-1] == "openright") if sides else name in OPEN_RIGHT
+        self.paper(said)
+
+    def paper(self, options: list[str]) -> None:
+        """The paper a class's or geometry's options name (``a4paper``, ``paper=letterpaper``), the last one said."""
+        for option in options:
+            named = PAPERS.get(option.split("=", 1)[-1].strip() if option.replace(" ", "").startswith(
+                ("paper=", "papername=")) else option)
+            if named:
+                self.files.paper = named
 
     def options(self, node) -> list[str]:
         """A command's optional argument as its comma-separated words (``[british,a4paper]``)."""
@@ -192,6 +211,8 @@ class BookFilesReading:
             self.pdf_title(node)
         for name in ",".join(self.args(node)[-1:]).split(","):
             self.languages(name.strip(), self.options(node))
+            if name.strip() == "geometry":
+                self.paper(self.options(node))
             path = confined(self.files.root, name.strip() + ".sty")[0] if name.strip() else None
             if path is None or not path.is_file():
                 continue

@@ -296,11 +296,13 @@ def stat_list(blocks, node, name, src, line):
 
 @handles(ENVIRONMENTS, "DndTable")
 def dnd_table(blocks, node, name, src, line):
-    """The class's table: its first row is its header; its ``header=`` option names it."""
+    """The class's table: its first row is its header; its ``header=`` option names it (above it,
+    as the class prints it); as wide as its column, its rows striped, as the class sets it."""
     r = blocks.r
     said = {key: value for key, value, _ in _options_of(node)}
     caption = r.aside(said["header"], line) if said.get("header") else []
     table = blocks.table(node, caption, node)
+    table.look = "striped"
     if not table.header and len(table.rows) > 1:
         table.header = [table.rows.pop(0)]
     blocks.add(table)

@@ -52,6 +52,9 @@ _QUIET = ("usepackage", "documentclass", "newcommand", "renewcommand", "providec
           # font switches ({\\bf words}): the words print, plain
           "bf", "it", "em", "sl", "sc", "tt", "rm", "sf", "bfseries", "itshape", "ttfamily", "rmfamily",
           "sffamily", "upshape", "mdseries", "scshape", "normalfont")
+TEX_PRIMITIVES = ("relax", "break", "hrule", "vrule", "bgroup", "egroup", "hbox", "vbox", "vtop", "jobname",
+                  "ignorespaces", "unskip", "leavevmode", "nobreak", "null", "noexpand", "expandafter", "hfil",
+                  "hfilneg", "vfil", "hss", "vss", "allowbreak", "nointerlineskip", "offinterlineskip")
 _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midrule", "bottomrule", "centering",
             "vspace", "hspace", "noindent", "maketitle", "tableofcontents", "listoffigures",
             "listoftables", "printindex", "medskip", "bigskip", "smallskip", "protect",
@@ -66,7 +69,7 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "usetikzlibrary", "addbibresource", "allowdisplaybreaks", "titlepage",
             # the page's and the font's settings, and the PDF's outline: never words
             "newgeometry", "restoregeometry", "pagecolor", "nopagecolor", "fontshape", "fontseries",
-            "fontfamily", "usefont", "bookmark", "pdfbookmark", "cleartooddpage", "cleartoevenpage",
+            "fontfamily", "usefont", "bookmark", "pdfbookmark", "belowpdfbookmark", "currentpdfbookmark", "subpdfbookmark", "cleartooddpage", "cleartoevenpage",
             "newlength", "settowidth", "settoheight", "addtocounter", "stepcounter", "refstepcounter",
             "markright", "markboth",
             # titlesec's look of a heading (its first argument names a sectioning command)
@@ -75,7 +78,12 @@ _DROPPED = ("index", "label", "graphicspath", "hline", "cline", "toprule", "midr
             "endhead", "endfirsthead", "endfoot", "endlastfoot", "strut",
             # fancyhdr's running heads and feet, and amsthm's theorem styles: the page's look, never words
             "fancyhead", "fancyfoot", "fancyhf", "lhead", "chead", "rhead", "lfoot", "cfoot", "rfoot",
-            "fancypagestyle", "newtheoremstyle", "theoremstyle", "clearemptydoublepage")
+            "fancypagestyle", "newtheoremstyle", "theoremstyle", "clearemptydoublepage",
+            # TeX's own commands that an author's macros bring into the text: grouping, spacing, boxes
+            # (whose {…} is read as a group), the job's name; and a titlesec heading class
+            *TEX_PRIMITIVES, "titleclass", "idxlayout", "setstretch",
+            # the fourier package's ornaments, which a heading wears on either side
+            "decosix", "decoone", "decotwo", "decothreeleft", "decothreeright", "decofourleft", "decofourright")
 # The glossaries package's references to an entry (\gls{key}): the entry's words.
 GLOSSARY = ("gls", "Gls", "GLS", "glspl", "Glspl", "GLSpl", "glstext", "Glstext", "glsfirst", "glsname",
             "acrshort", "Acrshort", "acrlong", "Acrlong", "acrfull", "Acrfull", "acrshortpl", "acrlongpl",
@@ -143,7 +151,7 @@ def _make_context():
     from pylatexenc.latexwalker import get_default_latex_context_db
     from pylatexenc.macrospec import EnvironmentSpec, MacroSpec, VerbatimArgsParser, std_environment, std_macro
     db = get_default_latex_context_db()
-    specs = {**{name: "*{" for name in _REFS}, "pageref": "*{", "index": "{", "href": "{{", "caption": "[{", "multicolumn": "{{{",
+    specs = {**{name: "*{" for name in _REFS}, "pageref": "*{", "index": "[{", "href": "{{", "caption": "[{", "multicolumn": "{{{",
              "multirow": "[{[{", "part": "*[{", "paragraph": "*[{", "subparagraph": "*[{", 
               "textsc": "{", "underline": "{", "vspace": "*{",
              "hspace": "*{", "setcounter": "{{", "addcontentsline": "{{{", "addtocontents": "{{", "path": "{",
@@ -165,14 +173,17 @@ def _make_context():
              "newbool": "{", "providebool": "{", "setbool": "{{", "booltrue": "{", "boolfalse": "{",
              "newboolean": "{", "provideboolean": "{", "setboolean": "{{",
              "newgeometry": "{", "pagecolor": "[{", "fontshape": "{", "fontseries": "{", "fontfamily": "{",
-             "usefont": "{{{{", "bookmark": "[{", "pdfbookmark": "[{{", "cleartooddpage": "[",
+             "usefont": "{{{{", "bookmark": "[{", "pdfbookmark": "[{{", "belowpdfbookmark": "{{",
+             "currentpdfbookmark": "{{", "subpdfbookmark": "{{", "cleartooddpage": "[",
              "cleartoevenpage": "[", "newlength": "{", "settowidth": "{{", "settoheight": "{{",
              "addtocounter": "{{", "stepcounter": "{", "refstepcounter": "{", "markright": "{", "markboth": "{{",
              "crefrange": "*{{", "Crefrange": "*{{", "cpagerefrange": "*{{", "Cpagerefrange": "*{{",
              "titleformat": "*{[{{{{[", "titleformatstar": "{{", "titlespacing": "*{{{{[", "titlelabel": "{",
              **dict.fromkeys(("fancyhead", "fancyfoot", "fancyhf", "lhead", "chead", "rhead", "lfoot", "cfoot",
                               "rfoot"), "[{"), "fancypagestyle": "{{", "newtheoremstyle": "{{{{{{{{{",
-             "theoremstyle": "{", "subtitle": "[{", "thanks": "{"}
+             "theoremstyle": "{", "subtitle": "[{", "thanks": "{",
+             "titleclass": "{{[", "idxlayout": "{", "printindex": "[", "nth": "{", "sfrac": "{{", "setstretch": "{", "textsuperscript": "{",
+             "textsubscript": "{"}
     specs.update(RPG_MACRO_ARGS)
     verbatim = [MacroSpec(name, args_parser=VerbatimArgsParser(verbatim_arg_type="verb-macro"))
                 for name in ("lstinline", "mintinline")]
@@ -180,7 +191,8 @@ def _make_context():
         std_macro(name, *((False, len(spec)) if set(spec) == {"{"} else (spec,)))
         for name, spec in specs.items()] + verbatim, environments=[
         std_environment("multicols", "{"), std_environment("multicols*", "{"),
-        std_environment("minipage", "[{"), std_environment("tabularx", "{{"),
+        std_environment("minipage", "[[[{"), std_environment("tabularx", "{{"),
+        std_environment("wrapfigure", "[{[{"), std_environment("wraptable", "[{[{"),
         std_environment("tabular*", "{{"), std_environment("longtable", "[{"),
         *(std_environment(name, spec) for name, spec in RPG_ENVIRONMENT_ARGS.items()),
         EnvironmentSpec("lstlisting", args_parser=VerbatimArgsParser(
@@ -309,13 +321,29 @@ _RULE = re.compile(r"\\cmidrule\s*(?:\[[^\]]*\])?\s*(?:\([^)]*\))?\s*\{[^{}]*\}"
 _SETTINGS = re.compile(r"(\\[A-Za-z]+\*?)[ \t]*\[([^\[\]{}]*=(?:[^\[\]{}]|\{[^{}]*\})*)\]")
 
 
+# TeX's parameters of the paragraph and the page, set by assignment (``\\looseness=-1``,
+# ``\\topskip0pt``, ``\\hyphenchar\\font=-1``): settings, never words
+_PARAMETERS = ("looseness", "tolerance", "pretolerance", "emergencystretch", "hyphenpenalty", "exhyphenpenalty",
+               "linepenalty", "clubpenalty", "widowpenalty", "brokenpenalty", "interlinepenalty", "parindent",
+               "parskip", "baselineskip", "topskip", "tabcolsep", "arraycolsep", "columnsep", "arrayrulewidth",
+               "extrarowheight", "fboxsep", "fboxrule", "lineskip", "lineskiplimit", "hbadness", "vbadness",
+               "hfuzz", "vfuzz", "lefthyphenmin", "righthyphenmin", "uchyph", "itemsep", "parsep", "topsep",
+               "leftskip", "rightskip", "parfillskip", "finalhyphendemerits", "doublehyphendemerits",
+               "adjdemerits", "spaceskip", "xspaceskip", r"hyphenchar\\font", r"skewchar\\font", "penalty",
+               "kern", "hskip", "vskip", "baselinestretch", "arraystretch")
+_ASSIGNED = re.compile(r"\\(?:" + "|".join(_PARAMETERS) + r")(?![A-Za-z@])")
+_LENGTH = (r"-?\s*[\d.]+\s*(?:pt|em|ex|mm|cm|in|bp|sp|pc|fil+|\\(?:p@|z@|parindent|parskip|baselineskip|textwidth"
+           r"|linewidth|columnwidth|fill)(?![A-Za-z@]))?")
+_ASSIGNMENT = re.compile(_ASSIGNED.pattern + rf"\s*=?\s*(?:`\\?.|{_LENGTH}(?:\s*plus\s*{_LENGTH})?(?:\s*minus\s*{_LENGTH})?)")
+
+
 def drop_settings(text: str, kept=None) -> str:
     """Commands' key=value options taken out (``\\printglossary[style=x]``,
     ``\\lstinline[language=C]``): settings, never words, which the parser would
     print for a command it does not know. ``kept(name)``: whether a command's options
     are its words, left for the reader (a stat block's ``[armor-class=9]``). Verbatim
     text is left as written; line breaks are kept, so every line keeps its number."""
-    if "=" not in text and "cmidrule" not in text:
+    if "=" not in text and "cmidrule" not in text and not _ASSIGNED.search(text):
         return text
     parts = _VERBATIM_REGION.split(text)
 
@@ -326,6 +354,7 @@ def drop_settings(text: str, kept=None) -> str:
 
     for k in range(0, len(parts), 2):
         parts[k] = _SETTINGS.sub(dropped, parts[k])
+        parts[k] = _ASSIGNMENT.sub(lambda found: "\n" * found.group(0).count("\n"), parts[k])
         # booktabs' \cmidrule(lr){2-3}: a rule, whose trim in parentheses no parser reads
         parts[k] = _RULE.sub(lambda found: "\n" * found.group(0).count("\n"), parts[k])
     return "".join(parts)
@@ -355,7 +384,8 @@ def _options(nodes) -> tuple[str, list]:
                     kept = [LatexCharsNode(parsing_state=nodes[k].parsing_state, chars=rest,
                                            pos=nodes[k].pos + at + 1, len=len(rest))] if rest else []
                     said.append(chars[:at])
-                    return "".join(said).lstrip()[1:], nodes[:first] + kept + nodes[k + 1:]   # a \label before stays
+                    rest = nodes[:first] + kept + nodes[k + 1:]               # a \label before stays
+                    return "".join(said).lstrip()[1:], _sized(rest)
             said.append(chars or "")
         return "", nodes
     inner = "".join(n.latex_verbatim() for n in getattr(node, "nodelist", None) or [])
@@ -363,3 +393,14 @@ def _options(nodes) -> tuple[str, list]:
             r"\s*(?:[\w-]+\s*=.*|-?[\d.]+\s*(?:\\[A-Za-z]+|[a-z]{2})?)\s*", inner, re.S):
         return inner, nodes[:first] + nodes[first + 1:]
     return "", nodes
+
+
+def _sized(nodes: list) -> list:
+    """``nodes`` without a first group that is a size (``{3cm}``), as after an environment's options."""
+    from pylatexenc.latexwalker import LatexGroupNode
+    first = next((k for k, n in enumerate(nodes) if _prints(n)), None)
+    if first is None or not isinstance(nodes[first], LatexGroupNode):
+        return nodes
+    inner = "".join(n.latex_verbatim() for n in nodes[first].nodelist or [])
+    sized = re.fullmatch(r"\s*-?[\d.]+\s*(?:\\[A-Za-z]+|[a-z]{2})?\s*", inner)
+    return nodes[:first] + nodes[first + 1:] if sized else nodes

@@ -257,8 +257,19 @@ class BookPrint:
     @property
     def title_page(self) -> bool:
         """Whether the first part opens with the title page: where the source's tool prints one
-        (the book model's ``has_title_page``)."""
-        return m.has_title_page(self.book)
+        (the book model's ``has_title_page``), or the book opens with one of its own (``own_title``)."""
+        return m.has_title_page(self.book) or bool(self.own_title)
+
+    @property
+    def own_title(self) -> list:
+        """The blocks of the title page a book sets by hand (LaTeX's titlepage) where it opens the
+        book: printed as its title page, in place of the one made of its title and credits."""
+        first = self.book.blocks[0] if self.book.blocks else None
+        return first.blocks if isinstance(first, m.Box) and first.kind == "title page" else []
+
+    def body_blocks(self, blocks):
+        """``blocks`` without the book's own title page, which the title page prints."""
+        return blocks[1:] if self.own_title and blocks and blocks[0] is self.book.blocks[0] else blocks
 
     def _opens(self, block) -> bool:
         """Whether a block is a heading that opens a page: a part's or a chapter's."""
@@ -271,6 +282,9 @@ class BookPrint:
         columns: WeasyPrint lays out badly what spans them from inside (what followed was lost)."""
         out: list[tuple] = []
         for block in blocks:
+            if isinstance(block, m.PageBreak) and (not out or (not out[-1][1] and (
+                    isinstance(out[-1][0], m.PageBreak) or self._opens(out[-1][0])))):
+                continue       # a break on a page that has nothing on it yet makes no empty page, as \clearpage
             across = self._opens(block) or isinstance(block, (m.PageBreak, m.SheetPlaceholder, m.DrawnPage))
             if across or not out:
                 out.append((block, []) if across else (None, [block]))
@@ -287,7 +301,8 @@ class BookPrint:
                       kind=_kind, data_uri=data_uri, plain=_words, version=__version__,
                       title_heading=self.title_heading, sheet_pages=self.sheet_pages, blocks=blocks,
                       title_page=title_page, contents=contents, pages=pages, page_numbers=page_numbers or {},
-                      runs=self.runs(blocks) if blocks else [],
+                      own_title=self.own_title if title_page else [],
+                      runs=self.runs(self.body_blocks(blocks)) if blocks else [],
                       known=set(self.labels.ids), urls=urls, unknown=_unknown, plain_block=_plain_block,
                       hyphenated=hyphenator(self.book.hyphenation), says_nothing=says_nothing,
                       table_chars=_table_chars)
@@ -344,7 +359,7 @@ class BookPrint:
         page's (number as printed, or ""; the id of a chapter heading on it, or ""; its kind:
         "title", "blank", "contents" or "body"). A left page (odd in the bound book, whose
         first page is a right one) carries the book's title (a book with none: its chapter), a
-        right one its chapter (or the contents' name); a page that opens a chapter or the contents, the title page and a
+        right one its chapter (or the contents' name; before the first chapter, the title); a page that opens a chapter or the contents, the title page and a
         blank page carry none."""
         from nests.render import render
 
@@ -352,7 +367,7 @@ class BookPrint:
         for k, (number, found, kind) in enumerate(pages):
             opens = bool(found) or (kind == "contents" and (k == 0 or pages[k - 1][2] != "contents"))
             chapter = self.chapters.get(found, chapter) if found else chapter
-            own = CONTENTS_TITLE if kind == "contents" else chapter
+            own = CONTENTS_TITLE if kind == "contents" else chapter or self.book.title    # (before a first chapter)
             if kind in ("title", "blank") or opens:
                 head = ""
             elif k % 2:
