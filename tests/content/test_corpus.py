@@ -221,7 +221,7 @@ PACKET_CASES = [
     Case("a ruling id used twice", "rulings.yaml", "  - id: packet-session\n",
          "  - id: packet-spare-rooms   # again\n    text: Once more.\n    basis: {silent: Rooms (TBD)}\n"
          "  - id: packet-session\n",
-         "# again", "rulings.39.id", "'packet-spare-rooms' is used twice (first at rulings.35); each id once"),
+         "# again", "rulings.40.id", "'packet-spare-rooms' is used twice (first at rulings.35); each id once"),
     Case("a client row without its text", "jobs/clients.yaml",
          ',  text: "Their foraging trails are cut by termite galleries every spring."}', "}",
          "faces: 0,", "rows.0.text", "missing; this key is required"),

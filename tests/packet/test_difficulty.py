@@ -5,6 +5,7 @@ The bands (content/packet.yaml, set from what the rules as written give): the pa
 in at least 50% of sessions (easy), 30–50% (standard), 10–30% (hard). The full check over 270 packets is `make difficulty-check`;
 these run a few seeds."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -58,14 +59,20 @@ def test_the_packet_kept_is_the_first_nest_that_lands(content, seed):
                 break                       # shallower still is easier still: the Nest's next depths are passed over
 
 
-def test_a_difficulty_no_nest_lands_is_refused_naming_the_nearest(content):
+def test_a_difficulty_no_nest_lands_is_refused_naming_the_nearest(content, tmp_path):
     """Issue 36: "where none can, the command says so in one line, names the nearest it found, and exits
     non-zero rather than print a miss". No Nest of seed 5 lets a Ladybug alone finish the Job in half the
-    evenings (easy)."""
+    evenings (easy), with a homebrew that declares no hand-crafted side Rooms (ruling oneshot-side-rooms)."""
     from nests.cli import main
 
+    overlay = tmp_path / "content"
+    overlay.mkdir()
+    text = (ROOT / "content" / "packet.yaml").read_text(encoding="utf-8")
+    assert text.count("side_rooms: {most: 3, tries: 6}") == 1
+    (overlay / "packet.yaml").write_text(text.replace("side_rooms: {most: 3, tries: 6}", "side_rooms: {most: 0, tries: 0}"),
+                                         encoding="utf-8")
     result = CliRunner().invoke(main, ["packet", "--seed", "5", "--party", "ladybug", "--difficulty", "easy",
-                                       "--format", "txt", "-o", "-"])
+                                       "--format", "txt", "-o", "-", "--content", str(overlay)])
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: --difficulty easy: no Nest of the 24")
@@ -188,3 +195,37 @@ def test_beside_the_estimate_stands_the_estimate_without_the_softening_house_rul
     homebrew = load_content([str(overlay)])
     packet = packet_or_nearest(homebrew, 3, PARTY)
     assert packet.finale.rolled_at == "heart" and packet.beside == []
+
+
+def test_a_seed_no_nest_lands_as_drawn_starts_the_pool_with_hand_crafted_side_rooms(content):
+    """Ruling oneshot-side-rooms (Overview > The Game: the GQ may "create hand-crafted Rooms ... and include them
+    in the game"): with the ladybug, scorpion and ants at easy, none of seed 4's 24 Nests lands as drawn (each
+    screened below the band), so the Nest kept is one of them made again with side Rooms of Level 1 in the
+    party's Pool from the start, the fewest that land: keyed as any Room, revealed by no printed line, in the
+    simulation's Pool beside the Entrance, named on the glance page with the ruling, in the JSON."""
+    from nests.generators.packet.pages import packet_pages
+    from nests.publish.json import packet_json
+    from nests.rules.simulate import Run, new_game, settings_of
+
+    party = ["ladybug", "scorpion", "ants"]
+    pt = content.packet.settings
+    band, s = pt["difficulty"]["bands"]["easy"], pt["session"]
+    characters = [character(content, c) for c in party]
+    for candidate in range(pt["choice"]["nests"]):
+        drawn = assemble(content, 4, party, "termite", "oneshot", (), "easy", pt["oneshot_depth"]["shallowest"],
+                         candidate=candidate)
+        assert not drawn.way or screen(content, drawn, characters, s["screen_runs"], band, s["confidence_z"]) < 50
+    packet = build_packet(content, 4, party, difficulty="easy")
+    assert packet.session.band[0] <= packet.session.job_percent
+    assert 1 <= len(packet.sides) <= pt["side_rooms"]["most"]
+    rooms = {r.id: r for r in packet.rooms()}
+    for rid in packet.sides:
+        assert rooms[rid].side and rooms[rid].level == 1 and rooms[rid].found_in is None and not rooms[rid].spare
+        assert not any(rid in lk.links for r in packet.rooms() for lk in r.all_lookups())
+    game = new_game(packet, characters, **settings_of(content, packet))
+    assert Run(game, substream(4, "test")).pool == ["1.1", *packet.sides]
+    text = " ".join(line.strip("║▓ ") for p in packet_pages(content, packet).pages for line in p.text.split("\n"))
+    number = [r.id for r in packet.rulings].index("oneshot-side-rooms") + 1
+    assert "hand-crafted side Room" in text and f"(ruling {number})" in text
+    assert "[side Room · Level 1" in text
+    assert json.loads(packet_json(packet, packet_pages(content, packet).numbers))["sides"] == packet.sides

@@ -187,7 +187,7 @@ def test_every_party_and_seed_builds(content, packet_of, size):
 def test_json_keeps_its_keys_and_adds(content, thirty):
     data = thirty[15][3]
     assert list(data) == ["seed", "version", "content_hash", "depth", "difficulty", "oneshot_depth", "nest_drawn", "way", "party", "nest", "job",
-                          "levels", "heart", "creatures", "items", "rulings", "session", "pages"]
+                          "levels", "heart", "creatures", "items", "rulings", "sides", "session", "pages"]
     lv = data["levels"][0]
     assert {"rating", "dice", "rooms", "number", "roll"} <= set(lv) and set(lv["dice"]) == {"features", "costs_risks", "rewards"}
     room = lv["rooms"][0]

@@ -11,7 +11,7 @@ CITED_RULINGS = frozenset({
     "packet-lookups", "packet-level-link", "packet-rooms", "packet-room-features",
     "packet-known-item", "packet-job-tables", "packet-complications", "packet-creatures",
     "room-darkness", "resource-increase", "obstacle-resources", "item-function-by-form",
-    "packet-spare-rooms", "packet-session", "packet-reroll", "oneshot-depth", "oneshot-choice", "heart-finale",
+    "packet-spare-rooms", "packet-session", "packet-reroll", "oneshot-depth", "oneshot-choice", "oneshot-side-rooms", "heart-finale",
     # the difficulty estimate (nests.rules.simulate, nests.rules.combat)
     "sim-session", "sim-choose-room", "sim-pool", "sim-effects", "sim-no-resting", "sim-eat",
     "sim-no-hunger", "sim-items", "sim-darkness", "sim-obstacle", "sim-job", "sim-fight-sides", "sim-targets",

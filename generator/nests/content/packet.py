@@ -32,6 +32,7 @@ SETTINGS = Map(required={"default_party": List(Str(allow_empty=False), min_len=1
                          "reach": Map(required={"oneshot": REACH, "full": REACH}),
                          "difficulty": DIFFICULTY, "oneshot_depth": DEPTH,
                          "choice": Map(required={"nests": Int(1, 100)}),
+                         "side_rooms": Map(required={"most": Int(0, 10), "tries": Int(0, 100)}),
                          "heart": Map(required={"rolled_at": OneOf(["above", "heart"])})},
                # ruling id → the settings (a part of these) that read the rules as written instead
                optional={"without": Map(optional={"heart-finale": Map(required={

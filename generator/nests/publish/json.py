@@ -32,6 +32,7 @@ def packet_data(packet, pages: dict[str, int]) -> dict:
         "creatures": [c.to_json() for c in packet.creatures],
         "items": [i.to_json() for i in packet.items],
         "rulings": [r.to_json() for r in packet.rulings],
+        "sides": list(packet.sides),
         "session": {**packet.session.to_json(), "without": [w.to_json() for w in packet.beside]},
         "pages": pages,
     }

@@ -102,7 +102,9 @@ class Run:
     def __init__(self, game: "Game", rng: random.Random):
         self.game, self.rng = game, rng
         self.members = [game.member(c) for c in game.characters]
-        self.pool: list[str] = [game.entrance]         # the Environment Pool's Rooms not yet spent, in the order found
+        # the Environment Pool's Rooms not yet spent, in the order found: the Entrance, and any hand-crafted
+        # side Rooms the packet starts it with (ruling oneshot-side-rooms)
+        self.pool: list[str] = [game.entrance, *game.sides]
         self.level, self.deepest = 1, 1
         self.rating = game.rooms[game.entrance].rating     # the rating of the Level the party explores
         self.spent_spares: dict[int, int] = {}
@@ -304,6 +306,7 @@ class Game:
     guards: list                       # the Heart's guards (rules.encounter.Group), fought before the target
     way_out: list                      # the Events of the way out (rules.exploration.Event), faced once it is taken
     entrance: str = "1.1"
+    sides: tuple[str, ...] = ()
     used: set[str] = field(default_factory=set)
 
     def __post_init__(self):
@@ -351,7 +354,7 @@ def new_game(packet, characters: list, sim, actions: int, slots: int, encounters
     rooms, spares, heart = chambers(packet)
     game = Game(rooms, spares, heart, packet.heart.number, list(characters), tables, sim, actions, target, chain,
                 encounters, packet.perception, slots, desperate_wounds(tables), guards, way_out,
-                packet.levels[0].rooms[0].id)
+                packet.levels[0].rooms[0].id, tuple(getattr(packet, "sides", ())))
     game.note(*SIM_RULINGS)
     return game
 

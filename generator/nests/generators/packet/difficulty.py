@@ -1,4 +1,5 @@
-"""Which Nest a one-shot prints, and how deep (rulings oneshot-choice, oneshot-depth): ``choose_nest``.
+"""Which Nest a one-shot prints, and how deep (rulings oneshot-choice, oneshot-depth, oneshot-side-rooms):
+``choose_nest``.
 
 The rules are the same for every packet; a difficulty is reached by the choices the rules leave to
 whoever writes an adventure, each stated on the glance page: how deep the one-shot's Nest runs (its
@@ -7,8 +8,10 @@ Heart below Level 1 to 6) and which of the Nests drawn from the seed's own strea
 printed way from the Entrance to the Heart is printed (dungeon.way_through). Each one tried is screened
 with a few sessions on its own sub-stream ("difficulty/<Nest>/<depth>"), played in steps and stopped
 once the interval lies wholly inside or outside the band (a sequential test against the band's edges);
-the glance page's estimate is played for the packet kept. When no Nest lands, ``NoNestLands`` names the
-nearest one found. Everything here is deterministic from the seed, party, Nest kind, difficulty and
+the glance page's estimate is played for the packet kept. When no Nest lands, the ones too hard by the
+least are tried again with hand-crafted side Rooms in the party's Pool from the start (ruling
+oneshot-side-rooms, sub-stream "difficulty/<Nest>/<depth>/<sides>"); when still none does,
+``NoNestLands`` names the nearest one found. Everything here is deterministic from the seed, party, Nest kind, difficulty and
 content.
 """
 
@@ -41,7 +44,8 @@ def screen(content, packet, characters, runs: int, band: dict, z: float) -> floa
     """The Job percent of up to ``runs`` sessions of ``packet`` on its own sub-stream, stopping early once the
     interval lies wholly inside ``band`` or wholly outside it."""
     game = new_game(packet, characters, **settings_of(content, packet))
-    rng = substream(packet.seed, f"difficulty/{packet.candidate}/{len(packet.levels)}")
+    sides = f"/{len(packet.sides)}" if packet.sides else ""
+    rng = substream(packet.seed, f"difficulty/{packet.candidate}/{len(packet.levels)}{sides}")
     done = jobs = 0
     while done < runs:
         for _ in range(min(STEP, runs - done)):
@@ -95,6 +99,18 @@ def choose_nest(content, party: list[str], difficulty: str, make, verify: bool =
             near.append((off_band(packet.screened, band), candidate, depth, packet))
             if (packet.screened < band["low"]) if shallow_first else (packet.screened > band["high"]):
                 break                            # further depths of this Nest lie further off
+    # Ruling oneshot-side-rooms: no Nest landed. Those too hard by the least are made again with 1, 2, … hand-
+    # crafted side Rooms in the party's Pool from the start (fewer first), each screened as before.
+    sides = pt["side_rooms"]
+    harder = sorted((c for c in near if c[3].screened < band["low"]), key=lambda c: c[:3])[:sides["tries"]]
+    for count in range(1, sides["most"] + 1):
+        for _, candidate, depth, _ in harder:
+            packet = make(candidate, depth, sides=count)
+            packet.screened = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
+            packet.drawn, packet.choice_of = candidate + 1, nests
+            if off_band(packet.screened, band) == 0 and off_band(job_of(packet), band) == 0:
+                return packet
+            near.append((off_band(packet.screened, band), candidate, depth, packet))
     if not near:
         raise NoNestLands(f"--difficulty {difficulty}: none of the {nests} Nests this seed draws has a printed way "
                           f"from the Entrance to the Heart at depths {depths['shallowest']}–{depths['deepest']}; "

@@ -63,10 +63,12 @@ class Reach:
     spares: int
 
 
-def key_nest(b, levels, reach: Reach, ids: dict[str, str] | None = None) -> None:
+def key_nest(b, levels, reach: Reach, ids: dict[str, str] | None = None, sides: int = 0) -> list[str]:
     """Key the Rooms of ``levels`` (model.LevelKey, the Heart last, its Room keyed already) from the
     Entrance, filling each Level's ``rooms`` and each lookup's ``links``. ``b.room(lv, room_id, path,
-    spare, found_in)`` keys one Room. ``ids``: a re-rolled packet's Room ids as first rolled, by path."""
+    spare, found_in)`` keys one Room. ``ids``: a re-rolled packet's Room ids as first rolled, by path.
+    ``sides``: hand-crafted side Rooms of Level 1 in the party's Pool from the start, beside the Entrance
+    (ruling oneshot-side-rooms), keyed first after it; their ids are returned."""
     heart = levels[-1]
     heart_id = heart.rooms[0].id
     count = {lv.number: 0 for lv in levels}
@@ -84,7 +86,9 @@ def key_nest(b, levels, reach: Reach, ids: dict[str, str] | None = None) -> None
     used: set[str] = {heart_id}
     home = spare_homes(levels)
     waiting = [_Found(0, -1, 0, 1, "entrance", None, None)]
-    order = 1
+    waiting += [_Found(1, -1, k, 1, f"side/{k}", None, None) for k in range(1, sides + 1)]
+    order = sides + 1
+    side_ids: list[str] = []
     keyed = 0
     on_level: dict[int, int] = {}
     spares: set[int] = set()
@@ -102,6 +106,9 @@ def key_nest(b, levels, reach: Reach, ids: dict[str, str] | None = None) -> None
         # most one more per Level): a party that finds a Level has somewhere to go on it besides the spares.
         if full and here == 1 and (reach.per_level is None or reach.per_level > 1):
             full = False
+        side = found.slot is None and found.path != "entrance"      # a side Room: no printed line reveals it
+        if side:
+            full = False
         if full:
             spares.add(home[lv.number])
             link(found.slot, spare_link(home[lv.number]))
@@ -112,6 +119,9 @@ def key_nest(b, levels, reach: Reach, ids: dict[str, str] | None = None) -> None
         used.add(room_id)
         room = b.room(lv, room_id, found.path, False, found.found_in, (ids or {}).get(found.path, room_id))
         lv.rooms.append(room)
+        if side:
+            room.side = True
+            side_ids.append(room_id)
         if found.slot is not None:
             link(found.slot, room_id)
         for lk, i, to in _reveals(room, lv.number):
@@ -141,6 +151,7 @@ def key_nest(b, levels, reach: Reach, ids: dict[str, str] | None = None) -> None
                 if to < heart.number and home[to] not in spares:
                     spares.add(home[to])
                     todo.append(home[to])
+    return side_ids
 
 
 def spare_homes(levels) -> dict[int, int]:

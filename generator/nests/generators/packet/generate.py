@@ -298,16 +298,18 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
     party = check_party(content, party)
     drawn = [] if drawn is None else drawn
 
-    def make(candidate: int, cut: int | None, rerolls: tuple[Reroll, ...] = (), ids=None, held=None) -> Packet:
-        drawn.append(assemble(content, seed, party, nest, depth, rerolls, difficulty, cut, runs, candidate, ids, held))
+    def make(candidate: int, cut: int | None, rerolls: tuple[Reroll, ...] = (), ids=None, held=None,
+             sides: int = 0) -> Packet:
+        drawn.append(assemble(content, seed, party, nest, depth, rerolls, difficulty, cut, runs, candidate, ids, held,
+                              sides))
         return drawn[-1]
 
     if rerolls:
         first = build_packet(content, seed, party, nest, depth, (), difficulty, runs)
         Streams(seed, rerolls).check(first)
         ids = {r.path: r.id for r in first.rooms()}
-        return replace(make(first.candidate, first.oneshot_depth, rerolls, ids, held_words(first, rerolls)),
-                       drawn=first.drawn, choice_of=first.choice_of)
+        return replace(make(first.candidate, first.oneshot_depth, rerolls, ids, held_words(first, rerolls),
+                            len(first.sides)), drawn=first.drawn, choice_of=first.choice_of)
     if depth != "oneshot":
         return choose_full(content, make)
     # a batch's --stats-only plays fewer sessions than its glance page would: its screens alone choose
@@ -316,9 +318,10 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
 
 def assemble(content, seed: int, party: list[str], nest: str, depth: str, rerolls: tuple[Reroll, ...],
              difficulty: str, cut: int | None, runs: int | None = None, candidate: int = 0,
-             ids: dict[str, str] | None = None, held: dict[str, tuple] | None = None) -> Packet:
+             ids: dict[str, str] | None = None, held: dict[str, tuple] | None = None, sides: int = 0) -> Packet:
     """The packet of ``seed``'s Nest number ``candidate`` (its sub-streams' prefix), cut to ``cut`` Levels
-    (None: the whole chain), its Rooms keyed from the Entrance as far as its reach (dungeon.py)."""
+    (None: the whole chain), its Rooms keyed from the Entrance as far as its reach (dungeon.py), with
+    ``sides`` hand-crafted side Rooms in the party's Pool from the start (ruling oneshot-side-rooms)."""
     pt = content.packet
     characters = [character(content, cid) for cid in party]
 
@@ -343,7 +346,9 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
         levels.append(LevelKey(lv.number, lv.rating, roll, lv.roll.meaning if lv.roll else "", lv.dice, lv.dice.band,
                                lv.number == len(chain.levels)))
     levels[-1].rooms = [heart_room(b, levels[-1])]
-    key_nest(b, levels, reach_of(pt, depth), ids)
+    side_ids = key_nest(b, levels, reach_of(pt, depth), ids, sides)
+    if side_ids:
+        b.note(["oneshot-side-rooms"])
     b.name_rooms(levels)
     if any(r.spare for r in (room for lv in levels for room in lv.rooms)):
         b.note(["packet-spare-rooms"])
@@ -359,7 +364,7 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
     # A re-rolled packet keeps every stat block of the packet as first rolled, under its code, so no
     # other Room's codes move; a creature new to it takes the next code (ruling packet-reroll).
     kept = {c.enemy: c.id for c in assemble(content, seed, party, nest, depth, (), difficulty, cut,
-                                            candidate=candidate).creatures} if rerolls else {}
+                                            candidate=candidate, sides=sides).creatures} if rerolls else {}
     b.codes = dict(kept)
     for eid in creature_ids:
         b.codes.setdefault(eid, f"E{len(b.codes) + 1}")
@@ -409,12 +414,13 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
             other = content.with_packet_settings(setting)
             if ruling not in used or other.packet.settings == pt.settings:
                 continue
-            made = assemble(other, seed, party, nest, depth, rerolls, difficulty, cut, runs, candidate, ids, held)
+            made = assemble(other, seed, party, nest, depth, rerolls, difficulty, cut, runs, candidate, ids, held, sides)
             est = simulate(made, characters, runs=packet.session.runs, seed=seed, **settings_of(other, made))
             out.append(Without(ruling, est.runs, est.heart, est.job, est.job_interval(s["confidence_z"])))
         return out
 
     packet = Packet(seed, __version__, content.content_hash, depth, party, names, nest, b.nest["name"], b.nest["outside"],
                     perception, job, levels, creatures, list(b.items.items.values()), rulings, estimate, chain, tables,
-                    tuple(rerolls), end, difficulty, cut, candidate=candidate, way=way_through(levels), without=without)
+                    tuple(rerolls), end, difficulty, cut, candidate=candidate, way=way_through(levels), without=without,
+                    sides=side_ids)
     return packet

@@ -133,6 +133,7 @@ class Room:
     spare: bool = False
     found_in: str | None = None  # the Room whose lookup revealed it (None: the Entrance, a spare Room, the Heart)
     path: str = ""               # its place in the Nest's tree: the name of its random sub-stream (dungeon.py)
+    side: bool = False           # a hand-crafted side Room in the party's Pool from the start (oneshot-side-rooms)
 
     def all_lookups(self) -> list[Lookup]:
         return [lk for lookups in self.lookups.values() for lk in lookups]
@@ -337,6 +338,7 @@ class Packet:
     choice_of: int = 1           # how many the seed may draw (content/packet.yaml choice.nests)
     screened: float | None = None  # the Job percent its screen measured while it was chosen (difficulty.py)
     without: Callable[["Packet"], list[Without]] | None = None   # plays the estimates beside: see ``beside``
+    sides: list[str] = field(default_factory=list)  # hand-crafted side Rooms in the Pool from the start (oneshot-side-rooms)
 
     @property
     def stamp(self) -> str:

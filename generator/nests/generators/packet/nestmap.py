@@ -82,7 +82,9 @@ class Tree:
 def tree(packet) -> Tree:
     keyed = [r for r in packet.rooms() if not r.spare]
     ids = {r.id for r in keyed}
-    parent = {r.id: r.found_in if r.found_in in ids else None for r in keyed}
+    entrance = packet.levels[0].rooms[0].id
+    # a hand-crafted side Room (ruling oneshot-side-rooms) lies beside the Entrance: a tunnel from it
+    parent = {r.id: entrance if r.side else r.found_in if r.found_in in ids else None for r in keyed}
     depth: dict[str, int] = {}
     for r in keyed:
         up, chain = r.id, []
@@ -93,6 +95,7 @@ def tree(packet) -> Tree:
             depth[room] = (depth[up] + 1 if up in depth else 0) + k
     heart = packet.heart.rooms[0].id
     tunnels = {r.id: links(r) for r in keyed}
+    tunnels[entrance] = [Reveal("tunnel", r.id) for r in keyed if r.side] + tunnels[entrance]
     spares = {lv.number: [r for r in lv.rooms if r.spare] for lv in packet.levels}
     return Tree(keyed, parent, depth, tunnels, {k: v for k, v in spares.items() if v}, heart,
                 [r.id for r in keyed if any(lk.to == heart for lk in tunnels[r.id])])
