@@ -172,12 +172,23 @@ def test_a_book_of_the_build_reads_nothing_outside_and_a_bad_one_stops_no_other(
     (books / "bad.tex").write_text("\\documentclass{article}\n\\begin{document}\n\\def\\x{\\x}\n\\x\n"
                                    "\\end{document}\n", encoding="utf-8")
     (books / "good.md").write_text("# Good\n\nGOOD-BOOK words.\n", encoding="utf-8")
+    (books / "letter.tex").write_text("\\documentclass{book}\n\\begin{document}\n\\chapter{One}\nWords.\n"
+                                      "\\end{document}\n", encoding="utf-8")
     os.symlink(shelf / "secret.txt", books / "outside.md")
     out = tmp_path / "build"
     result = runner.invoke(main, ["build", "--books", str(books), "-o", str(out)])
     assert result.exit_code == 2, result.output
     written = sorted(p.name for p in (out / "books").iterdir())
-    assert written == ["book.pdf", "book.txt", "good.pdf", "good.txt"]
+    assert written == ["book.pdf", "book.txt", "good.pdf", "good.txt", "letter.pdf", "letter.txt"]
+    # each book on its source's paper: LaTeX's default letter for the LaTeX book, A4 for the others
+    from pypdf import PdfReader
+
+    def size(path):
+        box = PdfReader(path).pages[0].mediabox
+        return round(float(box.width)), round(float(box.height))
+
+    assert size(out / "books" / "letter.pdf") == (612, 792)
+    assert size(out / "books" / "good.pdf") == size(out / "books" / "book.pdf") == (595, 842)
     assert "GOOD-BOOK" in (out / "books" / "good.txt").read_text(encoding="utf-8")
     for name in written:
         assert SECRET.encode() not in (out / "books" / name).read_bytes()

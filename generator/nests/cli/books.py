@@ -103,7 +103,12 @@ def build(books_dir, style, columns, output, content_dirs, templates_dir) -> Non
             for line in notes + [str(w) for w in warnings]:
                 click.echo(bounded(line), err=True)
             documents += books
-        emit(documents, FORMATS, "a4", output)
+        # each book on the paper its source's tool prints it on (a LaTeX book's letter or a4paper), the rest on A4
+        papers: dict[str, list] = {}
+        for document in documents:
+            papers.setdefault(book_paper(document) or "a4", []).append(document)
+        for paper, printed in papers.items():
+            emit(printed, FORMATS, paper, output)
     if books_dir is not None and errors:
         raise NestsError([Problem(f"{e.message}; this book is left out, the rest is written", e.file, e.line, e.key)
                           for e in errors])
@@ -116,8 +121,13 @@ def source_paper(document, paper: str) -> str:
 
     if click.get_current_context().get_parameter_source("paper") != ParameterSource.DEFAULT:
         return paper
-    book = getattr(document.print_book, "book", None)
-    return getattr(book, "paper", None) or paper
+    return book_paper(document) or paper
+
+
+def book_paper(document) -> str | None:
+    """The paper a typeset book's source names or its tool defaults to; None for any other document."""
+    book = getattr(getattr(document, "print_book", None), "book", None)
+    return getattr(book, "paper", None)
 
 
 def check_columns(style, columns: int | None, markup=None, source=None) -> None:
