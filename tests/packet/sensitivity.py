@@ -93,7 +93,7 @@ def measure(job: tuple[int, list[str], int]) -> dict:
         played = packet
         if reading.rebuild:
             played = assemble(content, seed, party, packet.nest, "oneshot", (), packet.difficulty, len(packet.levels),
-                              candidate=packet.candidate)
+                              candidate=packet.candidate, sides=len(packet.sides))
         out[reading.ruling] = party_estimate(content, played, runs).job
     return out
 

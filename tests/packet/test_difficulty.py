@@ -68,8 +68,8 @@ def test_a_difficulty_no_nest_lands_is_refused_naming_the_nearest(content, tmp_p
     overlay = tmp_path / "content"
     overlay.mkdir()
     text = (ROOT / "content" / "packet.yaml").read_text(encoding="utf-8")
-    assert text.count("side_rooms: {most: 3, tries: 6}") == 1
-    (overlay / "packet.yaml").write_text(text.replace("side_rooms: {most: 3, tries: 6}", "side_rooms: {most: 0, tries: 0}"),
+    assert text.count("side_rooms: {most: 5, tries: 6}") == 1
+    (overlay / "packet.yaml").write_text(text.replace("side_rooms: {most: 5, tries: 6}", "side_rooms: {most: 0, tries: 0}"),
                                          encoding="utf-8")
     result = CliRunner().invoke(main, ["packet", "--seed", "5", "--party", "ladybug", "--difficulty", "easy",
                                        "--format", "txt", "-o", "-", "--content", str(overlay)])
