@@ -72,7 +72,14 @@ def choose_nest(content, party: list[str], difficulty: str, make, verify: bool =
     band, depths, s = pt["difficulty"]["bands"][difficulty], pt["oneshot_depth"], pt["session"]
     nests = pt["choice"]["nests"]
     characters = [character(content, cid) for cid in party]
-    near = []                                    # (how far off, candidate, depth, packet)
+    # (how far off, candidate, depth, side Rooms, screened): a packet is not kept while others are tried (a seed
+    # may try dozens), the nearest is made again when it is named
+    near = []
+
+    def again(candidate: int, depth: int, count: int, screened: float):
+        packet = make(candidate, depth, sides=count)
+        packet.screened, packet.drawn, packet.choice_of = screened, candidate + 1, nests
+        return packet
 
     def job_of(packet) -> float:
         return packet.session.job_percent if verify else packet.screened
@@ -96,28 +103,28 @@ def choose_nest(content, party: list[str], difficulty: str, make, verify: bool =
             if off_band(packet.screened, band) == 0:
                 if off_band(job_of(packet), band) == 0:
                     return packet
-            near.append((off_band(packet.screened, band), candidate, depth, packet))
+            near.append((off_band(packet.screened, band), candidate, depth, 0, packet.screened))
             if (packet.screened < band["low"]) if shallow_first else (packet.screened > band["high"]):
                 break                            # further depths of this Nest lie further off
     # Ruling oneshot-side-rooms: no Nest landed. Those too hard by the least are made again with 1, 2, … hand-
     # crafted side Rooms in the party's Pool from the start (fewer first), each screened as before.
     sides = pt["side_rooms"]
-    harder = sorted((c for c in near if c[3].screened < band["low"]), key=lambda c: c[:3])[:sides["tries"]]
+    harder = sorted((c for c in near if c[4] < band["low"]), key=lambda c: c[:3])[:sides["tries"]]
     for count in range(1, sides["most"] + 1):
-        for _, candidate, depth, _ in harder:
+        for _, candidate, depth, _, _ in harder:
             packet = make(candidate, depth, sides=count)
             packet.screened = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
             packet.drawn, packet.choice_of = candidate + 1, nests
             if off_band(packet.screened, band) == 0 and off_band(job_of(packet), band) == 0:
                 return packet
-            near.append((off_band(packet.screened, band), candidate, depth, packet))
+            near.append((off_band(packet.screened, band), candidate, depth, count, packet.screened))
     if not near:
         raise NoNestLands(f"--difficulty {difficulty}: none of the {nests} Nests this seed draws has a printed way "
                           f"from the Entrance to the Heart at depths {depths['shallowest']}–{depths['deepest']}; "
                           "try another seed")
-    near.sort(key=lambda c: c[:3])
-    best = min(near[:FINALISTS], key=lambda c: (off_band(job_of(c[3]), band), c[1], c[2]))
-    packet = best[3]
+    near.sort(key=lambda c: c[:4])
+    finalists = [again(*c[1:]) for c in near[:FINALISTS]]
+    packet = min(finalists, key=lambda p: (off_band(job_of(p), band), p.candidate, len(p.levels), len(p.sides)))
     raise NoNestLands(f"--difficulty {difficulty}: no Nest of the {nests} this seed draws lands the Job in "
                       f"{band['low']}–{band['high']}% of sessions; the nearest is Nest {packet.candidate + 1} with its "
                       f"Heart at Level {len(packet.levels)}, the Job done in {job_of(packet):.1f}%; try another seed "

@@ -286,8 +286,8 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
     (rulings oneshot-depth, oneshot-choice; generators/packet/difficulty.py); a re-rolled packet keeps the
     Nest and depth of the packet as first rolled. ``runs``: the sessions its estimate plays (default
     content/packet.yaml's ``session.runs``; a batch's --stats-only plays fewer). ``drawn``, when given,
-    receives every packet made on the way, the first before any choice (the batch's statistics count that
-    one: the Nest kept is chosen by how its rolls play)."""
+    receives the first packet made on the way, before any choice (the batch's statistics count that one:
+    the Nest kept is chosen by how its rolls play)."""
     pt = content.packet
     nest = nest or pt.settings["default_nest"]
     if nest not in pt.nests:
@@ -300,9 +300,10 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
 
     def make(candidate: int, cut: int | None, rerolls: tuple[Reroll, ...] = (), ids=None, held=None,
              sides: int = 0) -> Packet:
-        drawn.append(assemble(content, seed, party, nest, depth, rerolls, difficulty, cut, runs, candidate, ids, held,
-                              sides))
-        return drawn[-1]
+        made = assemble(content, seed, party, nest, depth, rerolls, difficulty, cut, runs, candidate, ids, held, sides)
+        if not drawn:           # the first alone: a seed that tries every Nest makes dozens, which memory need not keep
+            drawn.append(made)
+        return made
 
     if rerolls:
         first = build_packet(content, seed, party, nest, depth, (), difficulty, runs)
