@@ -164,8 +164,9 @@ def test_the_hearts_chamber_is_its_targets_and_fits_its_features(packet_of):
         assert (packet.finale.taken, packet.finale.leaving, packet.finale.paid) == (kind["done"], kind["way_out"], kind["paid"])
 
 
-def test_the_hearts_words_follow_the_kind_and_no_creature_acts_against_its_stat_block(content, packet_of, tmp_path):
-    """Seeds 1–60: a kill Job never speaks of the target as taken; every page says when its Job counts as
+def test_the_hearts_words_follow_the_kind_and_no_creature_acts_against_its_stat_block(content, nest_of, tmp_path):
+    """Seeds 1–60, each seed's Nest as drawn (the Heart's words follow the Job and the stat blocks in every
+    Nest, chosen for a difficulty or not): a kill Job never speaks of the target as taken; every page says when its Job counts as
     done; a creature that cannot move (the primary Queen) that the guards or the way out bring is said
     to stay where it lies; the target met again on the way out is said to be dead or held. (Rolled at the
     Level above, the guards and the way out rarely bring a Queen: seeds 1–20 are also made with the
@@ -177,7 +178,7 @@ def test_the_hearts_words_follow_the_kind_and_no_creature_acts_against_its_stat_
     (own / "packet.yaml").write_text((ROOT / "content" / "packet.yaml").read_text(encoding="utf-8")
                                      .replace("heart: {rolled_at: above}", "heart: {rolled_at: heart}"), encoding="utf-8")
     at_heart = load_content([str(own)])
-    packets = [(content, packet_of(seed)) for seed in range(1, 61)]
+    packets = [(content, nest_of(seed)) for seed in range(1, 61)]
     packets += [(at_heart, assemble(at_heart, seed, list(PARTY), "termite", "oneshot", (), "standard", 3))
                 for seed in range(1, 21)]
     kinds, immobile_seen = set(), 0
