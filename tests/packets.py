@@ -69,3 +69,20 @@ def packet_or_nearest(content, seed: int, party, **options):
         return generate.build_packet(content, seed, list(party), **options)
     except NoNestLands as miss:
         return miss.packet
+
+
+def packet_settings(folder, *changes: tuple[str, str]):
+    """A homebrew content directory ``folder`` holding content/packet.yaml with each (old, new) of ``changes``
+    made, each old text found exactly once (a change to the built-in file must update the test)."""
+    from pathlib import Path
+
+    from nests.paths import CONTENT
+
+    text = (CONTENT / "packet.yaml").read_text(encoding="utf-8")
+    for old, new in changes:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "packet.yaml").write_text(text, encoding="utf-8")
+    return folder

@@ -17,6 +17,7 @@ from nests.generators.packet import stats
 from nests.model import Die
 from tests.frames import pages_of
 from tests.packet import stats_check
+from tests.packets import packet_settings
 
 SEED, COUNT = 40, 3
 
@@ -161,16 +162,8 @@ def test_a_seed_no_nest_lands_is_refused_in_a_batch_as_nests_packet_refuses_it(t
     """A batch's worker that meets a refused seed (NoNestLands: no Nest lands the band) goes on: no packet
     files for it, its CSV row the nearest Nest with landed 0, its rolls counted, one line naming the seeds.
     A band no session can reach (every session done, and more) refuses every seed, in a pool of workers."""
-    from nests.paths import CONTENT
-
-    overlay = tmp_path / "content"
-    overlay.mkdir()
-    text = (CONTENT / "packet.yaml").read_text(encoding="utf-8")
-    for find, put in (("easy: {low: 50, high: 100}", "easy: {low: 100, high: 100}"),
-                      ("choice: {nests: 24}", "choice: {nests: 2}")):
-        assert text.count(find) == 1, find
-        text = text.replace(find, put)
-    (overlay / "packet.yaml").write_text(text, encoding="utf-8")
+    overlay = packet_settings(tmp_path / "content", ("easy: {low: 50, high: 100}", "easy: {low: 100, high: 100}"),
+                              ("choice: {nests: 24}", "choice: {nests: 2}"))
     out = tmp_path / "out"
     args = ["batch", "--count", "2", "--seed", "5", "--difficulty", "easy", "--format", "json",
             "--content", str(overlay), "-o", str(out)]

@@ -6,7 +6,6 @@ in at least 50% of sessions (easy), 30–50% (standard), 10–30% (hard). The fu
 these run a few seeds."""
 
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -19,9 +18,8 @@ from nests.generators.sheet import character
 from nests.rules.estimate import interval
 from nests.rules.nest import level_chain
 from nests.rules.dice import substream
-from tests.packets import packet_or_nearest
+from tests.packets import packet_or_nearest, packet_settings
 
-ROOT = Path(__file__).resolve().parents[2]
 
 PARTY = ["wasp", "spider", "beetle"]
 SEEDS = (1, 4, 11)
@@ -65,12 +63,7 @@ def test_a_difficulty_no_nest_lands_is_refused_naming_the_nearest(content, tmp_p
     evenings (easy), with a homebrew that declares no hand-crafted side Rooms (ruling oneshot-side-rooms)."""
     from nests.cli import main
 
-    overlay = tmp_path / "content"
-    overlay.mkdir()
-    text = (ROOT / "content" / "packet.yaml").read_text(encoding="utf-8")
-    assert text.count("side_rooms: {most: 5, tries: 6}") == 1
-    (overlay / "packet.yaml").write_text(text.replace("side_rooms: {most: 5, tries: 6}", "side_rooms: {most: 0, tries: 0}"),
-                                         encoding="utf-8")
+    overlay = packet_settings(tmp_path / "content", ("side_rooms: {most: 5, tries: 6}", "side_rooms: {most: 0, tries: 0}"))
     result = CliRunner().invoke(main, ["packet", "--seed", "5", "--party", "ladybug", "--difficulty", "easy",
                                        "--format", "txt", "-o", "-", "--content", str(overlay)])
     assert result.exit_code == 2
@@ -186,12 +179,7 @@ def test_beside_the_estimate_stands_the_estimate_without_the_softening_house_rul
         with_rule += packet.session.job_percent
         without_rule += w.job_percent
     assert without_rule < with_rule
-    overlay = tmp_path / "content"
-    overlay.mkdir()
-    text = (ROOT / "content" / "packet.yaml").read_text(encoding="utf-8")
-    assert text.count("heart: {rolled_at: above}") == 1
-    (overlay / "packet.yaml").write_text(text.replace("heart: {rolled_at: above}", "heart: {rolled_at: heart}"),
-                                         encoding="utf-8")
+    overlay = packet_settings(tmp_path / "content", ("heart: {rolled_at: above}", "heart: {rolled_at: heart}"))
     homebrew = load_content([str(overlay)])
     packet = packet_or_nearest(homebrew, 3, PARTY)
     assert packet.finale.rolled_at == "heart" and packet.beside == []

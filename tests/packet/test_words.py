@@ -19,6 +19,7 @@ from nests.generators.packet.generate import assemble
 from nests.generators.packet.pages import packet_pages
 from nests.generators.packet.words import RoomWords
 from nests.publish.txt import join_pages
+from tests.packets import packet_settings
 from nests.rules.dice import substream
 from nests.rules.nest import level_chain
 
@@ -173,10 +174,7 @@ def test_the_hearts_words_follow_the_kind_and_no_creature_acts_against_its_stat_
     Heart's own rating, content/packet.yaml ``heart.rolled_at: heart``, where they often do.)"""
     from nests.content import load_content
 
-    own = tmp_path / "own"
-    own.mkdir()
-    (own / "packet.yaml").write_text((ROOT / "content" / "packet.yaml").read_text(encoding="utf-8")
-                                     .replace("heart: {rolled_at: above}", "heart: {rolled_at: heart}"), encoding="utf-8")
+    own = packet_settings(tmp_path / "own", ("heart: {rolled_at: above}", "heart: {rolled_at: heart}"))
     at_heart = load_content([str(own)])
     packets = [(content, nest_of(seed)) for seed in range(1, 61)]
     packets += [(at_heart, assemble(at_heart, seed, list(PARTY), "termite", "oneshot", (), "standard", 3))
