@@ -6,11 +6,26 @@ from click.testing import CliRunner
 from hypothesis import settings
 
 from nests.content import load_content
-from tests.packets import share_builds
+from tests.packets import SHARED, share_builds
 
 # Each packet built once per test process, whoever asks for it (tests/packets.py): before any
 # test module imports build_packet.
 share_builds()
+
+
+def pytest_configure(config):
+    """The run's folder where one test process leaves which Nest each packet's choice kept, for the others
+    (tests/packets.py SHARED): made by the process that starts the workers, before they start, so they inherit it."""
+    if not hasattr(config, "workerinput"):
+        import tempfile
+
+        config._choices = tempfile.TemporaryDirectory(prefix="nests-choices-")
+        os.environ[SHARED] = config._choices.name
+
+
+def pytest_unconfigure(config):
+    if hasattr(config, "_choices"):
+        config._choices.cleanup()
 
 # The property tests draw the same examples on every run and in every clone (derandomized,
 # no example database), so that `make test` passes or fails alike anywhere. To look for

@@ -25,11 +25,12 @@ KINDS = {"Costs": "cost", "Risks": "risk", "Rewards": "reward"}
 
 
 @pytest.fixture(scope="module")
-def laid(content, packet_of):
-    """seed → (packet, the page of every code, its pages)."""
+def laid(content, nest_of):
+    """seed → (packet, the page of every code, its pages). Each seed's Nest as drawn (``nest_of``): a Room key,
+    a tracker and a first page are laid out alike whichever Nest a difficulty keeps."""
     out = {}
     for seed in SEEDS:
-        packet = packet_of(seed)
+        packet = nest_of(seed)
         pages, numbers = packet_pages(content, packet)
         out[seed] = packet, numbers, pages
     return out
@@ -148,8 +149,8 @@ def test_an_encounter_names_its_creatures_by_count_name_code_and_page(laid, cont
     assert seen[True] and seen[False]
 
 
-def test_every_enemy_has_a_short_name_for_one_and_for_several(content, packet_of):
-    enemies = packet_of(1).tables.enemies
+def test_every_enemy_has_a_short_name_for_one_and_for_several(content, nest_of):
+    enemies = nest_of(1).tables.enemies
     for enemy in enemies.values():
         one, many = enemy.short
         assert one and many and one != many and enemy.called(1) == one and enemy.called(5) == many

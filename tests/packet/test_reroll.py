@@ -9,6 +9,7 @@ packet-known-item: a Known Item is the Form last found as an Unknown Item in an 
 
 import json
 import re
+from dataclasses import replace
 
 import jsonschema
 import pytest
@@ -26,11 +27,17 @@ VALIDATOR = jsonschema.Draft202012Validator(json.loads(packet_schema()))
 
 @pytest.fixture(scope="module")
 def data_of(content, packet_of):
-    """seed, *parts → the packet's JSON data, those parts re-rolled (none: the packet as rolled, built once)."""
-    def data(seed, *parts):
+    """seed, *parts → the packet's JSON data, those parts re-rolled (none: the packet as rolled, built once).
+    ``played=False``: the re-rolled packet's ``session`` is the packet's as first rolled, its own estimate not
+    played (the tests that compare what a re-roll changes leave the estimate aside)."""
+    def data(seed, *parts, played=True):
+        first = packet_of(seed, PARTY)
         if not parts:
-            return packet_data(packet_of(seed, PARTY), {})
-        return packet_data(build_packet(content, seed, PARTY, rerolls=tuple(parse_reroll(p) for p in parts)), {})
+            return packet_data(first, {})
+        packet = build_packet(content, seed, PARTY, rerolls=tuple(parse_reroll(p) for p in parts), first=first)
+        if not played:
+            packet = replace(packet, estimate=lambda _: first.session, without=lambda _: first.beside)
+        return packet_data(packet, {})
     return data
 
 
@@ -125,7 +132,7 @@ def test_a_rerolled_room_or_level_changes_its_rooms_and_nothing_else(data_of, se
     for part, rerolled in [(f"room:{keyed[len(keyed) // 2]}", _subtree(old, keyed[len(keyed) // 2])),
                            (f"room:{keyed[-1]}", _subtree(old, keyed[-1])),
                            ("level:1", {r for r in old if r.startswith("1.")})]:
-        after = data_of(seed, part)
+        after = data_of(seed, part, played=False)
         assert after["stamp"] == f"{seed}+{part}@1"
         _unchanged_but(before, after, part)
         new = _rooms(after)
@@ -141,7 +148,7 @@ def test_a_rerolled_room_or_level_changes_its_rooms_and_nothing_else(data_of, se
 def test_a_rerolled_item_or_job_changes_that_alone(data_of, seed):
     before = data_of(seed)
     for part in ("item:I7", "job"):
-        after = data_of(seed, part)
+        after = data_of(seed, part, played=False)
         _unchanged_but(before, after, part)
         heart = before["heart"]["room"]
         rooms = {rid: room for rid, room in _rooms(after).items() if part != "job" or rid != heart}

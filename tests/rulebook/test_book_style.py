@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 import typing
+from pathlib import Path
 
 import pypdfium2
 import pytest
@@ -129,12 +130,30 @@ def test_numbers_are_those_of_the_text_pages(typeset_blocks):
     assert "1.1 Sub" in text and "Table 1" in text and "Figure 1: A map" in text
 
 
+_TYPESET: dict[tuple, dict] = {}     # (a shared book, options) → the files `nests rulebook` wrote: once a process
+
+
 def pdf_of(source: str, *options: str, tmp_path) -> bytes:
-    result = CliRunner().invoke(main, ["rulebook", source, "--format", "pdf", "--format", "txt", *options,
-                                       "-o", str(tmp_path)])
-    assert result.exit_code == 0, result.output
+    """`nests rulebook SOURCE --format pdf --format txt OPTIONS -o tmp_path`; the PDF's bytes. A book of
+    ../shared/rulebook (never changed by a test) is typeset once a process, its files written again for each."""
+    shared = Path(source).resolve().is_relative_to(SHARED.resolve())
+    key = (source, options)
+    if not shared or key not in _TYPESET:
+        result = CliRunner().invoke(main, ["rulebook", source, "--format", "pdf", "--format", "txt", *options,
+                                           "-o", str(tmp_path)])
+        assert result.exit_code == 0, result.output
+        if not shared:
+            return _pdf(source, tmp_path)
+        _TYPESET[key] = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    for name, data in _TYPESET[key].items():
+        (tmp_path / name).write_bytes(data)
+    return _pdf(source, tmp_path)
+
+
+def _pdf(source: str, folder) -> bytes:
     stem = re.sub(r"\.(md|rst|tex|xml|raw\.txt)$", "", source.rsplit("/", 1)[-1])
-    return (tmp_path / f"{stem}.pdf").read_bytes()
+    return (folder / f"{stem}.pdf").read_bytes()
 
 
 @pytest.fixture(scope="module")
