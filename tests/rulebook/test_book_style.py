@@ -133,10 +133,11 @@ def test_numbers_are_those_of_the_text_pages(typeset_blocks):
 _TYPESET: dict[tuple, dict] = {}     # (a shared book, options) → the files `nests rulebook` wrote: once a process
 
 
-def pdf_of(source: str, *options: str, tmp_path) -> bytes:
+def pdf_of(source: str, *options: str, tmp_path, again: bool = False) -> bytes:
     """`nests rulebook SOURCE --format pdf --format txt OPTIONS -o tmp_path`; the PDF's bytes. A book of
-    ../shared/rulebook (never changed by a test) is typeset once a process, its files written again for each."""
-    shared = Path(source).resolve().is_relative_to(SHARED.resolve())
+    ../shared/rulebook (never changed by a test) is typeset once a process, its files written again for each;
+    ``again``: typeset anew (a test that changes how the command typesets)."""
+    shared = not again and Path(source).resolve().is_relative_to(SHARED.resolve())
     key = (source, options)
     if not shared or key not in _TYPESET:
         result = CliRunner().invoke(main, ["rulebook", source, "--format", "pdf", "--format", "txt", *options,
@@ -331,7 +332,7 @@ def test_a_long_book_typeset_in_parts_prints_the_pages_it_prints_whole(base_rule
     from nests.book.readers import read_book
 
     assert len(BookPrint(read_book(source)).parts("a4")) > 2
-    parted = pdf_of(source, tmp_path=tmp_path / "parts")
+    parted = pdf_of(source, tmp_path=tmp_path / "parts", again=True)
     assert parted != whole
 
     def pages(pdf):
