@@ -16,9 +16,8 @@ import yaml
 
 from nests.errors import NestsError
 from nests.generators.packet.generate import assemble
-from nests.generators.packet.pages import packet_pages
+from nests.generators.packet.pages import PacketLayout
 from nests.generators.packet.words import RoomWords
-from nests.publish.txt import join_pages
 from tests.packets import packet_settings
 from nests.rules.dice import substream
 from nests.rules.nest import level_chain
@@ -135,8 +134,11 @@ def test_a_room_whose_features_no_row_fits_is_one_clear_error(content):
 
 # -- the Heart -------------------------------------------------------------------------------------
 def _heart_text(content, packet) -> str:
-    laid = packet_pages(content, packet)
-    return join_pages([p.text for p in laid.pages if p.part == "The Heart"])
+    """The Heart's page as its template writes it (templates/packet/heart.txt.j2), without the rest of the packet
+    laid out around it (its page numbers read 0: the words are what is read here)."""
+    from collections import defaultdict
+
+    return "\n".join(PacketLayout(packet).lines("packet/heart.txt.j2", packet=packet, pages=defaultdict(int)))
 
 
 def test_thirty_seeds_give_at_least_twenty_heart_descriptions(packet_of):
