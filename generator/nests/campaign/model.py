@@ -37,7 +37,7 @@ class Campaign:
 
 
 @dataclass
-class Member:
+class Mercenary:
     """One character of the campaign: her sheet's state (as `nests character` keeps it) and her story."""
     name: str
     klass: str
@@ -79,15 +79,15 @@ class Stand:
     level: int = 1                                         # the deepest Level reached
     items: list[str] = field(default_factory=list)         # Forms found (I3 …), in order
     identified: list[str] = field(default_factory=list)
-    members: list[Member] = field(default_factory=list)
+    members: list[Mercenary] = field(default_factory=list)
     rested: bool = False                                   # a rest since the last evening
     job: str | None = None                                 # done: the Job completed and brought out
     story: list[Told] = field(default_factory=list)
 
-    def living(self) -> list[Member]:
+    def living(self) -> list[Mercenary]:
         return [m for m in self.members if m.alive]
 
-    def member(self, name: str) -> Member | None:
+    def member(self, name: str) -> Mercenary | None:
         return next((m for m in self.members if m.name == name and m.alive), None) or \
             next((m for m in reversed(self.members) if m.name == name), None)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 
-from nests.campaign.model import EntryProblem, Member, Stand, Told
+from nests.campaign.model import EntryProblem, Mercenary, Stand, Told
 from nests.campaign.nest import Layout
 
 
@@ -15,7 +15,7 @@ def start(content, campaign) -> Stand:
     from nests.generators.sheet.characters import new_character
 
     stand = Stand()
-    stand.members = [Member(name, klass, new_character(content, klass, name)) for klass, name in campaign.party]
+    stand.members = [Mercenary(name, klass, new_character(content, klass, name)) for klass, name in campaign.party]
     return stand
 
 
@@ -174,7 +174,7 @@ def evening(content, layout: Layout, stand: Stand, entry: dict) -> None:
     stand.story.append(told)
 
 
-def _update(sheet, m: Member, logged: dict, path: tuple) -> None:
+def _update(sheet, m: Mercenary, logged: dict, path: tuple) -> None:
     """A character's sheet as the log leaves it: Wounds, Hunger, XP ticks and Items."""
     from nests.content.sheets.state import full_rows
 
@@ -199,7 +199,7 @@ def _update(sheet, m: Member, logged: dict, path: tuple) -> None:
     m.state = full_rows(sheet, state)
 
 
-def _join(content, stand: Stand, j: dict, path: tuple, number: int) -> Member:
+def _join(content, stand: Stand, j: dict, path: tuple, number: int) -> Mercenary:
     """A new character for a dead one (rulings campaign-same-room, campaign-fresh-character, campaign-bid):
     a free class's sheet as printed, no Items, where the party stands."""
     from nests.errors import NestsError
@@ -224,14 +224,14 @@ def _join(content, stand: Stand, j: dict, path: tuple, number: int) -> Member:
         raise EntryProblem((*path, "name"), err.problems[0].message) from None
     state["items"] = [{**row, "name": "", "types": [], "rating": None, "depleted": False, "known": True}
                       for row in state["items"]]
-    return Member(j["name"], j["class"], state, number, replaces=dead.name, bid=j.get("bid"))
+    return Mercenary(j["name"], j["class"], state, number, replaces=dead.name, bid=j.get("bid"))
 
 
 def _replaced(stand: Stand, name: str) -> bool:
     return any(m.replaces == name for m in stand.members)
 
 
-def _mark_known(m: Member, identified: list[str]) -> None:
+def _mark_known(m: Mercenary, identified: list[str]) -> None:
     """An Item named after an identified Form (``I3 Red Fungus`` or its name) is Known (ruling campaign-identified)."""
     items = m.state.get("items") or []
     for row in items:

@@ -111,8 +111,10 @@ def rest(name, data_dir, content_dirs, templates_dir) -> None:
 @templates_option
 def packet(name, rerolls, paper, formats, impose, handout, width, ascii_only, output, data_dir, content_dirs,
            templates_dir) -> None:
-    """Write the next evening's packet from where the party stands: DIR/campaign-NAME-evening-N.txt, .pdf,
-    .json, the party's sheets as they are now (-sheets) and, with --handout, the players' (-players)."""
+    """Write the next evening's packet, from where the party stands.
+
+    DIR/campaign-NAME-evening-N.txt, .pdf, .json, the party's sheets as they are now (-sheets) and, with
+    --handout, the players' (-players)."""
     from nests.campaign.core import opened, reroll
     from nests.campaign.packet import campaign_documents
     from nests.generators.sheet import Look
@@ -143,8 +145,9 @@ def packet(name, rerolls, paper, formats, impose, handout, width, ascii_only, ou
 @content_option
 @templates_option
 def story(name, formats, paper, width, ascii_only, output, data_dir, content_dirs, templates_dir) -> None:
-    """Write the campaign's story so far: each evening (Levels, Rooms, finds, deaths), each rest, and the
-    map with the party's path: DIR/campaign-NAME-story.txt, .pdf."""
+    """Write the campaign's story so far, and the map with the party's path.
+
+    Each evening (Levels, Rooms, finds, deaths) and each rest: DIR/campaign-NAME-story.txt, .pdf."""
     from nests.campaign.core import opened
     from nests.campaign.story import story_documents
     from nests.generators.sheet import Look
