@@ -242,3 +242,21 @@ def test_the_same_seed_and_logs_give_the_same_bytes_in_another_process(played, t
                                                                 "PYTHONHASHSEED": "7"}, timeout=120)
     assert other.returncode == 0, other.stderr
     assert other.stdout == played["export"]
+
+
+def test_a_reroll_draws_only_what_the_party_has_not_met(played, tmp_path):
+    data = tmp_path / "data"
+    exported = tmp_path / "cathedral.json"
+    exported.write_text(played["export"], encoding="utf-8")
+    assert nests("campaign", "import", str(exported), data=data).exit_code == 0
+    refused = nests("campaign", "packet", "Cathedral", "--reroll", "room:2.1", "--format", "json", "-o",
+                    str(tmp_path / "out"), data=data)
+    assert refused.exit_code == 2 and "already found or played" in refused.output
+    assert nests("campaign", "export", "Cathedral", data=data).output == played["export"]
+    kept = nests("campaign", "packet", "Cathedral", "--reroll", "room:7.2", "--format", "json", "-o",
+                 str(tmp_path / "out"), data=data)
+    assert kept.exit_code == 0, kept.output
+    record = json.loads(nests("campaign", "export", "Cathedral", data=data).output)
+    assert record["entries"][-1] == {"kind": "reroll", "part": "room:7.2@1"}
+    packet = json.loads((tmp_path / "out" / "campaign-cathedral-evening-4.json").read_text(encoding="utf-8"))
+    assert packet["campaign"]["rerolls"] == ["room:7.2@1"] and packet["campaign"]["pool"] == POOLS[-1]
