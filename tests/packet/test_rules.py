@@ -205,7 +205,7 @@ def test_the_glance_estimate_is_the_first_runs_of_nests_simulate(content, nest_o
         same = assemble(longer, seed, ["wasp", "ants"], "termite", "oneshot", (), "standard", len(packet.levels), runs=runs)
         a, b = packet.session, same.session
         est = party_estimate(usual, packet, runs)
-        shown = ("hours", "scout", "job_interval", "difficulty", "band")
+        shown = ("hours", "scout", "job_interval", "difficulty", "band", "precision")
         assert {k: v for k, v in a.to_json().items() if k not in shown} == est.glance()
         assert a.job_interval == est.job_interval(usual.packet.settings["session"]["confidence_z"])
         assert 1 <= a.median <= a.p90 <= len(packet.levels) and a.actions == 8 and b.actions == 40

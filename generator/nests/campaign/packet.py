@@ -39,6 +39,7 @@ def standing_packet(content, campaign, stand, packet):
     """The packet with the campaign's rulings among its own and its estimate played from where the party
     stands (ruling campaign-estimate): the living characters as their sheets are now."""
     from nests.generators.packet.model import Ruling, Session
+    from nests.rules.estimate import half_width, settled
     from nests.rules.simulate import Start, settings_of, simulate
 
     from nests.campaign.model import settings
@@ -56,17 +57,22 @@ def standing_packet(content, campaign, stand, packet):
     s = content.packet.settings["session"]
     pt = content.packet
 
+    # the one-shot's sequential rule (generate.py, issue 38): play until the Job's interval is as narrow as
+    # ``runs`` sessions' at even odds, at most ``runs``; no band, for a campaign's Nest is never refused
+    precision = round(half_width(s["runs"] // 2, s["runs"], s["confidence_z"]), 1)
+
     def estimate(p) -> Session:
         if not characters:
             raise ValueError("no living character")
         est = simulate(p, characters, runs=s["runs"], seed=campaign.seed, stream=f"campaign/{stand.evenings}",
-                       start=start, **settings_of(content, p))
+                       start=start, enough=lambda jobs, done: settled(jobs, done, s["confidence_z"], precision),
+                       **settings_of(content, p))
         band = pt.settings["difficulty"]["bands"][p.difficulty]
         scout = max(living, key=lambda m: m.state["common_abilities.exploration"])
         return Session(s["hours"], est.actions, est.runs, content.classes[scout.klass].name, est.median, est.p90,
                        est.mean, est.heart, est.job, {m.klass: p for m, (_, _, p) in zip(living, est.down)},
                        tuple(h.room for h in est.rooms if h.room in rooms), est.job_interval(s["confidence_z"]),
-                       p.difficulty, (band["low"], band["high"]), est.wiped, dict(est.ends))
+                       p.difficulty, (band["low"], band["high"]), est.wiped, dict(est.ends), precision)
 
     return replace(packet, rulings=rulings, estimate=estimate, without=None,
                    party=[m.klass for m in living], party_names=[m.name for m in living])

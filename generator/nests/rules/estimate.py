@@ -21,15 +21,35 @@ def percent(count: int, runs: int) -> float:
     return round(100 * count / runs, 1) if runs else 0.0
 
 
+def _wilson(count: int, runs: int, z: float) -> tuple[float, float]:
+    p = count / runs
+    centre = (p + z * z / (2 * runs)) / (1 + z * z / runs)
+    half = z * math.sqrt(p * (1 - p) / runs + z * z / (4 * runs * runs)) / (1 + z * z / runs)
+    return centre, half
+
+
 def interval(count: int, runs: int, z: float = 2.0) -> tuple[float, float]:
     """The Wilson score interval of a share seen ``count`` times in ``runs``, in percent (z = 2: about 95%):
     unlike count/runs ± z·sd it stays within 0–100 and is not empty at 0 or all runs."""
     if not runs:
         return 0.0, 100.0
-    p = count / runs
-    centre = (p + z * z / (2 * runs)) / (1 + z * z / runs)
-    half = z * math.sqrt(p * (1 - p) / runs + z * z / (4 * runs * runs)) / (1 + z * z / runs)
+    centre, half = _wilson(count, runs, z)
     return round(100 * max(0.0, centre - half), 1), round(100 * min(1.0, centre + half), 1)
+
+
+def half_width(count: int, runs: int, z: float = 2.0) -> float:
+    """Half the width of ``interval`` before rounding, in points: the estimate's precision."""
+    return 100 * _wilson(count, runs, z)[1] if runs else 100.0
+
+
+def settled(count: int, runs: int, z: float, precision: float, band: tuple[float, float] | None = None) -> bool:
+    """Whether an estimate of ``count`` Jobs in ``runs`` sessions may stop playing (a sequential test): its interval
+    lies wholly outside ``band`` (the packet is not printed: how far off it is need not be precise), or it is no
+    wider than ± ``precision`` points and, with a band, wholly inside it. Otherwise more sessions decide."""
+    low, high = interval(count, runs, z)
+    if band is not None and (high < band[0] or low > band[1]):
+        return True
+    return half_width(count, runs, z) <= precision and (band is None or band[0] <= low and high <= band[1])
 
 
 @dataclass(frozen=True)

@@ -392,16 +392,28 @@ def new_game(packet, characters: list, sim, actions: int, slots: int, encounters
 
 
 CHUNK = 250         # runs on one sub-stream: "simulate/0" holds runs 1–250, "simulate/1" 251–500, …
+LOOK = 20           # a sequential estimate's runs between two looks at its interval
 _shared: tuple | None = None       # (game, seed, stream, runs) for the forked players of ``_chunk``
 
 
-def _chunk(k: int) -> tuple[list, set]:
-    """Runs k·CHUNK … of the shared game on their own sub-stream, and the rulings they used."""
+def _runs(k: int):
+    """Runs k·CHUNK … of the shared game on their own sub-stream, played as they are asked for, each with the
+    rulings it used first (known run by run, so an estimate that stops within a chunk names only its own)."""
     from nests.rules.dice import substream
 
     game, seed, stream, runs = _shared
     rng = substream(seed, f"{stream}/{k}")
-    return [Run(game, rng).play() for _ in range(min(CHUNK, runs - k * CHUNK))], game.used
+    seen = set(game.used)
+    for _ in range(min(CHUNK, runs - k * CHUNK)):
+        record = Run(game, rng).play()
+        new = game.used - seen if len(game.used) != len(seen) else set()
+        seen |= new
+        yield record, new
+
+
+def _chunk(k: int) -> list[tuple[RunRecord, set]]:
+    """A forked player's chunk, whole."""
+    return list(_runs(k))
 
 
 def _processes(chunks: int) -> int:
@@ -415,29 +427,48 @@ def _processes(chunks: int) -> int:
 
 
 def simulate(packet, characters: list, sim, actions: int, runs: int, slots: int, seed: int, encounters: str,
-             stream: str = "simulate", start: Start | None = None):
+             stream: str = "simulate", enough=None, start: Start | None = None):
     """The party (``characters``: nests.model.Character, in party order) plays ``packet`` ``runs`` times, each
     a session of ``actions`` Exploration Actions. → ``Estimate``. The runs are dealt in chunks of ``CHUNK``,
     each on its own seeded sub-stream ("simulate/0", "simulate/1", …), so the first N runs are the same
-    however many are played and in however many processes: with two cores, two play at once. ``start``:
-    where each session starts (a campaign's evening); None, the Entrance."""
+    however many are played and in however many processes: with two cores, two play at once.
+    ``enough(jobs, runs)``, when given, is asked after every ``LOOK`` runs (rules.estimate.settled): the
+    estimate stops at the first look it answers yes, at most ``runs``; where it stops depends on the runs
+    alone, never on how many processes played them. ``start``: where each session starts (a campaign's
+    evening); None, the Entrance."""
     from nests.rules.estimate import summarise
 
     global _shared
     game = new_game(packet, characters, sim, actions, slots, encounters, start)
     chunks = -(-runs // CHUNK)
     _shared = game, seed, stream, runs
+    kept: list[tuple[RunRecord, set]] = []
+    jobs = 0
+
+    def take(part) -> bool:
+        # the chunk's runs in order, until ``enough`` says the runs so far settle the estimate
+        nonlocal jobs
+        for played in part:
+            kept.append(played)
+            jobs += played[0].job
+            if enough is not None and len(kept) % LOOK == 0 and enough(jobs, len(kept)):
+                return True
+        return False
+
     try:
         if _processes(chunks) == 1:
-            played = [_chunk(k) for k in range(chunks)]
+            for k in range(chunks):
+                if take(_runs(k)):
+                    break
         else:
             import multiprocessing
 
             with multiprocessing.get_context("fork").Pool(2) as pool:
-                played = pool.map(_chunk, range(chunks), chunksize=1)
+                for part in pool.imap(_chunk, range(chunks), chunksize=1):
+                    if take(part):
+                        break             # leaving the pool stops the chunks still playing
     finally:
         _shared = None
-    records = [r for part, _ in played for r in part]
-    for _, used in played:
+    for _, used in kept:
         game.used |= used
-    return summarise(records, game, packet)
+    return summarise([r for r, _ in kept], game, packet)

@@ -87,23 +87,38 @@ def choose_nest(content, party: list[str], difficulty: str, make, verify: bool =
     # A deeper Heart is further to go: the Job is done less often. Each Nest's depths are tried from the
     # end nearer the band (the shallowest first for a band that reaches 100%), and once one misses on the
     # far side (too hard going deeper, too easy going shallower) that Nest's further depths are passed over.
+    # Tried from the deepest, a Nest is screened at its shallowest first: too hard there, it is too hard at
+    # every depth and passed over (most Nests a seed draws are; issue 38: their deeper screens cost the most).
     order = list(range(depths["deepest"], depths["shallowest"] - 1, -1))
     shallow_first = band["high"] >= 100
     if shallow_first:
         order.reverse()
     for candidate in range(nests):
+        tried: dict[int, object] = {}
+
+        def trial(depth: int):
+            # the packet of this Nest and depth, screened (None: no such depth or no printed way), made once
+            if depth not in tried:
+                packet = make(candidate, depth)
+                if len(packet.levels) < depth or not packet.way:
+                    packet = None                # a chain no deeper, or no printed way to the Heart: never printed
+                else:
+                    packet.screened = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
+                    packet.drawn, packet.choice_of = candidate + 1, nests
+                    near.append((off_band(packet.screened, band), candidate, depth, 0, packet.screened))
+                tried[depth] = packet
+            return tried[depth]
+
+        if not shallow_first:
+            probe = trial(order[-1])
+            if probe is not None and probe.screened < band["low"]:
+                continue
         for depth in order:
-            packet = make(candidate, depth)
-            if len(packet.levels) < depth:
-                continue                         # a chain no deeper: a shallower depth tries it
-            if not packet.way:
-                continue                         # no printed way to the Heart: never printed
-            packet.screened = screen(content, packet, characters, s["screen_runs"], band, s["confidence_z"])
-            packet.drawn, packet.choice_of = candidate + 1, nests
-            if off_band(packet.screened, band) == 0:
-                if off_band(job_of(packet), band) == 0:
-                    return packet
-            near.append((off_band(packet.screened, band), candidate, depth, 0, packet.screened))
+            packet = trial(depth)
+            if packet is None:
+                continue
+            if off_band(packet.screened, band) == 0 and off_band(job_of(packet), band) == 0:
+                return packet
             if (packet.screened < band["low"]) if shallow_first else (packet.screened > band["high"]):
                 break                            # further depths of this Nest lie further off
     # Ruling oneshot-side-rooms: no Nest landed. Those too hard by the least are made again with 1, 2, … hand-

@@ -33,6 +33,7 @@ from nests.rules.nest import cut_chain, level_chain
 from nests.rules.procedures import PROCEDURES, Context
 from nests.rules.quantification import quantify
 from nests.rules.resolution import D100
+from nests.rules.estimate import half_width, settled
 from nests.rules.simulate import settings_of, simulate
 
 KINDS = ["cost", "risk", "reward"]
@@ -286,8 +287,8 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
     (rulings oneshot-depth, oneshot-choice; generators/packet/difficulty.py); a re-rolled packet keeps the
     Nest and depth of the packet as first rolled. ``runs``: the sessions its estimate plays (default
     content/packet.yaml's ``session.runs``; a batch's --stats-only plays fewer). ``drawn``, when given,
-    receives the first packet made on the way, before any choice (the batch's statistics count that one:
-    the Nest kept is chosen by how its rolls play)."""
+    receives a packet made before any choice: a one-shot's first Nest cut at its deepest depth, a full
+    packet's first made (the batch's statistics count that one: the Nest kept is chosen by how its rolls play)."""
     pt = content.packet
     nest = nest or pt.settings["default_nest"]
     if nest not in pt.nests:
@@ -296,7 +297,7 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
         raise NestsError(f"--depth: {depth!r} is not a depth; allowed: {', '.join(DEPTHS)}")
     difficulty = check_difficulty(content, difficulty)
     party = check_party(content, party)
-    drawn = [] if drawn is None else drawn
+    counting, drawn = drawn is not None, [] if drawn is None else drawn
 
     def make(candidate: int, cut: int | None, rerolls: tuple[Reroll, ...] = (), ids=None, held=None,
              sides: int = 0) -> Packet:
@@ -313,6 +314,10 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
                             len(first.sides)), drawn=first.drawn, choice_of=first.choice_of)
     if depth != "oneshot":
         return choose_full(content, make)
+    if counting:
+        # the rolls a batch's statistics count: the seed's first Nest cut at the deepest depth, before any choice
+        # (made apart: the search screens each Nest at its shallowest first)
+        make(0, pt.settings["oneshot_depth"]["deepest"])
     # a batch's --stats-only plays fewer sessions than its glance page would: its screens alone choose
     return choose_nest(content, party, difficulty, make, verify=runs is None)
 
@@ -396,14 +401,26 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
     names = [content.classes[cid].name for cid in party]
     scout = max(characters, key=lambda c: ability(c, "exploration"))
 
+    # Issue 38: an estimate stops once its interval is as narrow as ``runs`` sessions' at even odds (the widest
+    # they give: the precision the glance page states) and lies inside the band, or once it lies wholly outside
+    # it (a packet not printed); at most ``runs`` sessions (rules.estimate.settled).
+    # (``runs`` given, for a batch's --stats-only or a test: that many, whose own precision is stated)
+    most = runs or s["runs"]
+    precision = round(half_width(most // 2, most, s["confidence_z"]), 1)
+
+    def sequential(band):
+        return lambda jobs, done: settled(jobs, done, s["confidence_z"], precision, band)
+
     def estimate(packet: Packet) -> Session:
         # The glance page's difficulty estimate: the first runs of `nests simulate` for this packet
         # (ruling packet-session), on its own seeded stream, so it is the same whenever it is asked for.
-        est = simulate(packet, characters, runs=runs or s["runs"], seed=seed, **settings_of(content, packet))
         band = pt.settings["difficulty"]["bands"][difficulty]
+        est = simulate(packet, characters, runs=runs or s["runs"], seed=seed, **settings_of(content, packet),
+                       enough=None if runs else sequential((band["low"], band["high"])))
         return Session(s["hours"], est.actions, est.runs, scout.character_class.name, est.median, est.p90, est.mean,
                        est.heart, est.job, {cid: p for cid, _, p in est.down}, tuple(h.room for h in est.rooms),
-                       est.job_interval(s["confidence_z"]), difficulty, (band["low"], band["high"]), est.wiped, dict(est.ends))
+                       est.job_interval(s["confidence_z"]), difficulty, (band["low"], band["high"]), est.wiped, dict(est.ends),
+                       precision)
 
     def without(packet: Packet) -> list[Without]:
         # Issue 36: where a house rule softens the rules, the estimate without it stands beside: this very
@@ -416,7 +433,8 @@ def assemble(content, seed: int, party: list[str], nest: str, depth: str, reroll
             if ruling not in used or other.packet.settings == pt.settings:
                 continue
             made = assemble(other, seed, party, nest, depth, rerolls, difficulty, cut, runs, candidate, ids, held, sides)
-            est = simulate(made, characters, runs=packet.session.runs, seed=seed, **settings_of(other, made))
+            est = simulate(made, characters, runs=runs or s["runs"], seed=seed, **settings_of(other, made),
+                           enough=None if runs else sequential(None))
             out.append(Without(ruling, est.runs, est.heart, est.job, est.job_interval(s["confidence_z"])))
         return out
 

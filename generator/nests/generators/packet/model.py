@@ -283,6 +283,7 @@ class Session:
     band: tuple[int, int]               # its band of the Job's percent (content/packet.yaml)
     wiped_percent: float = 0.0          # runs in which the whole party goes down
     ends: dict = field(default_factory=dict)   # how the runs end (rules.simulate.ENDS) → percent
+    precision: float = 0.0              # the interval's half-width the runs were played to, at most, in points
 
     def to_json(self) -> dict:
         return {"hours": self.hours, "actions": self.actions, "runs": self.runs, "scout": self.scout,
@@ -290,6 +291,7 @@ class Session:
                 "job_percent": self.job_percent, "job_interval": list(self.job_interval),
                 "difficulty": self.difficulty, "band": list(self.band),
                 "down_percent": dict(self.down_percent), "wiped_percent": self.wiped_percent, "ends": dict(self.ends),
+                "precision": self.precision,
                 "rooms": list(self.rooms)}
 
 
