@@ -100,6 +100,10 @@ def test_each_evening_starts_where_the_last_stopped_and_agrees_with_the_log(play
         for room in pool:
             assert room in rooms
         assert f"CAMPAIGN CATHEDRAL · EVENING {n + 1}" in txt
+        # its frame and its estimate are an evening's of the campaign, not a one-shot's
+        assert f"═►Campaign · Evening {n + 1}◄╗" in txt.splitlines()[0] and "Nest Packet" not in txt
+        assert f"Difficulty of evening {n + 1}, from where the party stands (Level {packet['campaign']['level']}," \
+            in " ".join(line.strip("║▓ ") for line in txt.splitlines())
         for room in pool:
             assert f"Room {room} p." in txt.split("The next Levels")[0]
     first, second, third = (p["campaign"] for p, _ in played["packets"])
@@ -134,7 +138,7 @@ def test_a_broken_log_is_refused_at_its_line_and_nothing_is_written(played, tmp_
              ("spent: '6.1'\nfound: '7.1'\nparty:\n  Bo:\n    wounds: 99\n", 5, "party.Bo.wounds", "more than Bo's Wounds Max, 5"),
              ("spent: '6.1'\nfound: 7.1 8.1\n", 2, "found.1", "is revealed by no Room spent"),
              ("spent: '6.1'\njob: won\n", 2, "job", "allowed: done, failed"),
-             ("spent: [6.1]\n", 1, "spent", "read as a number"), ("spent: 6.1\n", 1, "spent", "read as a number")]
+             ("spent: [6.1, 9.9]\n", 1, "spent.1", "'9.9' is no Room of this Nest")]
     for text, line, key, message in cases:
         log = tmp_path / "broken.yaml"
         log.write_text(text, encoding="utf-8")
@@ -145,6 +149,33 @@ def test_a_broken_log_is_refused_at_its_line_and_nothing_is_written(played, tmp_
         assert lines[0].startswith(f"error: {log}:{line}: {key}: ") and message in lines[0], lines[0]
     assert {f.name: f.read_bytes() for f in files if not f.name.endswith("-shm")} == before
     assert nests("campaign", "export", "Cathedral", data=played["data"]).output == played["export"]
+
+
+@pytest.mark.parametrize("text", ["spent: 6.1\nfound: 7.1\n", "spent: [6.1]\nfound: [7.1]\n"])
+def test_a_lone_room_id_written_bare_is_the_room_it_reads_as(played, tmp_path, text):
+    """YAML reads ``spent: 6.1`` as a number; seed 42's Nest has one Room that reads as it (no Room 6.10)."""
+    data = tmp_path / "data"
+    exported = tmp_path / "cathedral.json"
+    exported.write_text(played["export"], encoding="utf-8")
+    assert nests("campaign", "import", str(exported), data=data).exit_code == 0
+    log = tmp_path / "bare.yaml"
+    log.write_text(text, encoding="utf-8")
+    result = nests("campaign", "log", "Cathedral", str(log), data=data)
+    assert result.exit_code == 0, result.output
+    last = json.loads(nests("campaign", "export", "Cathedral", data=data).output)["entries"][-1]
+    assert (last["spent"], last["found"]) == (["6.1"], ["7.1"])
+
+
+def test_a_bare_number_two_rooms_read_as_is_refused_with_the_way_to_quote_it():
+    from nests.campaign.log import _rooms
+    from nests.campaign.model import EntryProblem
+
+    nest = ("2.1", "2.9", "2.10", "3.1")
+    assert _rooms(2.9, ("spent",), 10, nest) == ["2.9"] and _rooms([3.1, "2.10"], ("spent",), 10, nest) == ["3.1", "2.10"]
+    with pytest.raises(EntryProblem) as refused:
+        _rooms([3.1, 2.1], ("spent",), 10, nest)
+    assert refused.value.path == ("spent", 1)
+    assert "Rooms 2.1 and 2.10 both read as it; quote the id: '2.10'" in refused.value.message
 
 
 def test_export_import_export_gives_the_same_bytes(played, tmp_path):
@@ -232,16 +263,29 @@ for n in (1, 2, 3):
     run("campaign", "log", "Cathedral", str(logs / f"evening-{n}.yaml"))
     if n == 1:
         run("campaign", "rest", "Cathedral")
+run("campaign", "packet", "Cathedral", "--format", "txt", "--format", "json", "--format", "pdf", "-o", sys.argv[4])
 sys.stdout.write(run("campaign", "export", "Cathedral"))
 """
 
 
 def test_the_same_seed_and_logs_give_the_same_bytes_in_another_process(played, tmp_path):
-    other = subprocess.run([sys.executable, "-c", PLAY, str(tmp_path / "data"), str(played["logs"]), PARTY],
-                           capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "generator"),
-                                                                "PYTHONHASHSEED": "7"}, timeout=120)
-    assert other.returncode == 0, other.stderr
-    assert other.stdout == played["export"]
+    """The record, and the next evening's packet (txt, JSON, PDF), the same bytes in a process of its own."""
+    there = tmp_path / "there"
+    other = subprocess.Popen([sys.executable, "-c", PLAY, str(tmp_path / "data"), str(played["logs"]), PARTY, str(there)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONPATH": str(ROOT / "generator"), "PYTHONHASHSEED": "7"})
+    try:
+        # the PDF made here meanwhile (the txt and JSON were, by the fixture)
+        here = nests("campaign", "packet", "Cathedral", "--format", "pdf", "-o", str(tmp_path / "here"), data=played["data"])
+        assert here.exit_code == 0, here.output
+        out, err = other.communicate(timeout=180)
+    finally:
+        other.kill()
+    assert other.returncode == 0, err
+    assert out == played["export"]
+    stem = "campaign-cathedral-evening-4"
+    for made, suffix in ((played["out"], ".txt"), (played["out"], ".json"), (tmp_path / "here", ".pdf")):
+        assert (there / (stem + suffix)).read_bytes() == (made / (stem + suffix)).read_bytes(), suffix
 
 
 def test_a_reroll_draws_only_what_the_party_has_not_met(played, tmp_path):

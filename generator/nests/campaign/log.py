@@ -3,7 +3,7 @@ checked against where the party stands: every problem one line at its file:line,
 what is allowed; nothing is recorded unless all of it agrees. Its shape:
 
     evening: 2                      # optional: the evening it logs (the next one)
-    spent: 2.1 2.2 3.1              # the Rooms spent (Exploration Actions), in order
+    spent: 2.1 2.2 3.1              # the Rooms spent (Exploration Actions), in order (a lone id: 2.1 or '2.10')
     found: 3.1 3.2 2.4              # the Rooms that went in the Environment Pool
     level: 3                        # optional: the deepest Level reached (checked against the Rooms)
     items: {found: [I3], identified: [I3]}       # Forms of the Item Key
@@ -47,7 +47,7 @@ def entry_of(content, doc, layout, stand) -> dict:
     from nests.campaign.replay import apply, copied
 
     try:
-        entry = shape(content, doc.data, stand)
+        entry = shape(content, doc.data, stand, tuple(layout.rooms))
         apply(content, layout, copied(stand), entry)
     except EntryProblem as err:
         raise NestsError(doc.problem(err.path, err.message)) from None
@@ -66,13 +66,16 @@ def _int(value, path: tuple, low: int, high: int, what: str) -> int:
     return value
 
 
-def _rooms(value, path: tuple, most: int) -> list[str]:
-    """Room ids, as one line ("2.1 2.2") or a list of quoted ids: a bare 2.10 would read as the number 2.1."""
+def _rooms(value, path: tuple, most: int, nest: tuple[str, ...] = ()) -> list[str]:
+    """Room ids, as one line ("2.1 2.2") or a list of ids. A lone id written bare (``spent: 6.1``, or
+    ``[6.1]``) is read by YAML as a number: it stands for the one Room of ``nest`` (the Nest's Room ids) that
+    reads as that number; where two do (2.1 and 2.10), it is refused and the line says to quote it."""
     if value is None:
         return []
-    if isinstance(value, float) or (isinstance(value, list) and any(isinstance(v, float) for v in value)):
-        raise EntryProblem(path, "a Room id read as a number (2.10 would be 2.1); write the ids on one line, "
-                                 "spent: 2.1 2.10, or each quoted, ['2.1', '2.10']")
+    if isinstance(value, float):
+        value = _room_of_number(value, path, nest)
+    elif isinstance(value, list):
+        value = [_room_of_number(v, (*path, k), nest) if isinstance(v, float) else v for k, v in enumerate(value)]
     if isinstance(value, str):
         ids = value.replace(",", " ").split()
     elif isinstance(value, list) and all(isinstance(v, str) for v in value):
@@ -86,6 +89,16 @@ def _rooms(value, path: tuple, most: int) -> list[str]:
             raise EntryProblem((*path, k) if isinstance(value, list) else path,
                                f"{room!r} is not a Room id (Level.Room, as 2.1)")
     return ids
+
+
+def _room_of_number(number: float, path: tuple, nest: tuple[str, ...]) -> str:
+    """The Room id a bare number stands for: the one Room of the Nest that reads as it (2.1 is Room 2.1 where
+    the Level has no Room 2.10); none, its shortest text (the replay says it is no Room of this Nest)."""
+    same = [room for room in nest if float(room) == number]
+    if len(same) > 1:
+        raise EntryProblem(path, f"{number!r} was read as a number, and Rooms {' and '.join(same)} both read as it; "
+                                 f"quote the id: '{same[-1]}', or write the Rooms on one line with another id")
+    return same[0] if same else repr(number)
 
 
 def _forms(value, path: tuple, most: int) -> list[str]:
@@ -133,9 +146,10 @@ def _items(value, path: tuple, slots: int) -> list[dict]:
     return out
 
 
-def shape(content, data, stand) -> dict:
+def shape(content, data, stand, nest: tuple[str, ...] = ()) -> dict:
     """The log's values in the entry's own form, each checked for its kind and bounds; whether they agree
-    with the Nest and the party is the replay's to check (replay.evening)."""
+    with the Nest and the party is the replay's to check (replay.evening). ``nest``: the Nest's Room ids, for
+    an id YAML read as a number (an import's JSON holds none)."""
     from nests.campaign.model import settings
 
     bounds = settings(content)["log"]
@@ -145,8 +159,8 @@ def shape(content, data, stand) -> dict:
     entry = {"kind": "evening", "evening": stand.evenings + 1}
     if "evening" in data:
         entry["evening"] = _int(data["evening"], ("evening",), 1, 10_000, "an evening's number")
-    entry["spent"] = _rooms(data.get("spent"), ("spent",), bounds["most_rooms"])
-    entry["found"] = _rooms(data.get("found"), ("found",), bounds["most_rooms"])
+    entry["spent"] = _rooms(data.get("spent"), ("spent",), bounds["most_rooms"], nest)
+    entry["found"] = _rooms(data.get("found"), ("found",), bounds["most_rooms"], nest)
     if data.get("level") is not None:
         entry["level"] = _int(data["level"], ("level",), 1, 1000, "a Level")
     items = data.get("items") or {}

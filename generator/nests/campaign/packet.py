@@ -7,7 +7,6 @@ through templates/campaign/stand.txt.j2."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import replace
 
 from nests.document import Document, File
@@ -98,28 +97,21 @@ def stand_pages(lay, content, packet, stand, pages, campaign):
     return flow.pages
 
 
+def page_words(stand, story: bool = False) -> dict:
+    """What a campaign's page templates word their frame and estimate by (pages.PacketLayout): the evening
+    the packet is for (the story: the last one played), the Level the party stands on."""
+    return {"evening": stand.evenings if story else stand.evenings + 1, "level": stand.level, "story": story}
+
+
 def campaign_pages(content, packet, stand, campaign, look: Look = FULL, printed: bool | None = None):
     """Every page of the campaign's packet: a packet's pages (pages.packet_pages), the stand's part after
     the cover; numbered, stamped and cross-referenced alike."""
-    from nests.generators.packet import pages as P
+    from nests.generators.packet.pages import packet_pages
     from nests.text.transliterate import transliterate_value
 
-    shown = P._as_printed(packet, look)
     told = transliterate_value(stand) if look.ascii else stand
-    lay = P.PacketLayout(shown, look, printed)
-    numbers: dict = defaultdict(lambda: 99)
-    toc: list = []
-    tail = P._creatures(lay, content, shown) + P._items(lay, shown) + P._trackers(lay, content, shown)
-    for _ in range(8):
-        laid = P._layout(lay, shown, numbers, toc, tail)
-        at = next(k for k, p in enumerate(laid) if p.part != "Cover")
-        laid = laid[:at] + stand_pages(lay, content, shown, told, numbers, campaign) + laid[at:]
-        found = P.page_numbers(laid)
-        found["Item Key"] = found.get("I1", 0)
-        if found == dict(numbers) and P.contents(laid) == toc:
-            break
-        numbers, toc = defaultdict(lambda: 99, found), P.contents(laid)
-    return P.Paged(P.finish(lay, laid, dict(numbers)), dict(numbers))
+    return packet_pages(content, packet, look, printed, campaign=page_words(stand),
+                        opening=lambda lay, shown, pages: stand_pages(lay, content, shown, told, pages, campaign))
 
 
 def campaign_json(campaign, stand, packet, numbers) -> str:

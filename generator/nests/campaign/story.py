@@ -10,16 +10,16 @@ from nests.generators.sheet import FULL, Look
 
 
 def story_pages(content, campaign, stand, packet, look: Look = FULL, printed: bool | None = None):
-    from nests.campaign.packet import campaign_pages, standing_packet
+    from nests.campaign.packet import campaign_pages, page_words, standing_packet
     from nests.generators.packet import pages as P
     from nests.render import render
     from nests.text.transliterate import transliterate_value
 
     shown = standing_packet(content, campaign, stand, packet)
-    shown = shown if not look.ascii else P._as_printed(shown, look)
+    shown = shown if not look.ascii else P.as_printed(shown, look)
     numbers = campaign_pages(content, shown, stand, campaign, Look(look.width), printed=True).numbers
     told = transliterate_value(stand) if look.ascii else stand
-    lay = P.PacketLayout(shown, look, printed)
+    lay = P.PacketLayout(shown, look, printed, page_words(stand, story=True))
     flow = P.Flow(lay, "The Story So Far", (1, "The story so far"))
     ctx = {"campaign": campaign, "stand": told, "packet": shown, "pages": numbers,
            "classes": {cid: c.name for cid, c in content.classes.items()}}
