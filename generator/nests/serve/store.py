@@ -196,8 +196,13 @@ class Store:
 
     def campaigns(self) -> list[dict]:
         rows = self._all("select c.name, c.seed, (select count(*) from campaign_entries e where e.campaign = c.id "
-                         "and e.body like '{\"kind\": \"evening\"%') from campaigns c order by c.id")
-        return [{"name": r[0], "seed": r[1], "evenings": r[2]} for r in rows]
+                         "and e.body like '{\"kind\": \"evening\"%'), c.id from campaigns c order by c.id")
+        return [{"name": r[0], "seed": r[1], "evenings": r[2], "id": r[3]} for r in rows]
+
+    def campaign_name(self, campaign_id: int) -> str | None:
+        """The name of the campaign of that id (the serve page's address names a campaign by its id)."""
+        row = self._one("select name from campaigns where id = ?", (campaign_id,))
+        return row[0] if row else None
 
     def add_entry(self, name: str, entry: dict, after: int) -> bool:
         """One entry (an evening, a rest, a re-roll) appended to the campaign, in one transaction: False
