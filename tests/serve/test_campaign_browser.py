@@ -68,6 +68,7 @@ def _campaign(browser, server, tmp_path: Path) -> None:
     for page, wounds in ((vesper, 2), (ari, 3)):
         for _ in range(wounds):
             page.click("button[aria-label='Wounds one more']")
+    for page in (vesper, ari):
         page.wait_for_selector(".saved:text-is('Saved.')")
 
     # the GQ starts the campaign: the two players' characters and a Beetle, seed 42
@@ -92,7 +93,8 @@ def _campaign(browser, server, tmp_path: Path) -> None:
     assert len(problems) == 1 and problems[0].startswith("Rooms spent: '9.9' is no Room of this Nest"), problems
     assert gq.input_value("input[name=spent]") == "1.1 9.9"          # the form as sent, to mend
     look(gq, "evening-refused-desktop", (PHONE,))
-    assert _json(gq, server, campaign)["campaign"]["evenings"] == 0
+    gq.goto(server.url + campaign)
+    assert "0 evenings played" in gq.locator(".facts").text_content()
 
     # Ari's player makes Bea (a Ladybug) at the table, for when Ari dies this evening
     bea = _join(browser, join, "ladybug", "Bea", ari.context)
@@ -116,9 +118,20 @@ def _campaign(browser, server, tmp_path: Path) -> None:
             gq.click("button:has-text('Rest after evening 1')")
             gq.wait_for_selector("#rested")
             assert "Vesper: Wounds 2 → 0" in gq.locator("#rest-1").text_content()
-        stand = _json(gq, server, campaign)["campaign"]
-        assert (stand["evenings"], stand["pool"]) == (n, POOLS[n - 1])
+            vesper.reload()                  # the rest on her live sheet too, which the next form opens from
+            assert vesper.input_value("input[name=wounds]") == "0"
+        # where the party stands, which the next packet starts from (the packet's JSON after the first evening)
+        assert f"{n} evening{'s' if n > 1 else ''} played" in gq.locator(".facts").text_content()
+        if n == 1:
+            first = _json(gq, server, campaign)
+            assert (first["campaign"]["evenings"], first["campaign"]["pool"]) == (1, POOLS[0])
+            names = {r["id"]: r["name"] for lv in first["levels"] for r in lv["rooms"]}
+        shown = [" ".join(li.split()) for li in gq.locator("#h-pool ~ ul.rooms li").all_text_contents()]
+        assert shown == [f"Room {r} Level {r.split('.')[0]} · {names[r]}" for r in POOLS[n - 1]], shown
     look(gq, "campaign-played-desktop", (PHONE,))
+    # the command line's packet of evening 4, made meanwhile from the same store file
+    made = cli("campaign", "packet", "Cathedral", "--data", str(server.data), "--format", "txt", "--format", "json",
+               "-o", str(tmp_path / "cli"))
 
     # Ari's sheet marks her death; Bea is in the party, her live sheet beside her
     ari.reload()
@@ -127,27 +140,26 @@ def _campaign(browser, server, tmp_path: Path) -> None:
     no_sideways(ari, PHONE["width"], "a dead character's sheet")
     assert gq.locator(".member-line:has-text('Bea') a").get_attribute("href") == bea.evaluate("location.pathname")
 
-    # the next evening's packet: the bytes of `nests campaign packet`, from where evening 3 stopped
-    made = cli("campaign", "packet", "Cathedral", "--data", str(server.data), "--format", "txt", "--format", "json",
-               "-o", str(tmp_path / "cli"))
-    txt = _download(gq, server.url + campaign + "/files/txt")
-    data = _download(gq, server.url + campaign + "/files/json")
-    done(made)
-    assert txt == (tmp_path / "cli" / "campaign-cathedral-evening-4.txt").read_bytes()
-    assert data == (tmp_path / "cli" / "campaign-cathedral-evening-4.json").read_bytes()
-    assert json.loads(data)["campaign"]["spent"] == "1.1 1.2 2.1 2.2 3.2 4.1 5.1".split()
-
     # the story: each evening, and the map with the party's path drawn on it
     gq.click("text=The story so far")
     gq.wait_for_selector("h1:has-text('The story of Cathedral')")
     assert "1.1 → 1.2 → 2.1 → 2.2 → 3.2 → 4.1 → 5.1" in gq.locator(".facts").text_content()
     assert gq.locator(".path-map svg").count() >= 1
     look(gq, "story-desktop", (PHONE,))
+    # the GQ's campaign pages on a phone: nothing wider than it (the chapter's pages scroll in their frames)
+    phone = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
     for path in ("/campaigns", campaign, campaign + "/evening", campaign + "/story"):
-        phone = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
         phone.goto(server.url + path)
         no_sideways(phone, PHONE["width"], path)
-        phone.context.close()
+    phone.context.close()
+
+    # the next evening's packet: the bytes of `nests campaign packet`, from where evening 3 stopped
+    txt = _download(gq, server.url + campaign + "/files/txt")
+    data = _download(gq, server.url + campaign + "/files/json")
+    done(made)
+    assert txt == (tmp_path / "cli" / "campaign-cathedral-evening-4.txt").read_bytes()
+    assert data == (tmp_path / "cli" / "campaign-cathedral-evening-4.json").read_bytes()
+    assert json.loads(data)["campaign"]["spent"] == "1.1 1.2 2.1 2.2 3.2 4.1 5.1".split()
 
 
 def _json(page, server, campaign: str) -> dict:

@@ -23,7 +23,6 @@ FILES = {
     "handout-txt": (2, "txt"),
     "handout-pdf": (2, "pdf"),
 }
-HANDOUT = 2
 _stores: dict = {}          # the store of each data folder this worker has opened
 
 
@@ -102,12 +101,14 @@ def record(folder: str, name: str, log: dict) -> int:
 
 
 @refusals
-def rest(folder: str, name: str) -> list[str]:
-    """The rest (core.rest, as `nests campaign rest`): what it changed, a line a change."""
-    from nests.campaign.core import rest as rest_now
+def rest(folder: str, name: str) -> dict[str, dict]:
+    """The rest (core.rest, as `nests campaign rest`): each character's class and the figures it changed."""
+    from nests.campaign.core import opened, rest as rest_now
 
     entry = rest_now(_content(), _store(folder), name)
-    return [f"{who}: {line}" for who, change in entry["party"].items() for line in change["said"]]
+    _, _, stand = opened(_content(), _store(folder), name)
+    return {who: {"class": stand.member(who).klass, "state": dict(change["state"])}
+            for who, change in entry["party"].items()}
 
 
 @refusals
@@ -152,7 +153,14 @@ def _told(t) -> dict:
             "joined": [list(j) for j in t.joined], "lines": list(t.lines), "job": t.job}
 
 
-def _documents(name: str, folder: str, handout: bool, formats: tuple):
+_made: dict = {}       # the next evening's documents of the last campaign record asked for (txt, then JSON…)
+
+
+def _documents(name: str, folder: str):
+    """The next evening's documents with the handout, every format (what `nests campaign packet --handout`
+    makes, the same whichever formats it writes): made once a record, for each of its downloads."""
+    import json
+
     from nests.campaign.core import opened
     from nests.campaign.packet import campaign_documents
     from nests.generators.sheet import Look
@@ -161,8 +169,12 @@ def _documents(name: str, folder: str, handout: bool, formats: tuple):
 
     content = _content()
     campaign, nest, stand = opened(content, _store(folder), name)
-    return campaign_documents(content, campaign, stand, nest, handout, formats, Look(Look.width),
-                              print_width(PAPER, None))
+    key = (folder, content.content_hash, json.dumps(campaign.to_json(), sort_keys=True))
+    if key not in _made:
+        _made.clear()
+        _made[key] = campaign_documents(content, campaign, stand, nest, True, None, Look(Look.width),
+                                        print_width(PAPER, None))
+    return _made[key]
 
 
 @refusals
@@ -172,8 +184,8 @@ def packet_file(folder: str, name: str, kind: str) -> tuple[str, bytes]:
     from nests.serve.making import PAPER
 
     document, fmt = FILES[kind]
-    docs = _documents(name, folder, document == HANDOUT, (fmt,))
-    return file_name(docs[document], fmt), render_all([docs[document]], (fmt,), PAPER)[0][1]
+    doc = _documents(name, folder)[document]
+    return file_name(doc, fmt), render_all([doc], (fmt,), PAPER)[0][1]
 
 
 @refusals

@@ -251,10 +251,27 @@ async def rest(request: Request):
     name = _name(request)
     await form_of(request)
     try:
-        await in_pool(request, "pages", campaigning.rest, _folder(request), name)
+        changed = await in_pool(request, "pages", campaigning.rest, _folder(request), name)
     except NestsError as err:
         return await show(request, 400, _problems(err))
+    _rested_sheets(request, changed)
     return go(f"/campaigns/{request.path_params['campaign']}#rested")
+
+
+def _rested_sheets(request: Request, changed: dict[str, dict]) -> None:
+    """The rest's figures on the players' live sheets too (each its own save, logged for the GQ's table as a
+    phone's save is), so the next evening's form, which opens from them, starts from the rest."""
+    from nests.content.sheets import NESTS, definition
+    from nests.serve import views
+
+    store = table(request).store
+    sheet = definition(table(request).content, NESTS)
+    members = [{"index": k, "name": who, "class": c["class"]} for k, (who, c) in enumerate(changed.items())]
+    for k, row in _linked(members, _table_characters(request)).items():
+        live = store.character(row["id"])
+        state = {**live["state"], **changed[members[k]["name"]]["state"]}
+        if state != live["state"]:
+            store.save_character(row["id"], state, views.changes(sheet, live["state"], state))
 
 
 async def story(request: Request):
