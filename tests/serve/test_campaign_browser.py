@@ -120,6 +120,8 @@ def _campaign(browser, server, tmp_path: Path) -> None:
             assert "Vesper: Wounds 2 → 0" in gq.locator("#rest-1").text_content()
             vesper.reload()                  # the rest on her live sheet too, which the next form opens from
             assert vesper.input_value("input[name=wounds]") == "0"
+            bea.reload()                     # a new character: the sheet as printed, no Items (the rulebook)
+            assert bea.input_value("input[name='items.0.name']") == "" and "Aphids" not in bea.content()
         # where the party stands, which the next packet starts from (the packet's JSON after the first evening)
         assert f"{n} evening{'s' if n > 1 else ''} played" in gq.locator(".facts").text_content()
         if n == 1:

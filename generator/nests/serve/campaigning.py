@@ -92,23 +92,40 @@ class FormLog:
         return self.SPOTS.get(head, str(head))
 
 
+# What the campaign keeps of a sheet that the player's live sheet takes back after an evening or a rest (the
+# rest's healing and raised Features, the Items as recorded, a Form identified now Known, a new character's
+# sheet as printed); the rest of the live sheet (Luck, Disposition, Effects, notes) stays the player's.
+SHEET_KEYS = ("wounds", "wounds_max", "hunger", "xp", "items")
+SHEET_PREFIXES = ("attributes.", "conditions.", "common_abilities.", "specific_abilities.")
+
+
+def sheets(folder: str, name: str) -> dict[str, dict]:
+    """Each living character's class and the figures of her sheet her live sheet takes back."""
+    from nests.campaign.core import opened
+
+    _, _, stand = opened(_content(), _store(folder), name)
+    return {m.name: {"class": m.klass, "state": {k: v for k, v in m.state.items()
+                                                   if k in SHEET_KEYS or k.startswith(SHEET_PREFIXES)}}
+            for m in stand.living()}
+
+
 @refusals
-def record(folder: str, name: str, log: dict) -> int:
-    """An evening from the page's form (core.log_evening, as `nests campaign log`); its number."""
+def record(folder: str, name: str, log: dict) -> tuple[int, dict]:
+    """An evening from the page's form (core.log_evening, as `nests campaign log`): its number, and the
+    party's sheets as it leaves them."""
     from nests.campaign.core import log_evening
 
-    return log_evening(_content(), _store(folder), name, FormLog(log))["evening"]
+    number = log_evening(_content(), _store(folder), name, FormLog(log))["evening"]
+    return number, sheets(folder, name)
 
 
 @refusals
 def rest(folder: str, name: str) -> dict[str, dict]:
-    """The rest (core.rest, as `nests campaign rest`): each character's class and the figures it changed."""
-    from nests.campaign.core import opened, rest as rest_now
+    """The rest (core.rest, as `nests campaign rest`): the party's sheets as it leaves them."""
+    from nests.campaign.core import rest as rest_now
 
-    entry = rest_now(_content(), _store(folder), name)
-    _, _, stand = opened(_content(), _store(folder), name)
-    return {who: {"class": stand.member(who).klass, "state": dict(change["state"])}
-            for who, change in entry["party"].items()}
+    rest_now(_content(), _store(folder), name)
+    return sheets(folder, name)
 
 
 @refusals

@@ -240,9 +240,10 @@ async def record(request: Request):
     values = _sent(view, form)
     log = _log(view, values, _table_characters(request))
     try:
-        number = await in_pool(request, "pages", campaigning.record, _folder(request), name, log)
+        number, now = await in_pool(request, "pages", campaigning.record, _folder(request), name, log)
     except NestsError as err:
         return await _evening_page(request, view, values, 400, _problems(err))
+    _to_live_sheets(request, now)
     return go(f"/campaigns/{request.path_params['campaign']}#evening-{number}")
 
 
@@ -251,25 +252,27 @@ async def rest(request: Request):
     name = _name(request)
     await form_of(request)
     try:
-        changed = await in_pool(request, "pages", campaigning.rest, _folder(request), name)
+        now = await in_pool(request, "pages", campaigning.rest, _folder(request), name)
     except NestsError as err:
         return await show(request, 400, _problems(err))
-    _rested_sheets(request, changed)
+    _to_live_sheets(request, now)
     return go(f"/campaigns/{request.path_params['campaign']}#rested")
 
 
-def _rested_sheets(request: Request, changed: dict[str, dict]) -> None:
-    """The rest's figures on the players' live sheets too (each its own save, logged for the GQ's table as a
-    phone's save is), so the next evening's form, which opens from them, starts from the rest."""
+def _to_live_sheets(request: Request, now: dict[str, dict]) -> None:
+    """The party's sheets as an evening or a rest left them, on the players' live sheets too (each its own
+    save, logged for the GQ's table as a phone's save is): the rest's healing, a Form identified, a new
+    character's sheet as printed; the next evening's form opens from them. (A crash between the campaign's
+    entry and these saves leaves a live sheet as it was: the campaign holds the figures.)"""
     from nests.content.sheets import NESTS, definition
     from nests.serve import views
 
     store = table(request).store
     sheet = definition(table(request).content, NESTS)
-    members = [{"index": k, "name": who, "class": c["class"]} for k, (who, c) in enumerate(changed.items())]
+    members = [{"index": k, "name": who, "class": m["class"]} for k, (who, m) in enumerate(now.items())]
     for k, row in _linked(members, _table_characters(request)).items():
         live = store.character(row["id"])
-        state = {**live["state"], **changed[members[k]["name"]]["state"]}
+        state = {**live["state"], **now[members[k]["name"]]["state"]}
         if state != live["state"]:
             store.save_character(row["id"], state, views.changes(sheet, live["state"], state))
 
