@@ -28,7 +28,7 @@ STAGES = {
     "nests.render": 4,
     "nests.generators": 5, "nests.book": 5,
     "nests.publish": 6,
-    "nests.checks": 7, "nests.setup": 7, "nests.serve": 7, "nests.packet": 7, "nests.batch": 7, "nests.build": 7, "nests.cli": 7, "nests.entry": 7,
+    "nests.checks": 7, "nests.setup": 7, "nests.serve": 7, "nests.campaign": 7, "nests.packet": 7, "nests.batch": 7, "nests.build": 7, "nests.cli": 7, "nests.entry": 7,
     "nests.__main__": 7,
 }
 

@@ -149,7 +149,7 @@ CASES = [
     Case("a list where a mapping goes", "tables/dice.yaml", (BUILT_IN / "tables/dice.yaml").read_text(encoding="utf-8"),
          "- source: x\n- die: none\n", "- source", None, "a list is not a mapping"),
     Case("a folder of content misspelt", "tabels/food-colour.yaml", "", "source: x\n",
-         None, None, "not a content file this tool reads; content files are catalogue.yaml, packet.yaml, "
+         None, None, "not a content file this tool reads; content files are campaign.yaml, catalogue.yaml, packet.yaml, "
          "rulings.yaml, simulate.yaml and the .yaml files directly in classes/, enemies/, jobs/, nests/, sheets/, tables/"),
     Case("a control character in a text", "tables/food-colour.yaml", "result: Red}", 'result: "Re\\td"}',
          "Re\\td", "rows.3.result", "'Re\\td' holds the control character '\\t'; text holds printable characters only"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from nests import __version__
-from nests.cli import books, packets, rules, serving, sheets
+from nests.cli import books, campaign, packets, rules, serving, sheets
 from nests.errors import Failure, NestsError, bounded
 
 
@@ -48,6 +48,6 @@ def main() -> None:
     """Print Nests & Insects: character sheets, Nest packets and the rulebook."""
 
 
-for _group in (sheets, rules, packets, books, serving):
+for _group in (sheets, rules, packets, books, serving, campaign):
     for _command in _group.COMMANDS:
         main.add_command(_command)

@@ -113,6 +113,23 @@ class Run:
         self.action = Action()
         self.link: str | None = None                   # the Room the Event being played reveals
         self.guarded = 0
+        if game.start is not None:
+            self.resume(game.start)
+
+    def resume(self, start: "Start") -> None:
+        """A campaign's evening begins where the last one stopped (ruling campaign-estimate): the Pool as
+        left, its Levels' spare Rooms already found, the deepest Level reached, each member's Wounds and
+        Hunger as logged."""
+        self.pool = list(start.pool)
+        self.spent_spares = dict(start.spares)
+        self.deepest = start.level
+        if start.rating is not None:
+            self.rating = start.rating
+        for m, (wounds, hunger) in zip(self.members, start.members):
+            m.wounds = wounds
+            m.down = wounds >= m.character.wounds_max
+            if hunger is not None and m.hunger is not None:
+                m.hunger = hunger
 
     def standing(self) -> list[Member]:
         return [m for m in self.members if not m.down]
@@ -286,6 +303,18 @@ class Run:
 
 
 # -- the game and its estimate ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Start:
+    """Where a session starts when not at the Entrance (a campaign's next evening): the Pool's Rooms in the
+    order found, each Level's spare Rooms used, the deepest Level and the rating of the Level the party is
+    on, and (Wounds, Hunger) of each member in party order."""
+    pool: tuple[str, ...]
+    spares: dict
+    level: int
+    rating: int | None
+    members: tuple[tuple[int, int | None], ...]
+
+
 @dataclass
 class Game:
     """What every run shares: the packet's Rooms, the party, the tables and settings, and the rulings used."""
@@ -308,6 +337,7 @@ class Game:
     entrance: str = "1.1"
     sides: tuple[str, ...] = ()
     used: set[str] = field(default_factory=set)
+    start: Start | None = None         # None: every session from the Entrance (a one-shot's)
 
     def __post_init__(self):
         self.bestiary = Bestiary(self.tables, self.sim)
@@ -348,13 +378,15 @@ def settings_of(content, packet) -> dict:
             "slots": content.catalogue["inventory_slots"], "encounters": pt.nests[packet.nest][0]["encounters"]}
 
 
-def new_game(packet, characters: list, sim, actions: int, slots: int, encounters: str) -> Game:
-    """What the runs of ``packet`` share; ``encounters``: the Nest's encounter table."""
+def new_game(packet, characters: list, sim, actions: int, slots: int, encounters: str,
+             start: Start | None = None) -> Game:
+    """What the runs of ``packet`` share; ``encounters``: the Nest's encounter table; ``start``: where each
+    session starts, when not at the Entrance."""
     chain, tables, target, guards, way_out = packet_parts(packet)
     rooms, spares, heart = chambers(packet)
     game = Game(rooms, spares, heart, packet.heart.number, list(characters), tables, sim, actions, target, chain,
                 encounters, packet.perception, slots, desperate_wounds(tables), guards, way_out,
-                packet.levels[0].rooms[0].id, tuple(getattr(packet, "sides", ())))
+                packet.levels[0].rooms[0].id, tuple(getattr(packet, "sides", ())), start=start)
     game.note(*SIM_RULINGS)
     return game
 
@@ -395,18 +427,19 @@ def _processes(chunks: int) -> int:
 
 
 def simulate(packet, characters: list, sim, actions: int, runs: int, slots: int, seed: int, encounters: str,
-             stream: str = "simulate", enough=None):
+             stream: str = "simulate", enough=None, start: Start | None = None):
     """The party (``characters``: nests.model.Character, in party order) plays ``packet`` ``runs`` times, each
     a session of ``actions`` Exploration Actions. → ``Estimate``. The runs are dealt in chunks of ``CHUNK``,
     each on its own seeded sub-stream ("simulate/0", "simulate/1", …), so the first N runs are the same
     however many are played and in however many processes: with two cores, two play at once.
     ``enough(jobs, runs)``, when given, is asked after every ``LOOK`` runs (rules.estimate.settled): the
     estimate stops at the first look it answers yes, at most ``runs``; where it stops depends on the runs
-    alone, never on how many processes played them."""
+    alone, never on how many processes played them. ``start``: where each session starts (a campaign's
+    evening); None, the Entrance."""
     from nests.rules.estimate import summarise
 
     global _shared
-    game = new_game(packet, characters, sim, actions, slots, encounters)
+    game = new_game(packet, characters, sim, actions, slots, encounters, start)
     chunks = -(-runs // CHUNK)
     _shared = game, seed, stream, runs
     kept: list[tuple[RunRecord, set]] = []

@@ -77,6 +77,11 @@ def pools(content_dirs: tuple = (), templates_dir: str | None = None) -> dict[st
     return made
 
 
+def worker_content():
+    """The content a worker loaded at its start (serve/campaigning.py's calls read it too)."""
+    return _content
+
+
 def difficulties(content) -> tuple[str, ...]:
     """The difficulties the GQ's form offers: those `nests packet --difficulty` takes, the default first."""
     settings = content.packet.settings["difficulty"]

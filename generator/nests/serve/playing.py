@@ -102,7 +102,10 @@ async def show_character(request: Request, problems=(), status: int = 200):
     row = _character(request)
     sheet_def = _definition(request)
     klass = table(request).content.classes[row["state"]["class"]]
+    from nests.serve.campaigns import deaths
+
     return page(request, "character", status, character=row, klass=klass,
+                deaths=deaths(table(request).store, row["state"].get("name", ""), row["state"]["class"]),
                 play=views.play_sheet(sheet_def, klass, row["state"]),
                 sheet=_sheet_text(request, row["state"], _width(request)), problems=list(problems),
                 join=f"/join/{table(request).join_token}" if not is_gq(request) else "")

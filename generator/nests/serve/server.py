@@ -13,7 +13,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from nests.errors import NestsError
-from nests.serve import gq, playing, security
+from nests.serve import campaigns, gq, playing, security
 from nests.serve.store import Store
 from nests.serve.web import GameTable, refused
 
@@ -38,7 +38,7 @@ async def _mono(request: Request) -> Response:
 def make_app(table_: GameTable) -> Starlette:
     assets = [Route("/style.css", _asset("serve/style.css.j2", "text/css")),
               Route("/app.js", _asset("serve/app.js.j2", "text/javascript")), Route("/mono.ttf", _mono)]
-    app = Starlette(routes=gq.ROUTES + playing.ROUTES + assets,
+    app = Starlette(routes=gq.ROUTES + playing.ROUTES + campaigns.ROUTES + assets,
                     middleware=[Middleware(security.Guard)],
                     exception_handlers={HTTPException: refused, NestsError: refused, Exception: refused})
     app.state.table = table_

@@ -28,6 +28,11 @@ insert or ignore into table_version values (1, 0);
 create table if not exists changes (
     id integer primary key, character integer not null, at real not null, what text not null,
     before text not null, after text not null);
+create table if not exists campaigns (
+    id integer primary key, name text not null unique, seed integer not null, nest text not null,
+    party text not null, made real not null);
+create table if not exists campaign_entries (
+    campaign integer not null, number integer not null, body text not null, primary key (campaign, number));
 """
 # Columns added since the first tables: (table, column, its declaration), added to an older file.
 _ADDED = (("packets", "parent", "integer"),)
@@ -152,6 +157,71 @@ class Store:
 
     def last_change(self) -> int:
         return self._one("select coalesce(max(id), 0) from changes")[0]
+
+    # -- campaigns (nests.campaign): a record each, its entries in order; every change one transaction
+
+    def add_campaign(self, campaign) -> bool:
+        """A new campaign with the entries it already has (an import), all or nothing; False when one of
+        that name exists."""
+        with self._lock:
+            self._db.execute("begin immediate")
+            try:
+                if self._db.execute("select 1 from campaigns where name = ?", (campaign.name,)).fetchone():
+                    self._db.execute("rollback")
+                    return False
+                cur = self._db.execute("insert into campaigns (name, seed, nest, party, made) values (?, ?, ?, ?, ?)",
+                                       (campaign.name, campaign.seed, campaign.nest,
+                                        json.dumps([list(p) for p in campaign.party], ensure_ascii=False), time.time()))
+                self._db.executemany("insert into campaign_entries (campaign, number, body) values (?, ?, ?)",
+                                     [(cur.lastrowid, n, json.dumps(e, ensure_ascii=False))
+                                      for n, e in enumerate(campaign.entries, 1)])
+                self._db.execute("commit")
+            except BaseException:
+                self._db.execute("rollback")
+                raise
+            return True
+
+    def campaign(self, name: str):
+        """The campaign of that name (nests.campaign.model.Campaign), or None."""
+        from nests.campaign.model import Campaign
+
+        with self._lock:
+            row = self._db.execute("select id, name, seed, nest, party from campaigns where name = ?", (name,)).fetchone()
+            if row is None:
+                return None
+            entries = self._db.execute("select body from campaign_entries where campaign = ? order by number",
+                                       (row[0],)).fetchall()
+        return Campaign(row[1], row[2], row[3], tuple(tuple(p) for p in json.loads(row[4])),
+                        tuple(json.loads(e[0]) for e in entries))
+
+    def campaigns(self) -> list[dict]:
+        rows = self._all("select c.name, c.seed, (select count(*) from campaign_entries e where e.campaign = c.id "
+                         "and e.body like '{\"kind\": \"evening\"%'), c.id from campaigns c order by c.id")
+        return [{"name": r[0], "seed": r[1], "evenings": r[2], "id": r[3]} for r in rows]
+
+    def campaign_name(self, campaign_id: int) -> str | None:
+        """The name of the campaign of that id (the serve page's address names a campaign by its id)."""
+        row = self._one("select name from campaigns where id = ?", (campaign_id,))
+        return row[0] if row else None
+
+    def add_entry(self, name: str, entry: dict, after: int) -> bool:
+        """One entry (an evening, a rest, a re-roll) appended to the campaign, in one transaction: False
+        (nothing written) when the campaign no longer has ``after`` entries (another save came first)."""
+        with self._lock:
+            self._db.execute("begin immediate")
+            try:
+                row = self._db.execute("select c.id, count(e.number) from campaigns c left join campaign_entries e "
+                                       "on e.campaign = c.id where c.name = ? group by c.id", (name,)).fetchone()
+                if row is None or row[1] != after:
+                    self._db.execute("rollback")
+                    return False
+                self._db.execute("insert into campaign_entries (campaign, number, body) values (?, ?, ?)",
+                                 (row[0], after + 1, json.dumps(entry, ensure_ascii=False)))
+                self._db.execute("commit")
+            except BaseException:
+                self._db.execute("rollback")
+                raise
+            return True
 
     def table_version(self) -> int:
         """Counts every change to the party: the GQ's page asks for it to know when to look again."""

@@ -51,15 +51,19 @@ class PacketLayout:
     ``printed``: the print layout (the PDF's pages, with drawings), at the print width by
     default, or at a booklet's (nests.render.paper.COLUMNS)."""
 
-    def __init__(self, packet, look: Look = FULL, printed: bool | None = None):
+    def __init__(self, packet, look: Look = FULL, printed: bool | None = None, campaign: dict | None = None):
         self.look, self.grid, self.ascii = look, Grid(look.width), look.ascii
         self.printed = look == FULL if printed is None else printed
+        # a campaign's pages (nests.campaign.packet.page_words): the evening they are for, the Level the party
+        # stands on, whether they are its story; every template sees it as ``campaign_page`` and words its
+        # frame and estimate by it (None: a one-shot's packet)
+        self.campaign = campaign
         self.stamp = transliterate(stamp(packet)) if look.ascii else stamp(packet)
         self.body = self.grid.BODY_LINES - len(self.lines("packet/page.txt.j2", part="", lines=[], number=0,
                                                           stamp=self.stamp, footer_only=True))
 
     def render(self, template: str, **ctx) -> str:
-        return render_at(self.grid, self.ascii, template, **ctx)
+        return render_at(self.grid, self.ascii, template, **{"campaign_page": self.campaign, **ctx})
 
     def pieces(self, template: str, **ctx) -> list[list[str]]:
         """A block's lines in the pieces a page may break it into (the templates mark a
@@ -371,7 +375,7 @@ def finish(lay, laid: list[PacketPage], numbers: dict[str, int]) -> list[PacketP
     return laid
 
 
-def _as_printed(packet, look: Look):
+def as_printed(packet, look: Look):
     """The packet the layout reads: itself, or with --ascii a copy with every text in printable ASCII."""
     if not look.ascii:
         return packet
@@ -387,18 +391,25 @@ class Paged(NamedTuple):
     numbers: dict[str, int]
 
 
-def packet_pages(content, packet, look: Look = FULL, printed: bool | None = None) -> Paged:
+def packet_pages(content, packet, look: Look = FULL, printed: bool | None = None, opening=None,
+                 campaign: dict | None = None) -> Paged:
     """Every page of the GQ's packet, in the one-shot issue's order, numbered, stamped, cross-referenced,
     with the page of every code (the print layout's go in the JSON and on the SVG map). ``printed``:
-    the print layout at ``look``'s width (see PacketLayout)."""
-    shown = _as_printed(packet, look)
-    lay = PacketLayout(shown, look, printed)
+    the print layout at ``look``'s width (see PacketLayout). A campaign's packet (nests.campaign) gives
+    ``opening(lay, shown, pages)``, its own pages laid after the cover and numbered with the rest (``shown``:
+    the packet as the layout reads it, ``pages``: the page of every code so far), and ``evening``, the
+    evening it is for, which the templates word its pages by; a one-shot gives neither."""
+    shown = as_printed(packet, look)
+    lay = PacketLayout(shown, look, printed, campaign)
     pages: dict = defaultdict(lambda: 99)
     toc: list = []
     # the party's sheets are not here: they are the players' (nests.packet, packet-<seed>-sheets)
     tail = _creatures(lay, content, shown) + _items(lay, shown) + _trackers(lay, content, shown)
     for _ in range(8):
         laid = _layout(lay, shown, pages, toc, tail)
+        if opening is not None:
+            at = next(k for k, p in enumerate(laid) if p.part != "Cover")
+            laid = laid[:at] + opening(lay, shown, pages) + laid[at:]
         found = page_numbers(laid)
         found["Item Key"] = found.get("I1", 0)
         if found == dict(pages) and contents(laid) == toc:
@@ -411,7 +422,7 @@ def handout_pages(content, packet, look: Look = FULL, printed: bool | None = Non
     """The players' handout: the Job as the client tells it, how exploring works, the Environment Pool
     tracker and a blank map (the chain's shape only). None of the GQ's secrets. The party's sheets are
     not in it: each player takes their own from packet-<seed>-sheets (nests.packet)."""
-    shown = _as_printed(packet, look)
+    shown = as_printed(packet, look)
     lay = PacketLayout(shown, look, printed)
     tables = shown.tables
     job = Flow(lay, "The Job", (1, "The Job"), (1, "Exploring the Nest"))
