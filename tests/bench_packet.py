@@ -55,7 +55,7 @@ def rows():
         row = alone("txt + JSON with its estimate, whole process (no PDF)",
                     Process(packet + ["--format", "txt", "--format", "json"]), rounds=5)
         yield Row(row.subject, row.ours, "the 2 s goal", Timing(tuple(ESTIMATE_GOAL_MS for _ in row.ours.times)),
-                  note=f"{os.cpu_count()} cores; the glance estimate plays 1,000 sessions", goal=1.0)
+                  note=f"{os.cpu_count()} cores; the glance estimate plays up to 1,000 sessions, to ±3.2 points", goal=1.0)
         # Issue 35: over many packets (each seed and difficulty a process, one round each), the median and the
         # worst, a refused seed (exit 2, once every Nest it draws is tried) counted like the others.
         spread = [Process(NESTS + ["packet", "--seed", str(seed), "--party", ",".join(PARTY), "-o", out,
