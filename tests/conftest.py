@@ -94,9 +94,21 @@ def built_in_templates():
     use_templates(None)
 
 
+# Modules with a test of many seconds that no other test shares work with (commands interrupted again and
+# again, real browsers and servers, whole books typeset, a process started fresh): run first.
+LONG_FIRST = ("tests/publish/test_ctrl_c.py", "tests/serve/test_browser.py", "tests/serve/test_campaign_browser.py",
+              "tests/serve/test_served.py", "tests/campaign/test_campaign.py", "tests/rulebook/test_book_defects.py")
+
+
 def pytest_collection_modifyitems(items):
-    """The tests that share packets (tests/packet/conftest.py) run first, in their order. pytest-xdist's
-    worksteal gives the first half of the list to one process and moves tests from the end of a
-    process's share to an idle one: at the head of the list they stay in one process and each packet
-    is built once, and the longest work starts first."""
-    items.sort(key=lambda item: "packet_of" not in getattr(item, "fixturenames", ()))
+    """The longest work first, then the tests that share packets (tests/packet/conftest.py), each in their
+    order. pytest-xdist's worksteal gives the first half of the list to one process and moves tests from
+    the end of a process's share to an idle one: what runs long starts early, so neither process is left
+    alone with one at the end, and the packet tests stay mostly in one process (a packet another process
+    chose is only made again: tests/packets.py)."""
+    def rank(item) -> int:
+        if item.nodeid.split("::")[0] in LONG_FIRST:
+            return 0
+        return 1 if "packet_of" in getattr(item, "fixturenames", ()) else 2
+
+    items.sort(key=rank)
