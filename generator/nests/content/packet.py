@@ -20,7 +20,7 @@ from nests.errors import NestsError
 from nests.model import Die
 
 SESSION = Map(required={"hours": Str(allow_empty=False, max_len=20), "actions": Int(1, 100), "runs": Int(1, 5000),
-                        "screen_runs": Int(1, 5000), "screen_margin": Int(0, 50),
+                        "screen_runs": Int(1, 5000),
                         "confidence_z": Int(1, 4)})
 BAND = Map(required={"low": Int(0, 100), "high": Int(0, 100)})
 DIFFICULTY = Map(required={"default": Str(allow_empty=False), "source": Str(allow_empty=False),
