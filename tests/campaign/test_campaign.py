@@ -102,6 +102,9 @@ def test_each_evening_starts_where_the_last_stopped_and_agrees_with_the_log(play
         assert f"CAMPAIGN CATHEDRAL · EVENING {n + 1}" in txt
         # its frame and its estimate are an evening's of the campaign, not a one-shot's
         assert f"═►Campaign · Evening {n + 1}◄╗" in txt.splitlines()[0] and "Nest Packet" not in txt
+        # its cover names the evening and the command that makes this packet again (not a fresh full-depth one)
+        assert f"A CAMPAIGN'S EVENING · Termite Cathedral · evening {n + 1}" in txt and "PRE-ROLLED" not in txt
+        assert "Rebuild: nests campaign packet Cathedral" in txt and "Rebuild: nests packet" not in txt
         assert f"Difficulty of evening {n + 1}, from where the party stands (Level {packet['campaign']['level']}," \
             in " ".join(line.strip("║▓ ") for line in txt.splitlines())
         for room in pool:

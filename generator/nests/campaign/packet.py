@@ -97,10 +97,14 @@ def stand_pages(lay, content, packet, stand, pages, campaign):
     return flow.pages
 
 
-def page_words(stand, story: bool = False) -> dict:
-    """What a campaign's page templates word their frame and estimate by (pages.PacketLayout): the evening
-    the packet is for (the story: the last one played), the Level the party stands on."""
-    return {"evening": stand.evenings if story else stand.evenings + 1, "level": stand.level, "story": story}
+def page_words(stand, name: str, story: bool = False) -> dict:
+    """What a campaign's page templates word their frame, cover and estimate by (pages.PacketLayout): the
+    evening the packet is for (the story: the last one played), the Level the party stands on, the
+    campaign's name and the command that makes its packet again, word by word (a name is one shell word)."""
+    import shlex
+
+    return {"evening": stand.evenings if story else stand.evenings + 1, "level": stand.level, "story": story,
+            "name": name, "rebuild": ["nests", "campaign", "packet", shlex.quote(name)]}
 
 
 def campaign_pages(content, packet, stand, campaign, look: Look = FULL, printed: bool | None = None):
@@ -110,7 +114,7 @@ def campaign_pages(content, packet, stand, campaign, look: Look = FULL, printed:
     from nests.text.transliterate import transliterate_value
 
     told = transliterate_value(stand) if look.ascii else stand
-    return packet_pages(content, packet, look, printed, campaign=page_words(stand),
+    return packet_pages(content, packet, look, printed, campaign=page_words(stand, campaign.name),
                         opening=lambda lay, shown, pages: stand_pages(lay, content, shown, told, pages, campaign))
 
 

@@ -19,7 +19,7 @@ def story_pages(content, campaign, stand, packet, look: Look = FULL, printed: bo
     shown = shown if not look.ascii else P.as_printed(shown, look)
     numbers = campaign_pages(content, shown, stand, campaign, Look(look.width), printed=True).numbers
     told = transliterate_value(stand) if look.ascii else stand
-    lay = P.PacketLayout(shown, look, printed, page_words(stand, story=True))
+    lay = P.PacketLayout(shown, look, printed, page_words(stand, campaign.name, story=True))
     flow = P.Flow(lay, "The Story So Far", (1, "The story so far"))
     ctx = {"campaign": campaign, "stand": told, "packet": shown, "pages": numbers,
            "classes": {cid: c.name for cid, c in content.classes.items()}}
