@@ -34,7 +34,8 @@ def data_of(content, packet_of):
         first = packet_of(seed, PARTY)
         if not parts:
             return packet_data(first, {})
-        packet = build_packet(content, seed, PARTY, rerolls=tuple(parse_reroll(p) for p in parts), first=first)
+        # (the packet as first rolled, which the re-roll reads, is built once: tests/packets.py)
+        packet = build_packet(content, seed, PARTY, rerolls=tuple(parse_reroll(p) for p in parts))
         if not played:
             packet = replace(packet, estimate=lambda _: first.session, without=lambda _: first.beside)
         return packet_data(packet, {})

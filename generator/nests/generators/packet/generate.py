@@ -281,16 +281,14 @@ def check_difficulty(content, difficulty: str | None) -> str:
 
 def build_packet(content, seed: int, party: list[str], nest: str | None = None, depth: str = "oneshot",
                  rerolls: tuple[Reroll, ...] = (), difficulty: str | None = None, runs: int | None = None,
-                 drawn: list | None = None, first: Packet | None = None) -> Packet:
+                 drawn: list | None = None) -> Packet:
     """The packet of ``seed``; with ``rerolls``, those parts drawn anew (see reroll.py). A one-shot's Nest is
     chosen among the Nests its seed draws, at the depth that lands the party's Job in ``difficulty``'s band
     (rulings oneshot-depth, oneshot-choice; generators/packet/difficulty.py); a re-rolled packet keeps the
     Nest and depth of the packet as first rolled. ``runs``: the sessions its estimate plays (default
     content/packet.yaml's ``session.runs``; a batch's --stats-only plays fewer). ``drawn``, when given,
     receives a packet made before any choice: a one-shot's first Nest cut at its deepest depth, a full
-    packet's first made (the batch's statistics count that one: the Nest kept is chosen by how its rolls play).
-    ``first``: with ``rerolls``, the packet as first rolled from the same arguments, when the caller has it
-    (its Nest and depth are then not chosen again)."""
+    packet's first made (the batch's statistics count that one: the Nest kept is chosen by how its rolls play)."""
     pt = content.packet
     nest = nest or pt.settings["default_nest"]
     if nest not in pt.nests:
@@ -309,9 +307,7 @@ def build_packet(content, seed: int, party: list[str], nest: str | None = None, 
         return made
 
     if rerolls:
-        if first is None or first.rerolls or (first.seed, first.party, first.nest, first.depth, first.difficulty) != (
-                seed, party, nest, depth, difficulty):
-            first = build_packet(content, seed, party, nest, depth, (), difficulty, runs)
+        first = build_packet(content, seed, party, nest, depth, (), difficulty, runs)
         Streams(seed, rerolls).check(first)
         ids = {r.path: r.id for r in first.rooms()}
         return replace(make(first.candidate, first.oneshot_depth, rerolls, ids, held_words(first, rerolls),
