@@ -7,7 +7,7 @@ from __future__ import annotations
 import click
 
 from nests.cli.common import (PAPER, SIMULATE_CONTENT, check_print_options, content_option, emit, impose_option,
-                              output_directory, output_option, pdf_ready, setup, templates_option)
+                              output_directory, output_option, packet_text_options, pdf_ready, setup, templates_option)
 
 
 def data_option(f):
@@ -103,8 +103,7 @@ def rest(name, data_dir, content_dirs, templates_dir) -> None:
               help="txt, pdf, json, svg (repeatable; default txt, pdf, json).")
 @impose_option
 @click.option("--handout", is_flag=True, help="Also write the players' handout.")
-@click.option("--width", type=click.IntRange(40, 200), default=None, metavar="N", help="Plaintext width, as nests packet.")
-@click.option("--ascii", "ascii_only", is_flag=True, help="Plaintext in printable ASCII only.")
+@packet_text_options
 @output_option
 @data_option
 @content_option
@@ -138,8 +137,7 @@ def packet(name, rerolls, paper, formats, impose, handout, width, ascii_only, ou
 @click.argument("name")
 @click.option("--format", "formats", type=click.Choice(["txt", "pdf"]), multiple=True, help="txt, pdf (default both).")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size of the PDF.")
-@click.option("--width", type=click.IntRange(40, 200), default=None, metavar="N", help="Plaintext width, as nests packet.")
-@click.option("--ascii", "ascii_only", is_flag=True, help="Plaintext in printable ASCII only.")
+@packet_text_options
 @output_option
 @data_option
 @content_option

@@ -8,6 +8,7 @@ import click
 
 from nests.errors import NestsError
 from nests.render import paper as papers
+from nests.text import grid
 # the set-up and the content each kind of command checks live a floor below the command
 # line (nests.setup), where `nests serve` takes them too; named here for the commands
 from nests.setup import ENEMY_CONTENT, RULES_CONTENT, SHEET_CONTENT, SIMULATE_CONTENT, setup  # noqa: F401
@@ -35,6 +36,17 @@ def templates_option(f):
         "--templates", "templates_dir", default=None, type=click.Path(),
         help="A directory of templates that override the built-in ones of the same name.",
     )(f)
+
+
+def packet_text_options(f):
+    """--width and --ascii of a packet's plaintext (nests packet, and a campaign's packet and story)."""
+    f = click.option("--ascii", "ascii_only", is_flag=True,
+                     help="Plaintext in printable ASCII only: + - | frames (the PDF is unchanged).")(f)
+    return click.option(
+        "--width", type=click.IntRange(grid.NARROWEST, 200), default=None, metavar="N",
+        help="Plaintext page width in columns, shadow included (40 and up; default 94): the txt reflows, "
+             "its page references follow; the PDF, JSON and SVG keep the print layout (94 columns; with "
+             "--impose a5, as many as the booklet's page holds at its smallest type).")(f)
 
 
 def impose_option(f):

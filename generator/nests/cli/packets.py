@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from nests.cli.common import (PAPER, SIMULATE_CONTENT, check_print_options, content_option, emit, impose_option,
-                              output_directory, output_option, pdf_ready, setup, templates_option)
+                              output_directory, output_option, packet_text_options, pdf_ready, setup, templates_option)
 from nests.errors import NestsError
 
 
@@ -28,11 +28,7 @@ def party_of(content, party: str | None) -> list[str]:
 @impose_option
 @click.option("--handout", is_flag=True, help="Also write packet-<seed>-players (txt, pdf): the Job as told, exploring, the Pool, a blank map "
                                              "(the party's sheets are packet-<seed>-sheets, always written).")
-@click.option("--width", type=click.IntRange(40, 200), default=None, metavar="N",
-              help="Plaintext page width in columns, shadow included (40 and up; default 94): the txt reflows, "
-                   "its page references follow; the PDF, JSON and SVG keep the print layout (94 columns; with "
-                   "--impose a5, as many as the booklet's page holds at its smallest type).")
-@click.option("--ascii", "ascii_only", is_flag=True, help="Plaintext in printable ASCII only: + - | frames (the PDF is unchanged).")
+@packet_text_options
 @click.option("--reroll", "rerolls", multiple=True, metavar="PART",
               help="Draw one part anew, all else as the seed rolled it: room:3.2, level:4 (its Rooms), item:I7 "
                    "(its Function), job; @N picks another re-roll (room:3.2@2). Repeatable. "
