@@ -25,7 +25,7 @@ import httpx2
 import pytest
 import yaml
 
-from tests.serve.conftest import Served, wait_for
+from tests.serve.conftest import wait_for
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
@@ -109,12 +109,8 @@ def tap_sized(page, selector: str) -> None:
 TICKED = {"Ada": ("attributes.speed", "Holding"), "Bea": ("common_abilities.hunting", "Charging")}
 
 
-def test_a_table_in_the_browser(browser, tmp_path):
-    server = Served(tmp_path / "data").start()
-    try:
-        _play(browser, server, tmp_path)
-    finally:
-        server.stop()
+def test_a_table_in_the_browser(browser, served, tmp_path):
+    _play(browser, served, tmp_path)
 
 
 def _rooms(path: Path) -> dict:

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.serve.conftest import Served
 from tests.serve.test_browser import CHROMIUM, DESKTOP, PHONE, STEP, browser, cli, done, look, no_sideways  # noqa: F401
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium: `make test` installs it from Debian's packages")
@@ -27,12 +26,8 @@ EVENINGS = [
 POOLS = [["1.3", "2.2"], ["1.3", "3.3", "4.1"], ["1.3", "3.3", "6.1"]]
 
 
-def test_a_campaign_played_through_the_page(browser, tmp_path):
-    server = Served(tmp_path / "data").start()
-    try:
-        _campaign(browser, server, tmp_path)
-    finally:
-        server.stop()
+def test_a_campaign_played_through_the_page(browser, served, tmp_path):
+    _campaign(browser, served, tmp_path)
 
 
 def _join(browser, join: str, klass: str, name: str, context=None):
